@@ -1,0 +1,237 @@
+"""The `sessions-graph` command line."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from .embedded_server import EmbeddedServer, StoreError
+from .graph import SessionsGraph
+from .settings import StoreSettings, open_store
+from .transcripts import read_transcript
+from .validation import ValidationError
+
+console = Console()
+errors = Console(stderr=True)
+
+
+def human_bytes(size: int) -> str:
+    value = float(size)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} B"
+
+
+@contextmanager
+def opened_graph() -> Iterator[SessionsGraph]:
+    """The configured store with its schema in place; errors become one clear line and exit 1."""
+    try:
+        graph = SessionsGraph(open_store(StoreSettings.from_env()))
+    except (StoreError, ConnectionError) as exc:
+        errors.print(f"[red]error:[/red] {exc}")
+        sys.exit(1)
+    try:
+        graph.setup()
+        yield graph
+    except ValidationError as exc:
+        errors.print(f"[red]error:[/red] {exc}")
+        sys.exit(2)
+    finally:
+        graph.close()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Cross-session memory for AI agents.
+
+    The store is the embedded FalkorDB in SESSIONS_GRAPH_DATA_DIR (default: the user data
+    directory), or Memgraph when MEMGRAPH_URL is set.
+    """
+
+
+@main.command()
+def setup() -> None:
+    """Create the constraints and indexes (safe to repeat)."""
+    with opened_graph():
+        console.print("schema ready")
+
+
+# -- store ---------------------------------------------------------------------------------
+
+
+@main.group()
+def store() -> None:
+    """Start, stop and inspect the embedded store."""
+
+
+def _server() -> EmbeddedServer:
+    settings = StoreSettings.from_env()
+    if settings.memgraph_url:
+        errors.print("[red]error:[/red] MEMGRAPH_URL is set: the store is a Memgraph server, not the embedded one")
+        sys.exit(2)
+    return EmbeddedServer(settings.data_dir)
+
+
+@store.command("start")
+def store_start() -> None:
+    """Start the embedded server and leave it running for later commands."""
+    server = _server()
+    started_at = time.perf_counter()
+    try:
+        started = server.ensure_running()
+    except StoreError as exc:
+        errors.print(f"[red]error:[/red] {exc}")
+        sys.exit(1)
+    elapsed = (time.perf_counter() - started_at) * 1000
+    state = f"started in {elapsed:.0f} ms" if started else "already running"
+    console.print(f"{state}: pid {server.pid()}, socket {server.socket_path}")
+
+
+@store.command("stop")
+def store_stop() -> None:
+    """Stop the embedded server (its data stays on disk)."""
+    console.print("stopped" if _server().stop() else "not running")
+
+
+@store.command("status")
+def store_status() -> None:
+    """Where the data lives, whether the server runs, its pid and size."""
+    status = _server().status()
+    table = Table(show_header=False, box=None)
+    table.add_row("data directory", str(status.data_dir))
+    table.add_row("socket", str(status.socket_path))
+    table.add_row("running", "yes" if status.running else "no")
+    table.add_row("pid", str(status.pid or "-"))
+    table.add_row("size on disk", human_bytes(status.disk_bytes))
+    table.add_row("server memory", human_bytes(status.rss_bytes) if status.rss_bytes else "-")
+    console.print(table)
+
+
+# -- memories ------------------------------------------------------------------------------
+
+
+@main.group()
+def memory() -> None:
+    """Save, list, search and delete a user's memories."""
+
+
+def _memory_table(rows: list) -> Table:
+    table = Table("memory_id", "path", "updated", "content")
+    for item in rows:
+        preview = item.content if len(item.content) <= 80 else item.content[:77] + "..."
+        table.add_row(item.memory_id, item.path, item.updated_at[:19], preview)
+    return table
+
+
+@memory.command("save")
+@click.option("--user", "user_id", required=True, help="The user the memory belongs to.")
+@click.option("--path", default=None, help="Path under /memories (default /memories/notes/<id>.md).")
+@click.option("--session", "session_id", default=None, help="The session that produced it.")
+@click.argument("content")
+def memory_save(user_id: str, path: str | None, session_id: str | None, content: str) -> None:
+    """Save CONTENT as a new memory."""
+    with opened_graph() as graph:
+        saved = graph.save_memory(user_id, content, path=path, session_id=session_id)
+        console.print(f"saved {saved.memory_id} at {saved.path}")
+
+
+@memory.command("list")
+@click.option("--user", "user_id", required=True)
+def memory_list(user_id: str) -> None:
+    """List a user's memories, newest first."""
+    with opened_graph() as graph:
+        console.print(_memory_table(graph.get_memories(user_id)))
+
+
+@memory.command("search")
+@click.option("--user", "user_id", required=True)
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(min=1))
+@click.argument("query")
+def memory_search(user_id: str, limit: int, query: str) -> None:
+    """Full-text search over a user's memories."""
+    with opened_graph() as graph:
+        console.print(_memory_table(graph.search_memories(user_id, query, limit=limit)))
+
+
+@memory.command("delete")
+@click.argument("memory_id")
+def memory_delete(memory_id: str) -> None:
+    """Delete a memory (its text stays in the file's history)."""
+    with opened_graph() as graph:
+        if not graph.delete_memory(memory_id):
+            errors.print(f"[red]error:[/red] no memory {memory_id}")
+            sys.exit(1)
+        console.print(f"deleted {memory_id}")
+
+
+# -- sessions ------------------------------------------------------------------------------
+
+
+@main.group()
+def session() -> None:
+    """Import and inspect sessions."""
+
+
+@session.command("import")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--user", "user_id", default=None, help="Owner of the sessions (else the file's header).")
+@click.option("--session", "session_id", default=None, help="Session id (else the header, else the file name).")
+def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str | None) -> None:
+    """Import JSONL transcripts (format: see sessions_graph_core/transcripts.py)."""
+    if session_id and len(files) > 1:
+        errors.print("[red]error:[/red] --session names one session: import one file with it")
+        sys.exit(2)
+    with opened_graph() as graph:
+        for path in files:
+            transcript = read_transcript(path)
+            header = transcript.header
+            owner = user_id or header.user_id
+            if not owner:
+                raise ValidationError(f"{path}: no user: pass --user or put user_id in the session header line")
+            sid = session_id or header.session_id or path.stem
+            graph.record_session_start(
+                sid, user_id=owner, project_key=header.project_key, metadata=header.metadata, started_at=header.started_at
+            )
+            added = graph.record_turns(sid, transcript.turns)
+            graph.end_session(sid)
+            console.print(f"{sid}: {added} new turns of {len(transcript.turns)} (user {owner}), pending reconciliation")
+
+
+@session.command("list")
+@click.option("--user", "user_id", required=True)
+def session_list(user_id: str) -> None:
+    """A user's sessions."""
+    with opened_graph() as graph:
+        table = Table("session", "started", "turns", "project", "reconciliation")
+        for item in graph.get_sessions(user_id):
+            table.add_row(
+                item.session_id, (item.started_at or "")[:19], str(item.turn_count),
+                item.project_key or "-", item.reconciliation_status or "-",
+            )
+        console.print(table)
+
+
+@session.command("show")
+@click.argument("session_id")
+def session_show(session_id: str) -> None:
+    """A session's turns in order."""
+    with opened_graph() as graph:
+        if graph.get_session(session_id) is None:
+            errors.print(f"[red]error:[/red] no session {session_id}")
+            sys.exit(1)
+        for turn in graph.get_turns(session_id):
+            console.print(f"[bold]{turn.seq:>4} {turn.role:<9}[/bold] {escape(turn.text)}", highlight=False)
+
+
+if __name__ == "__main__":
+    main()

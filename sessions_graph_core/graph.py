@@ -1,0 +1,118 @@
+"""`SessionsGraph`: the library's entry point, one object over one store."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from . import memories, sessions
+from .memories import Memory
+from .schema import SCHEMA
+from .sessions import SessionInfo, Turn, TurnIn
+from .settings import StoreSettings, open_store
+from .store import GraphStore
+
+
+class SessionsGraph:
+    """Cross-session memory for one store.
+
+    With no store given it opens the embedded FalkorDB in the default data directory, or
+    Memgraph when MEMGRAPH_URL is set.
+    """
+
+    def __init__(self, store: GraphStore | None = None, *, settings: StoreSettings | None = None) -> None:
+        self.store = store if store is not None else open_store(settings)
+
+    def __enter__(self) -> SessionsGraph:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.store.close()
+
+    # -- schema ----------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Create the constraints and indexes; safe to run any number of times."""
+        self.store.apply_schema(SCHEMA)
+
+    def drop(self) -> None:
+        """Remove the constraints and indexes that setup() made (the data stays)."""
+        self.store.drop_schema(SCHEMA)
+
+    # -- memories --------------------------------------------------------------------------
+
+    def save_memory(
+        self,
+        user_id: str,
+        content: str,
+        *,
+        session_id: str | None = None,
+        memory_id: str | None = None,
+        path: str | None = None,
+    ) -> Memory:
+        return memories.save_memory(
+            self.store, user_id, content, session_id=session_id, memory_id=memory_id, path=path
+        )
+
+    def get_memory(self, memory_id: str) -> Memory | None:
+        return memories.get_memory(self.store, memory_id)
+
+    def get_memories(self, user_id: str) -> list[Memory]:
+        return memories.get_memories(self.store, user_id)
+
+    def get_memories_for_session(self, session_id: str) -> list[Memory]:
+        return memories.get_memories_for_session(self.store, session_id)
+
+    def search_memories(self, user_id: str, query: str, *, limit: int = 10) -> list[Memory]:
+        return memories.search_memories(self.store, user_id, query, limit=limit)
+
+    def update_memory(self, memory_id: str, content: str) -> Memory | None:
+        return memories.update_memory(self.store, memory_id, content)
+
+    def delete_memory(self, memory_id: str) -> bool:
+        return memories.delete_memory(self.store, memory_id)
+
+    # -- sessions --------------------------------------------------------------------------
+
+    def record_session_start(
+        self,
+        session_id: str,
+        *,
+        user_id: str,
+        project_key: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        started_at: datetime | str | None = None,
+    ) -> SessionInfo:
+        return sessions.record_session_start(
+            self.store, session_id, user_id=user_id, project_key=project_key, metadata=metadata, started_at=started_at
+        )
+
+    def record_turns(
+        self, session_id: str, turns: Sequence[TurnIn | Mapping[str, Any]], *, first_position: int = 0
+    ) -> int:
+        return sessions.record_turns(self.store, session_id, turns, first_position=first_position)
+
+    def end_turn(self, session_id: str) -> bool:
+        return sessions.mark_pending(self.store, session_id)
+
+    def end_session(self, session_id: str, *, ended_at: datetime | str | None = None) -> bool:
+        return sessions.end_session(self.store, session_id, ended_at=ended_at)
+
+    def get_session(self, session_id: str) -> SessionInfo | None:
+        return sessions.get_session(self.store, session_id)
+
+    def get_sessions(self, user_id: str) -> list[SessionInfo]:
+        return sessions.user_sessions(self.store, user_id)
+
+    def get_turns(self, session_id: str) -> list[Turn]:
+        return sessions.get_turns(self.store, session_id)
+
+    def get_user_turns(self, user_id: str, *, limit: int = 100) -> list[Turn]:
+        return sessions.user_turns(self.store, user_id, limit=limit)
+
+    def get_pending_reconciliation_sessions(self, *, limit: int = 100) -> list[str]:
+        return sessions.pending_sessions(self.store, limit=limit)

@@ -1,0 +1,59 @@
+"""Fixtures: one real embedded FalkorDB server for the run, a fresh graph for every test."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.embedded_server import EmbeddedServer
+from sessions_graph_core.falkordb_store import FalkorDBStore
+
+
+@pytest.fixture
+def short_tmp() -> Iterator[Path]:
+    """A directory with a short path: Unix socket paths are limited to 107 bytes."""
+    path = Path(tempfile.mkdtemp(prefix="sg-", dir="/tmp"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[EmbeddedServer]:
+    path = Path(tempfile.mkdtemp(prefix="sg-tests-", dir="/tmp"))
+    embedded = EmbeddedServer(path)
+    embedded.ensure_running()
+    yield embedded
+    embedded.stop()
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+def store(server: EmbeddedServer) -> Iterator[FalkorDBStore]:
+    """A graph of its own inside the shared server, deleted afterwards."""
+    graph_store = FalkorDBStore(server, graph=f"test_{uuid.uuid4().hex[:12]}")
+    yield graph_store
+    graph_store.delete_all()
+    graph_store.close()
+
+
+@pytest.fixture
+def graph(store: FalkorDBStore) -> SessionsGraph:
+    sessions_graph = SessionsGraph(store)
+    sessions_graph.setup()
+    return sessions_graph
+
+
+def snapshot(store: FalkorDBStore) -> list[dict]:
+    """Every node and relationship with its properties, for 'nothing changed' assertions."""
+    nodes = store.run("MATCH (n) RETURN labels(n) AS labels, properties(n) AS props")
+    edges = store.run(
+        "MATCH (a)-[r]->(b) RETURN type(r) AS type, properties(a) AS a, properties(b) AS b, properties(r) AS props"
+    )
+    key = repr
+    return sorted(nodes, key=key) + sorted(edges, key=key)
