@@ -1,0 +1,207 @@
+"""The embedded FalkorDB server's life cycle and durability, with real processes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.embedded_server import EmbeddedServer, StoreError
+from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.schema import MEMORY_TEXT_INDEX
+
+
+def run_python(code: str, *args: str, wait: bool = True) -> subprocess.Popen | subprocess.CompletedProcess:
+    command = [sys.executable, "-c", textwrap.dedent(code), *args]
+    if wait:
+        return subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_start_reuse_and_stop(short_tmp):
+    server = EmbeddedServer(short_tmp)
+    assert server.ensure_running() is True
+    pid = server.pid()
+    assert pid and server.responds()
+    assert EmbeddedServer(short_tmp).ensure_running() is False
+    assert EmbeddedServer(short_tmp).pid() == pid
+    status = server.status()
+    assert status.running and status.rss_bytes > 0 and status.disk_bytes > 0
+    assert server.stop() is True
+    assert not server.socket_path.exists() and not server.pid_path.exists()
+    assert server.status().running is False
+    assert server.stop() is False
+
+
+def test_no_tcp_listener(short_tmp):
+    server = EmbeddedServer(short_tmp)
+    server.ensure_running()
+    try:
+        listening = Path("/proc/net/tcp").read_text() + Path("/proc/net/tcp6").read_text()
+        inode_links = {os.readlink(f"/proc/{server.pid()}/fd/{fd}") for fd in os.listdir(f"/proc/{server.pid()}/fd")}
+        sockets = {link[8:-1] for link in inode_links if link.startswith("socket:[")}
+        tcp_inodes = {line.split()[9] for line in listening.splitlines()[1:] if line.split()[3] == "0A"}
+        assert not sockets & tcp_inodes
+    finally:
+        server.stop()
+
+
+def test_stale_pid_and_socket_files_are_cleaned(short_tmp):
+    server = EmbeddedServer(short_tmp)
+    server.pid_path.write_text("999999")
+    server.socket_path.write_text("not a socket")
+    assert server.pid() is None
+    assert server.ensure_running() is True
+    assert server.pid() != 999999 and server.responds()
+    server.stop()
+
+
+def test_pid_file_naming_an_unrelated_process_is_ignored(short_tmp):
+    server = EmbeddedServer(short_tmp)
+    server.pid_path.write_text(str(os.getpid()))
+    assert server.pid() is None
+    server.ensure_running()
+    assert server.pid() != os.getpid()
+    server.stop()
+    assert Path(f"/proc/{os.getpid()}").exists()
+
+
+def test_a_second_process_reuses_the_server_and_keeps_it_alive(short_tmp):
+    owner = FalkorDBStore.open(short_tmp, graph="g")
+    assert owner.owns_server
+    SessionsGraph(owner).setup()
+    owner.run("CREATE (:Note {text: 'from the owner'})")
+    other = run_python(
+        """
+        import sys, time
+        from sessions_graph_core.falkordb_store import FalkorDBStore
+        store = FalkorDBStore.open(sys.argv[1], graph="g")
+        print(store.owns_server, store.run("MATCH (n:Note) RETURN n.text AS t")[0]["t"], flush=True)
+        sys.stdin.readline()
+        store.run("CREATE (:Note {text: 'from the other process'})")
+        store.close()
+        """,
+        str(short_tmp),
+        wait=False,
+    )
+    other.stdin = None
+    assert other.stdout.readline().strip() == "False from the owner"
+    owner.close()  # another process is connected: the server must stay up
+    server = EmbeddedServer(short_tmp)
+    assert server.responds()
+    os.kill(other.pid, signal.SIGTERM)
+    other.wait(timeout=30)
+    server.stop()
+
+
+def test_owned_server_stops_on_close_and_restarts_on_next_use(short_tmp):
+    store = FalkorDBStore.open(short_tmp, graph="g")
+    store.run("CREATE (:Note {text: 'kept'})")
+    store.close()
+    assert not EmbeddedServer(short_tmp).responds()
+    again = FalkorDBStore.open(short_tmp, graph="g")
+    assert again.run("MATCH (n:Note) RETURN n.text AS t") == [{"t": "kept"}]
+    again.close()
+
+
+def test_keep_running_leaves_the_server_up(short_tmp):
+    FalkorDBStore.open(short_tmp, keep_running=True).close()
+    server = EmbeddedServer(short_tmp)
+    assert server.responds()
+    server.stop()
+
+
+def test_unusable_data_directories_get_clear_errors(short_tmp):
+    blocker = short_tmp / "file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="Cannot create the data directory"):
+        EmbeddedServer(blocker / "data").ensure_running()
+    with pytest.raises(StoreError, match="too long for a Unix socket"):
+        EmbeddedServer(short_tmp / ("d" * 120)).ensure_running()
+
+
+def test_a_server_that_cannot_start_reports_its_log(short_tmp):
+    manifest = short_tmp / "appendonlydir" / "appendonly.aof.manifest"
+    manifest.parent.mkdir()
+    manifest.write_text("this is not a manifest\n")
+    with pytest.raises(StoreError, match="exited with code"):
+        EmbeddedServer(short_tmp).ensure_running()
+    assert not (short_tmp / "falkordb.pid").exists()
+
+
+WRITER = """
+import os, sys
+from sessions_graph_core.store import user_key
+from sessions_graph_core.embedded_server import EmbeddedServer
+from sessions_graph_core.falkordb_store import FalkorDBStore
+store = FalkorDBStore(EmbeddedServer(sys.argv[1]), graph="durable")
+with open(sys.argv[2], "a") as acks:
+    for i in range(int(sys.argv[3]), int(sys.argv[4])):
+        try:
+            store.run("MERGE (m:Memory {memory_id: $id}) SET m.content = $c, m.user_key = $k, m.user_id = 'u'",
+                      {"id": f"m{i}", "c": f"acknowledged write {i}", "k": user_key("u")})
+        except Exception:
+            break
+        acks.write(f"m{i}\\n"); acks.flush(); os.fsync(acks.fileno())
+"""
+
+COUNTER = """
+import sys
+from sessions_graph_core.embedded_server import EmbeddedServer
+from sessions_graph_core.falkordb_store import FalkorDBStore
+store = FalkorDBStore(EmbeddedServer(sys.argv[1]), graph="durable")
+for _ in range(250):
+    store.run("MERGE (c:Counter {name: 'hits'}) ON CREATE SET c.n = 0 SET c.n = c.n + 1")
+"""
+
+
+def kill_server(server: EmbeddedServer) -> None:
+    pid = server.pid()
+    os.kill(pid, signal.SIGKILL)
+    while Path(f"/proc/{pid}").exists() and "zombie" not in Path(f"/proc/{pid}/status").read_text():
+        time.sleep(0.01)
+
+
+def test_acknowledged_writes_survive_kill_9_and_restart(short_tmp):
+    """The sequence that crashed AOF replay in the reference, then kill -9 mid-write, twice."""
+    server = EmbeddedServer(short_tmp)
+    server.ensure_running()
+    store = FalkorDBStore(server, graph="durable")
+    SessionsGraph(store).setup()
+    for bad in ("RETURN 1/0", "MATCH (m:Memory) SET m.x = 1/0", "CREATE (:Bad {x: $missing})"):
+        with pytest.raises(Exception):
+            store.run(bad)
+    counters = [run_python(COUNTER, str(short_tmp), wait=False) for _ in range(2)]
+    assert all(p.wait(timeout=120) == 0 for p in counters)
+
+    acks = short_tmp / "acks.txt"
+    writer = run_python(WRITER, str(short_tmp), str(acks), "0", "1500", wait=False)
+    while not acks.exists() or len(acks.read_text().split()) < 300:
+        time.sleep(0.01)
+    kill_server(server)  # mid-write: the writer's store brings the server back and carries on
+    assert writer.wait(timeout=120) == 0
+    kill_server(server)  # right after the last acknowledged write, no clean shutdown
+    acknowledged = acks.read_text().split()
+    assert len(acknowledged) == 1500
+
+    assert server.ensure_running() is True  # stale pid and socket from the killed server
+    found = {row["id"] for row in store.run("MATCH (m:Memory) RETURN m.memory_id AS id")}
+    assert set(acknowledged) == found
+    assert store.run("MATCH (c:Counter) RETURN c.n AS n") == [{"n": 500}]
+    hits = store.fulltext_search(MEMORY_TEXT_INDEX, "u", ["acknowledged"], limit=5, columns="node.memory_id AS id")
+    assert len(hits) == 5
+
+    # the replayed log must itself survive another crash and replay
+    run_python(WRITER, str(short_tmp), str(acks), "1500", "1550")
+    kill_server(server)
+    server.ensure_running()
+    assert len(store.run("MATCH (m:Memory) RETURN m.memory_id AS id")) == 1550
+    SessionsGraph(store).setup()
+    server.stop()
