@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from . import validation
 from .clock import now_iso, to_iso
 from .store import GraphStore, user_key
-from .validation import ValidationError
+from .validation import ValidationError, describe
 
 MAX_TURN_CHARS = 1_000_000
 
@@ -176,7 +176,7 @@ def record_turns(
     try:
         rows = _turn_rows(sid, turns, first_position)
     except ValueError as exc:  # pydantic's ValidationError is a ValueError
-        raise ValidationError(f"Invalid turn for session {sid!r}: {exc}") from None
+        raise ValidationError(f"Invalid turn for session {sid!r}: {describe(exc)}") from None
     if not rows:
         return 0
     owner = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": sid})

@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from .sessions import TurnIn
-from .validation import ValidationError
+from .validation import ValidationError, describe
 
 
 class TranscriptHeader(BaseModel):
@@ -62,5 +62,5 @@ def read_transcript(path: Path) -> Transcript:
             else:
                 turns.append(TurnIn.model_validate(data))
         except ValueError as exc:
-            raise ValidationError(f"{path}:{number}: {exc}") from None
+            raise ValidationError(f"{path}:{number}: {describe(exc)}") from None
     return Transcript(header=header, turns=turns)

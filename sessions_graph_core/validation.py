@@ -75,3 +75,13 @@ def identifier(value: object) -> str:
             f"{value!r} is not a safe identifier: use a letter or '_' followed by letters, digits or '_'"
         )
     return value
+
+
+def describe(error: Exception) -> str:
+    """A pydantic error as one short line per field, without its documentation links."""
+    details = getattr(error, "errors", None)
+    if not callable(details):
+        return str(error)
+    return "; ".join(
+        f"{'.'.join(str(part) for part in item['loc']) or 'value'}: {item['msg']}" for item in details()
+    )
