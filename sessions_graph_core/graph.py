@@ -8,6 +8,7 @@ from typing import Any
 
 from . import memories, sessions
 from .memories import Memory
+from .memory_files import MemoryStore
 from .schema import SCHEMA
 from .sessions import SessionInfo, Turn, TurnIn
 from .settings import StoreSettings, open_store
@@ -75,6 +76,10 @@ class SessionsGraph:
 
     def delete_memory(self, memory_id: str) -> bool:
         return memories.delete_memory(self.store, memory_id)
+
+    def memory_store(self, user_id: str, *, session_id: str | None = None) -> MemoryStore:
+        """The user's memories as the file tree of Claude's memory tool; writes credit `session_id`."""
+        return MemoryStore(self.store, user_id, session_id=session_id)
 
     # -- sessions --------------------------------------------------------------------------
 

@@ -29,9 +29,19 @@ KEEP_PREVIOUS = (
     "CREATE (m)-[:PREVIOUS_VERSION]->(v))"
 )
 
+
+def link_project(keys: str) -> str:
+    """With `m` bound: link the file to the projects the Cypher list expression `keys` names."""
+    return f"FOREACH (key IN {keys} | MERGE (p:Project {{key: key}}) MERGE (m)-[:ABOUT]->(p))"
+
+
 # With `u` and `m` bound: link the file to its project, if its path names one.
-LINK_PROJECT = (
-    "FOREACH (key IN $project_keys | MERGE (p:Project {key: key}) MERGE (m)-[:ABOUT]->(p))"
+LINK_PROJECT = link_project("$project_keys")
+
+# With `u` and `m` bound, before `m` is deleted: keep its text as a version marked deleted.
+KEEP_DELETED = (
+    "CREATE (u)-[:HAS_MEMORY_VERSION]->(:MemoryVersion {memory_id: m.memory_id, user_id: m.user_id, "
+    "path: m.path, content: m.content, replaced_at: $now, session_id: $session_id, deleted: true})"
 )
 
 # With `u` and `m` bound: the session that wrote the file produced it.
@@ -183,11 +193,9 @@ def update_memory(store: GraphStore, memory_id: str, content: str) -> Memory | N
 def delete_memory(store: GraphStore, memory_id: str) -> bool:
     """Delete a memory; its text stays in its history as a deleted version."""
     rows = store.run(
-        "MATCH (u:User)-[:HAS_MEMORY]->(m:Memory {memory_id: $mid}) "
-        "CREATE (u)-[:HAS_MEMORY_VERSION]->(:MemoryVersion {memory_id: m.memory_id, user_id: m.user_id, "
-        "path: m.path, content: m.content, replaced_at: $now, session_id: null, deleted: true}) "
+        "MATCH (u:User)-[:HAS_MEMORY]->(m:Memory {memory_id: $mid}) " + KEEP_DELETED + " "
         "WITH u, m, m.user_id AS uid DETACH DELETE m RETURN uid",
-        {"mid": validation.memory_id(memory_id), "now": now_iso()},
+        {"mid": validation.memory_id(memory_id), "now": now_iso(), "session_id": None},
     )
     if rows:
         prune_versions(store, rows[0]["uid"], memory_id)

@@ -46,3 +46,9 @@ def project_key(path: str) -> str | None:
     if len(segments) >= 5 and segments[2] == "projects":
         return segments[3]
     return None
+
+
+def ancestors(path: str) -> list[str]:
+    """The directories above a canonical path, below the root: `/memories/a/b/c` -> `/memories/a`, `/memories/a/b`."""
+    segments = path.split("/")
+    return ["/".join(segments[:end]) for end in range(3, len(segments))]
