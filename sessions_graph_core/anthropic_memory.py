@@ -1,0 +1,123 @@
+"""Memory files for apps on the Claude API: the Anthropic SDK's memory tool, backed by the graph.
+
+    memory = MemoryTool(graph, user_id="alice", session_id="request-42")
+    client.beta.messages.tool_runner(model=..., max_tokens=..., tools=[memory], messages=[...]).until_done()
+
+The application names the user and the session; the model only ever sends memory commands.
+Needs the `anthropic` extra (`pip install 'sessions-graph[anthropic]'`).
+"""
+
+from __future__ import annotations
+
+from anthropic.lib.tools import BetaAbstractMemoryTool, BetaAsyncAbstractMemoryTool, ToolError
+from anthropic.types.beta import (
+    BetaCacheControlEphemeralParam,
+    BetaMemoryTool20250818CreateCommand,
+    BetaMemoryTool20250818DeleteCommand,
+    BetaMemoryTool20250818InsertCommand,
+    BetaMemoryTool20250818RenameCommand,
+    BetaMemoryTool20250818StrReplaceCommand,
+    BetaMemoryTool20250818ViewCommand,
+)
+from anyio.to_thread import run_sync
+
+from .graph import SessionsGraph
+from .memory_files import MemoryCommandError, MemoryStore
+from .memory_paths import ROOT
+
+ALL_CLEARED = "All memory cleared"
+
+
+def _run(store: MemoryStore, tool_input: object) -> str:
+    """One command; a refusal becomes a ToolError, which the tool runner returns with is_error."""
+    try:
+        return store.execute(tool_input)  # type: ignore[arg-type]
+    except MemoryCommandError as exc:
+        raise ToolError(str(exc)) from None
+
+
+def _clear(store: MemoryStore) -> str:
+    """Delete every top-level entry under /memories; the files' history stays."""
+    for top in sorted({file.path.split("/")[2] for file in store.files()}):
+        store.delete(f"{ROOT}/{top}")
+    return ALL_CLEARED
+
+
+class MemoryTool(BetaAbstractMemoryTool):
+    """The memory tool over one user's memory files, for `client.beta.messages.tool_runner`."""
+
+    def __init__(
+        self,
+        graph: SessionsGraph,
+        user_id: str,
+        *,
+        session_id: str | None = None,
+        cache_control: BetaCacheControlEphemeralParam | None = None,
+    ) -> None:
+        super().__init__(cache_control=cache_control)
+        self.store = graph.memory_store(user_id, session_id=session_id)
+
+    def call(self, input: object) -> str:
+        # Claude's input goes to the store as sent, so a missing or mistyped argument gets the tool's
+        # documented error rather than being coerced by the SDK's command models.
+        return _run(self.store, input)
+
+    def view(self, command: BetaMemoryTool20250818ViewCommand) -> str:
+        return _run(self.store, command.to_dict())
+
+    def create(self, command: BetaMemoryTool20250818CreateCommand) -> str:
+        return _run(self.store, command.to_dict())
+
+    def str_replace(self, command: BetaMemoryTool20250818StrReplaceCommand) -> str:
+        return _run(self.store, command.to_dict())
+
+    def insert(self, command: BetaMemoryTool20250818InsertCommand) -> str:
+        return _run(self.store, command.to_dict())
+
+    def delete(self, command: BetaMemoryTool20250818DeleteCommand) -> str:
+        return _run(self.store, command.to_dict())
+
+    def rename(self, command: BetaMemoryTool20250818RenameCommand) -> str:
+        return _run(self.store, command.to_dict())
+
+    def clear_all_memory(self) -> str:
+        return _clear(self.store)
+
+
+class AsyncMemoryTool(BetaAsyncAbstractMemoryTool):
+    """MemoryTool for the async client; each command runs in a worker thread."""
+
+    def __init__(
+        self,
+        graph: SessionsGraph,
+        user_id: str,
+        *,
+        session_id: str | None = None,
+        cache_control: BetaCacheControlEphemeralParam | None = None,
+    ) -> None:
+        super().__init__(cache_control=cache_control)
+        self.store = graph.memory_store(user_id, session_id=session_id)
+
+    async def call(self, input: object) -> str:
+        return await run_sync(_run, self.store, input)
+
+    async def view(self, command: BetaMemoryTool20250818ViewCommand) -> str:
+        return await run_sync(_run, self.store, command.to_dict())
+
+    async def create(self, command: BetaMemoryTool20250818CreateCommand) -> str:
+        return await run_sync(_run, self.store, command.to_dict())
+
+    async def str_replace(self, command: BetaMemoryTool20250818StrReplaceCommand) -> str:
+        return await run_sync(_run, self.store, command.to_dict())
+
+    async def insert(self, command: BetaMemoryTool20250818InsertCommand) -> str:
+        return await run_sync(_run, self.store, command.to_dict())
+
+    async def delete(self, command: BetaMemoryTool20250818DeleteCommand) -> str:
+        return await run_sync(_run, self.store, command.to_dict())
+
+    async def rename(self, command: BetaMemoryTool20250818RenameCommand) -> str:
+        return await run_sync(_run, self.store, command.to_dict())
+
+    async def clear_all_memory(self) -> str:
+        return await run_sync(_clear, self.store)
