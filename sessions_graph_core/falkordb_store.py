@@ -11,10 +11,11 @@ import redis
 from falkordb import Edge, FalkorDB, Node, Path
 
 from .embedded_server import EmbeddedServer, StoreError
-from .store import FullTextIndex, GraphStore, Row, Schema, user_key
+from .store import FullTextIndex, GraphStore, Row, Schema, VectorIndex, user_key
 from .validation import identifier
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
+VECTOR_EF_RUNTIME = 200
 _MISSING = ("unable to drop", "not exist", "no such index", "not found")
 
 
@@ -118,6 +119,37 @@ class FalkorDBStore(GraphStore):
             f"WHERE node.user_id = $user_id RETURN {columns} ORDER BY score DESC LIMIT $limit",
             {"query": query, "user_id": user_id, "limit": int(limit)},
         )
+
+    def fulltext_count(self, index: FullTextIndex, user_id: str, term: str) -> int:
+        rows = self.run(
+            f"CALL db.idx.fulltext.queryNodes('{identifier(index.label)}', $query) YIELD node "
+            "WHERE node.user_id = $user_id RETURN count(node) AS n",
+            {"query": f"@user_key:{user_key(user_id)} @{identifier(index.property)}:({term})", "user_id": user_id},
+        )
+        return int(rows[0]["n"]) if rows else 0
+
+    def ensure_vector_index(self, index: VectorIndex) -> None:
+        # efRuntime: the default of 10 finds almost none of the true neighbours (graphstores.md).
+        self._tolerate(
+            _ALREADY_EXISTS,
+            f"CREATE VECTOR INDEX FOR (n:{identifier(index.label)}) ON (n.{identifier(index.property)}) "
+            f"OPTIONS {{dimension: {int(index.dimension)}, similarityFunction: 'cosine', efRuntime: {VECTOR_EF_RUNTIME}}}",
+        )
+
+    def vector_search(self, index: VectorIndex, vector: Sequence[float], *, k: int, columns: str) -> list[Row]:
+        try:
+            return self.run(
+                f"CALL db.idx.vector.queryNodes('{identifier(index.label)}', '{identifier(index.property)}', "
+                f"$k, vecf32($vector)) YIELD node, score WITH node, 1.0 - score AS similarity RETURN {columns}",
+                {"k": int(k), "vector": [float(x) for x in vector]},
+            )
+        except redis.ResponseError as exc:
+            if "invalid arguments" in str(exc).lower():  # no index yet: nothing was embedded
+                return []
+            raise
+
+    def vector_value(self, expression: str) -> str:
+        return f"vecf32({expression})"
 
     # -- housekeeping ----------------------------------------------------------------------
 

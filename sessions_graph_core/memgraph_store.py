@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .store import FullTextIndex, GraphStore, Row, Schema, user_key
+from .store import FullTextIndex, GraphStore, Row, Schema, VectorIndex, user_key
 
 _ALREADY_EXISTS = ("already exists", "already defined", "constraint already")
 _MISSING = ("doesn't exist", "does not exist", "not found", "no such")
@@ -77,6 +77,35 @@ class MemgraphStore(GraphStore):
             f"WITH node, score WHERE node.user_id = $user_id RETURN {columns} ORDER BY score DESC LIMIT $limit",
             {"query": f"data.user_key:{user_key(user_id)} AND ({words})", "user_id": user_id, "limit": int(limit)},
         )
+
+    def fulltext_count(self, index: FullTextIndex, user_id: str, term: str) -> int:
+        rows = self.run(
+            f"CALL text_search.search('{index.name}', $query) YIELD node "
+            "WITH node WHERE node.user_id = $user_id RETURN count(node) AS n",
+            {"query": f"data.user_key:{user_key(user_id)} AND data.{index.property}:{term}", "user_id": user_id},
+        )
+        return int(rows[0]["n"]) if rows else 0
+
+    @staticmethod
+    def _vector_index_name(index: VectorIndex) -> str:
+        return f"{index.label}_{index.property}"
+
+    def ensure_vector_index(self, index: VectorIndex) -> None:
+        self._tolerate(
+            _ALREADY_EXISTS,
+            f"CREATE VECTOR INDEX {self._vector_index_name(index)} ON :{index.label}({index.property}) "
+            f'WITH CONFIG {{"dimension": {int(index.dimension)}, "capacity": 100000, "metric": "cos"}}',
+        )
+
+    def vector_search(self, index: VectorIndex, vector: Sequence[float], *, k: int, columns: str) -> list[Row]:
+        return self.run(
+            f"CALL vector_search.search('{self._vector_index_name(index)}', $k, $vector) YIELD node, similarity "
+            f"RETURN {columns}",
+            {"k": int(k), "vector": [float(x) for x in vector]},
+        )
+
+    def vector_value(self, expression: str) -> str:
+        return expression
 
     def delete_all(self) -> None:
         self.run("MATCH (n) DETACH DELETE n")

@@ -47,6 +47,15 @@ class FullTextIndex:
 
 
 @dataclass(frozen=True)
+class VectorIndex:
+    """Nearest-neighbour search over one vector property of one label (cosine)."""
+
+    label: str
+    property: str
+    dimension: int
+
+
+@dataclass(frozen=True)
 class Schema:
     unique_keys: Sequence[UniqueKey] = field(default_factory=tuple)
     range_indexes: Sequence[RangeIndex] = field(default_factory=tuple)
@@ -126,6 +135,25 @@ class GraphStore(ABC):
 
         `columns` is the RETURN list, written against the variables `node` and `score`.
         """
+
+    @abstractmethod
+    def fulltext_count(self, index: FullTextIndex, user_id: str, term: str) -> int:
+        """How many nodes of one user match `term` (a document frequency)."""
+
+    @abstractmethod
+    def ensure_vector_index(self, index: VectorIndex) -> None:
+        """Create the vector index unless it exists."""
+
+    @abstractmethod
+    def vector_search(self, index: VectorIndex, vector: Sequence[float], *, k: int, columns: str) -> list[Row]:
+        """The `k` nodes nearest `vector`, best first.
+
+        `columns` is the RETURN list, written against `node` and `similarity` (cosine, 1 is equal).
+        """
+
+    @abstractmethod
+    def vector_value(self, expression: str) -> str:
+        """Query text that stores the list `expression` (a parameter or variable) as a vector."""
 
     @abstractmethod
     def delete_all(self) -> None:
