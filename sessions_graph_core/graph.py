@@ -9,6 +9,10 @@ from typing import Any
 from . import memories, sessions
 from .memories import Memory
 from .memory_files import MemoryStore
+from . import embeddings, recall
+from .embedders import DEFAULT_EMBEDDING_MODEL
+from .embeddings import Embedded
+from .recall import RecallConfig, Recalled
 from .schema import SCHEMA
 from .sessions import SessionInfo, Turn, TurnIn
 from .settings import StoreSettings, open_store
@@ -121,3 +125,22 @@ class SessionsGraph:
 
     def get_pending_reconciliation_sessions(self, *, limit: int = 100) -> list[str]:
         return sessions.pending_sessions(self.store, limit=limit)
+
+    # -- embeddings and recall ---------------------------------------------------------------
+
+    def embed_session(self, session_id: str, *, model: str = DEFAULT_EMBEDDING_MODEL) -> Embedded:
+        return embeddings.embed_session(self.store, session_id, model=model)
+
+    def get_pending_embedding_sessions(self, *, model: str = DEFAULT_EMBEDDING_MODEL, limit: int = 100) -> list[str]:
+        return embeddings.pending_embeddings(self.store, model=model, limit=limit)
+
+    def recall(
+        self,
+        user_id: str,
+        question: str,
+        *,
+        config: RecallConfig | None = None,
+        as_of: datetime | str | None = None,
+        model: str = DEFAULT_EMBEDDING_MODEL,
+    ) -> Recalled:
+        return recall.recall(self.store, user_id, question, config=config, as_of=as_of, model=model)

@@ -15,6 +15,7 @@ SCHEMA = Schema(
         UniqueKey("Project", ("key",)),
         UniqueKey("Session", ("session_id",)),
         UniqueKey("Turn", ("turn_id",)),
+        UniqueKey("Passage", ("passage_id",)),
     ),
     range_indexes=(
         RangeIndex("Memory", "created_at"),
@@ -26,6 +27,7 @@ SCHEMA = Schema(
         RangeIndex("Session", "embedding_status"),
         RangeIndex("Turn", "session_id"),
         RangeIndex("Turn", "user_id"),
+        RangeIndex("Passage", "source_id"),
     ),
     fulltext_indexes=(MEMORY_TEXT_INDEX, TURN_TEXT_INDEX),
 )

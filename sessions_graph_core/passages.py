@@ -1,0 +1,103 @@
+"""Splitting long texts into passages, and showing the relevant parts of a long text.
+
+A passage is what one vector stands for. The default model reads at most 128 word pieces, about
+500 characters of English, so longer turns and memory files are split on sentence and line ends
+and every part gets its own vector.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+PASSAGE_CHARS = 500
+PASSAGE_SCHEME = f"passages-{PASSAGE_CHARS}"
+ELLIPSIS = "…"
+
+# A unit ends after a blank line, a newline, or a sentence end followed by whitespace.
+_UNIT_END = re.compile(r"\n\s*\n|\n|(?<=[.!?])\s+")
+_WORD = re.compile(r"\w+")
+
+
+def _units(text: str, limit: int) -> list[str]:
+    units: list[str] = []
+    start = 0
+    for match in _UNIT_END.finditer(text):
+        units.append(text[start : match.end()])
+        start = match.end()
+    units.append(text[start:])
+    pieces: list[str] = []
+    for unit in units:
+        # A unit longer than a passage (a long line of code, a URL) is cut where it must be.
+        pieces += [unit[i : i + limit] for i in range(0, len(unit), limit)] or [unit]
+    return [piece for piece in pieces if piece]
+
+
+def split_passages(text: str, limit: int = PASSAGE_CHARS) -> list[str]:
+    """Greedy packing of units into passages of at most `limit` characters.
+
+    The passages concatenate back to exactly `text`; an empty text is one empty passage.
+    """
+    if len(text) <= limit:
+        return [text]
+    passages: list[str] = []
+    current = ""
+    for unit in _units(text, limit):
+        if current and len(current) + len(unit) > limit:
+            passages.append(current)
+            current = ""
+        current += unit
+    if current:
+        passages.append(current)
+    return passages
+
+
+def words(text: str, ignore: Iterable[str] = ()) -> set[str]:
+    return set(_WORD.findall(text.lower())) - set(ignore)
+
+
+def best_passage(passages: Sequence[str], hint: str, ignore: Iterable[str] = ()) -> int:
+    """The index of the passage that best matches `hint`.
+
+    A passage holding the hint verbatim wins; otherwise the one sharing most words with it, and the
+    first one on a tie or when nothing overlaps.
+    """
+    collapsed = " ".join(hint.split())
+    if collapsed:
+        for index, passage in enumerate(passages):
+            if collapsed in " ".join(passage.split()):
+                return index
+    wanted = words(hint, ignore)
+    overlaps = [len(wanted & words(passage)) for passage in passages]
+    return max(range(len(passages)), key=lambda i: (overlaps[i], -i)) if passages else 0
+
+
+def excerpt(text: str, hits: Sequence[int], chars: int, limit: int = PASSAGE_CHARS) -> str:
+    """`text` whole when it fits in `chars`; else its hit passages, in text order, with … for gaps.
+
+    `hits` are passage indexes in relevance order: they are taken while they fit, the first always
+    (cut to `chars` if it is longer).
+    """
+    if len(text) <= chars:
+        return text
+    passages = split_passages(text, limit)
+    chosen: list[int] = []
+    used = 0
+    for index in dict.fromkeys(hit for hit in hits if 0 <= hit < len(passages)):
+        size = min(len(passages[index]), chars)
+        if chosen and used + size > chars:
+            continue
+        chosen.append(index)
+        used += size
+    if not chosen:
+        chosen = [0]
+    parts: list[str] = []
+    previous = -1
+    for index in sorted(chosen):
+        if index != previous + 1:
+            parts.append(ELLIPSIS)
+        parts.append(passages[index][:chars].strip())
+        previous = index
+    if previous != len(passages) - 1:
+        parts.append(ELLIPSIS)
+    return " ".join(parts)

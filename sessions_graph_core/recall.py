@@ -1,0 +1,526 @@
+"""recall(user, question): the evidence one user's own past sessions hold about a question.
+
+Lanes, each reading only that user's history:
+- memories: memory files, by vector and by full-text search;
+- turns: user and assistant messages whose passages are nearest the question by vector;
+- text: messages ranked by BM25 over the full-text index;
+- entities: entities nearest by vector, with their current facts;
+- facts: facts nearest by vector;
+- user_facts: facts of the relation types (predicates) nearest the question.
+The two message lanes are fused into one ranking: a weighted sum of each lane's score scaled to
+its best hit, then spread to the neighbouring turns of the same session, because the answer to a
+question is often the reply next to the turn that names its subject (measured on LoCoMo:
+R@10 0.61 for BM25 alone, 0.63 fused with vectors, 0.72 with the neighbours).
+Every search goes through an index scoped to the user (the full-text index's user token, the
+user's own vector label), so its cost follows what matches, not the size of the history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from . import bm25, validation
+from .clock import to_iso
+from .embedders import DEFAULT_EMBEDDING_MODEL, EmbeddingUnavailableError, load_embedder
+from .embeddings import Kind, vector_index
+from .passages import best_passage, excerpt, split_passages
+from .schema import MEMORY_TEXT_INDEX, TURN_TEXT_INDEX
+from .store import STOPWORDS, GraphStore, Row, search_terms
+
+LANES = ("memories", "turns", "text", "entities", "facts", "user_facts")
+MESSAGE_LANES = ("turns", "text")
+# Fusion, tuned on LoCoMo: full-text evidence counts twice what the vector does, and a turn gets
+# 0.4 of its neighbour's score and 0.25 of the score two turns away.
+TEXT_WEIGHT = 1.0
+VECTOR_WEIGHT = 0.5
+NEIGHBOUR_WEIGHTS = (0.4, 0.25)
+POOL = 50  # candidates each message lane hands to the fusion
+TERM_POOL = 100  # best postings read per query term
+VECTOR_OVERFETCH = 4  # passages read per wanted source: several passages can share one source
+
+READING_RULES = """These rows come from this user's own past conversations; each one carries the date it was written.
+- Read a relative date inside a row ("yesterday", "next week") against that row's date, not today's.
+- For counts, totals and intervals, first list the matching items with their dates, count repeats once, then compute.
+- When rows disagree, the most recent one holds.
+- For a recommendation, start from the preferences the rows show and add general knowledge.
+- If the rows do not cover the question, or contradict what it assumes, say that it is not in memory."""
+MEMORY_RULE = "MEMORY rows are notes kept on purpose: trust them over a TURN, unless the TURN is newer."
+NOTHING = "(nothing in memory matched)"
+
+
+class RecallConfig(BaseModel):
+    """Which lanes run and how wide each one is; the defaults are upstream's benchmarked setup."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    lanes: tuple[str, ...] = LANES
+    memories_k: int = 5
+    turns_k: int = 8
+    text_k: int = 8
+    entities_k: int = 15
+    edges_per_entity: int = 6
+    facts_k: int = 15
+    fact_turns_k: int = 8
+    user_fact_types: int = 2
+    user_facts_k: int = 30
+    turn_chars: int = 1500
+
+    @field_validator("lanes", mode="before")
+    @classmethod
+    def _lanes(cls, value: Any) -> tuple[str, ...]:
+        items = [part.strip() for part in value.split(",")] if isinstance(value, str) else list(value)
+        items = [item for item in items if item]
+        unknown = [item for item in items if item not in LANES]
+        if unknown:
+            raise ValueError(f"unknown recall lanes {unknown}; choose from {', '.join(LANES)}")
+        return tuple(dict.fromkeys(items))
+
+    @field_validator(
+        "memories_k", "turns_k", "text_k", "entities_k", "edges_per_entity", "facts_k", "fact_turns_k",
+        "user_fact_types", "user_facts_k", "turn_chars",
+    )
+    @classmethod
+    def _width(cls, value: int, info: Any) -> int:
+        if value < 0:
+            raise ValueError(f"recall {info.field_name} must be >= 0, got {value}")
+        return value
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, Any]) -> RecallConfig:
+        """A config from a `[recall]` section, whose values may all be strings.
+
+        `embedding_model` belongs to the same section but chooses the embedder, not a width.
+        """
+        values: dict[str, Any] = {}
+        for key, value in mapping.items():
+            if key == "embedding_model":
+                continue
+            if key not in cls.model_fields:
+                raise validation.ValidationError(
+                    f"unknown recall setting {key!r}; use one of {', '.join(cls.model_fields)}"
+                )
+            if key == "lanes":
+                values[key] = value
+                continue
+            try:
+                values[key] = int(value)
+            except (TypeError, ValueError):
+                raise validation.ValidationError(f"recall {key} must be a whole number, got {value!r}") from None
+        try:
+            return cls(**values)
+        except ValueError as exc:
+            first = exc.errors()[0]["msg"] if hasattr(exc, "errors") else str(exc)
+            raise validation.ValidationError(first.removeprefix("Value error, ")) from None
+
+
+class RecalledTurn(BaseModel):
+    turn_id: str
+    session_id: str
+    timestamp: str
+    speaker: str
+    text: str
+    passages: list[int] = []
+    rank: int = 0  # 1 is the best match; rows are shown in time order
+
+    def line(self, chars: int) -> str:
+        return f"TURN [session {self.session_id}, {self.timestamp[:16]}, {self.speaker}]: " + excerpt(
+            self.text, self.passages, chars
+        )
+
+
+class MemoryNote(BaseModel):
+    memory_id: str
+    path: str
+    updated_at: str
+    text: str
+    passages: list[int] = []
+
+    def line(self, chars: int) -> str:
+        return f"MEMORY [{self.path}, updated {self.updated_at[:10]}]: " + excerpt(self.text, self.passages, chars)
+
+
+class RecalledFact(BaseModel):
+    fact_id: str
+    kind: str
+    subject: str
+    predicate: str
+    object: str
+    text: str
+    rationale: str | None = None
+    valid_at: str | None = None
+    turn: str | None = None
+    replaced: list[str] = []  # texts of the statements this one superseded
+
+    def line(self) -> str:
+        head = self.subject or "user"
+        relation = (self.predicate or self.kind) + (f" @ {self.valid_at[:10]}" if self.valid_at else "")
+        row = f"FACT: {head} -[{relation}]-> {self.object or '?'}"
+        if self.text:
+            row += f' -- "{self.text}"'
+        if self.kind == "decision" and self.rationale:
+            row += f" (because: {self.rationale})"
+        if self.replaced:
+            row += " (replaces: " + "; ".join(f'"{old}"' for old in self.replaced) + ")"
+        return row
+
+
+@dataclass
+class Recalled:
+    question: str
+    turns: list[RecalledTurn] = field(default_factory=list)
+    facts: list[RecalledFact] = field(default_factory=list)
+    memories: list[MemoryNote] = field(default_factory=list)
+    vector_lanes_off: str | None = None
+    turn_chars: int = 1500
+
+    def ranked_turns(self) -> list[RecalledTurn]:
+        return sorted(self.turns, key=lambda turn: turn.rank)
+
+    def lines(self) -> list[str]:
+        return (
+            [memory.line(self.turn_chars) for memory in self.memories]
+            + [turn.line(self.turn_chars) for turn in self.turns]
+            + [fact.line() for fact in self.facts]
+        )
+
+    def render(self, today: str | None = None) -> str:
+        header = [f"Memory recall for: {self.question}"]
+        if today:
+            header.append(f"Today is {today}.")
+        header.append(READING_RULES)
+        if self.memories:
+            header.append(MEMORY_RULE)
+        if self.vector_lanes_off:
+            header.append(f"Vector search is off ({self.vector_lanes_off}); these rows come from text search only.")
+        rows = self.lines()
+        return "\n".join(header) + "\n\nRows:\n" + ("\n".join(rows) if rows else NOTHING)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "turns": [turn.model_dump() for turn in self.turns],
+            "facts": [fact.model_dump() for fact in self.facts],
+            "memories": [memory.model_dump() for memory in self.memories],
+            "vector_lanes_off": self.vector_lanes_off,
+        }
+
+
+# -- the search itself -------------------------------------------------------------------------
+
+
+@dataclass
+class _Search:
+    store: GraphStore
+    user_id: str
+    question: str
+    config: RecallConfig
+    model: str
+    as_of: str | None
+    terms: list[str]
+    vector: Any = None  # the question's embedding, None when vector lanes are off
+    vectors_found: bool = False
+
+    def nearest(self, kind: Kind, k: int) -> list[tuple[str, int, float]]:
+        """(source id, passage, similarity) of the user's passages of `kind` nearest the question."""
+        if self.vector is None or k <= 0:
+            return []
+        index = vector_index(self.user_id, kind, len(self.vector))
+        rows = self.store.vector_search(
+            index,
+            self.vector,
+            k=k * VECTOR_OVERFETCH,
+            columns="node.source_id AS source_id, node.position AS position, node.user_id AS user_id, "
+            "node.embedding_model AS model, similarity",
+        )
+        # The label is the user's own; checking the owner again costs nothing and guards the rule.
+        hits = [(r["source_id"], int(r["position"]), float(r["similarity"])) for r in rows
+                if r["user_id"] == self.user_id and r["model"] == self.model]
+        self.vectors_found = self.vectors_found or bool(hits)
+        return hits
+
+
+_TURN_COLUMNS = (
+    "t.turn_id AS turn_id, t.session_id AS session_id, t.seq AS seq, t.role AS role, t.kind AS kind, "
+    "t.text AS text, t.timestamp AS timestamp"
+)
+
+
+def _message(row: Row, search: _Search) -> bool:
+    if row["kind"] != "message" or row["role"] not in ("user", "assistant") or not row["text"]:
+        return False
+    return search.as_of is None or row["timestamp"] <= search.as_of
+
+
+def _load_turns(search: _Search, turn_ids: Sequence[str]) -> dict[str, Row]:
+    rows = search.store.run(
+        f"UNWIND $ids AS id MATCH (t:Turn {{turn_id: id}}) WHERE t.user_id = $user_id RETURN {_TURN_COLUMNS}",
+        {"ids": list(dict.fromkeys(turn_ids)), "user_id": search.user_id},
+    )
+    return {row["turn_id"]: row for row in rows if _message(row, search)}
+
+
+def _collection(search: _Search, stems: Sequence[str], words: Mapping[str, str]) -> bm25.Collection:
+    size = search.store.run(
+        "MATCH (s:Session {user_id: $user_id}) RETURN sum(coalesce(s.turn_count, 0)) AS n",
+        {"user_id": search.user_id},
+    )
+    # A sample is enough for the average length, and keeps this from reading the whole history.
+    length = search.store.run(
+        "MATCH (t:Turn {user_id: $user_id}) WITH t LIMIT 1000 RETURN avg(size(t.text)) AS average",
+        {"user_id": search.user_id},
+    )
+    frequencies = {
+        stem: search.store.fulltext_count(TURN_TEXT_INDEX, search.user_id, words[stem]) for stem in stems
+    }
+    return bm25.Collection(int(size[0]["n"] or 0), float(length[0]["average"] or 1.0), frequencies)
+
+
+def _text_lane(search: _Search) -> tuple[dict[str, float], dict[str, Row]]:
+    """BM25 scores of the user's messages that match the question's words."""
+    words: dict[str, str] = {}
+    for word in search.terms:
+        words.setdefault(bm25.stems(word)[0] if bm25.stems(word) else word, word)
+    if not words:
+        return {}, {}
+    candidates: dict[str, Row] = {}
+    for word in words.values():
+        for row in search.store.fulltext_search(
+            TURN_TEXT_INDEX, search.user_id, [word], limit=TERM_POOL,
+            columns=_TURN_COLUMNS.replace("t.", "node."),
+        ):
+            if _message(row, search):
+                candidates[row["turn_id"]] = row
+    if not candidates:
+        return {}, {}
+    collection = _collection(search, list(words), words)
+    scores = {tid: bm25.score(collection, list(words), row["text"]) for tid, row in candidates.items()}
+    best = sorted(scores, key=scores.__getitem__, reverse=True)[:POOL]
+    return {tid: scores[tid] for tid in best if scores[tid] > 0}, candidates
+
+
+def _scaled(scores: Mapping[str, float]) -> dict[str, float]:
+    top = max(scores.values(), default=0.0)
+    return {key: value / top for key, value in scores.items()} if top > 0 else {}
+
+
+def _with_neighbours(search: _Search, scores: Mapping[str, float], rows: dict[str, Row]) -> dict[str, float]:
+    """Each turn also earns a share of the scores of the turns next to it in its session."""
+    reach = len(NEIGHBOUR_WEIGHTS)
+    spans = [{"sid": rows[tid]["session_id"], "lo": rows[tid]["seq"] - reach, "hi": rows[tid]["seq"] + reach}
+             for tid in scores]
+    near = search.store.run(
+        "UNWIND $spans AS span MATCH (t:Turn {session_id: span.sid}) "
+        f"WHERE t.user_id = $user_id AND t.seq >= span.lo AND t.seq <= span.hi RETURN DISTINCT {_TURN_COLUMNS}",
+        {"spans": spans, "user_id": search.user_id},
+    )
+    for row in near:
+        if _message(row, search):
+            rows.setdefault(row["turn_id"], row)
+    at = {(row["session_id"], row["seq"]): tid for tid, row in rows.items()}
+    fused: dict[str, float] = {}
+    for tid, value in scores.items():
+        fused[tid] = fused.get(tid, 0.0) + value
+        session, seq = rows[tid]["session_id"], rows[tid]["seq"]
+        for distance, weight in enumerate(NEIGHBOUR_WEIGHTS, start=1):
+            for other in (at.get((session, seq - distance)), at.get((session, seq + distance))):
+                if other is not None:
+                    fused[other] = fused.get(other, 0.0) + weight * value
+    return fused
+
+
+def _message_lanes(search: _Search) -> tuple[list[tuple[str, float]], dict[str, Row], dict[str, list[int]]]:
+    """The fused ranking of messages, their rows, and the passages the vector lane matched."""
+    config = search.config
+    text_scores: dict[str, float] = {}
+    rows: dict[str, Row] = {}
+    if "text" in config.lanes and config.text_k > 0:
+        text_scores, rows = _text_lane(search)
+    vector_scores: dict[str, float] = {}
+    passages: dict[str, list[int]] = {}
+    if "turns" in config.lanes and config.turns_k > 0:
+        for source_id, position, similarity in search.nearest("turn", POOL):
+            passages.setdefault(source_id, []).append(position)
+            vector_scores[source_id] = max(vector_scores.get(source_id, 0.0), max(similarity, 0.0))
+        missing = [tid for tid in vector_scores if tid not in rows]
+        rows.update(_load_turns(search, missing))
+        vector_scores = {tid: value for tid, value in vector_scores.items() if tid in rows}
+    combined: dict[str, float] = {}
+    for scores, weight in ((_scaled(text_scores), TEXT_WEIGHT), (_scaled(vector_scores), VECTOR_WEIGHT)):
+        for tid, value in scores.items():
+            combined[tid] = combined.get(tid, 0.0) + weight * value
+    if not combined:
+        return [], rows, passages
+    fused = _with_neighbours(search, combined, rows)
+    width = (config.turns_k if "turns" in config.lanes else 0) + (config.text_k if "text" in config.lanes else 0)
+    ranked = sorted(fused.items(), key=lambda item: (-item[1], item[0]))[:width]
+    return ranked, rows, passages
+
+
+def _memories_lane(search: _Search) -> list[MemoryNote]:
+    k = search.config.memories_k
+    if "memories" not in search.config.lanes or k <= 0:
+        return []
+    passages: dict[str, list[int]] = {}
+    for source_id, position, _ in search.nearest("memory", k):
+        passages.setdefault(source_id, []).append(position)
+    ids = list(passages)
+    for row in search.store.fulltext_search(
+        MEMORY_TEXT_INDEX, search.user_id, search.terms, limit=k, columns="node.memory_id AS memory_id, score"
+    ):
+        ids.append(row["memory_id"])
+    ids = list(dict.fromkeys(ids))[:k]
+    if not ids:
+        return []
+    rows = search.store.run(
+        "UNWIND $ids AS id MATCH (m:Memory {memory_id: id}) WHERE m.user_id = $user_id "
+        "RETURN m.memory_id AS memory_id, m.path AS path, m.updated_at AS updated_at, m.content AS text",
+        {"ids": ids, "user_id": search.user_id},
+    )
+    found = {row["memory_id"]: row for row in rows if search.as_of is None or (row["updated_at"] or "") <= search.as_of}
+    notes = []
+    for memory_id in ids:
+        if memory_id not in found:
+            continue
+        row = found[memory_id]
+        hits = passages.get(memory_id, []) + [best_passage(split_passages(row["text"]), search.question, STOPWORDS)]
+        notes.append(MemoryNote(memory_id=memory_id, path=row["path"], updated_at=row["updated_at"] or "",
+                                text=row["text"], passages=list(dict.fromkeys(hits))))
+    return notes
+
+
+_FACT_COLUMNS = (
+    "f.fact_id AS fact_id, f.kind AS kind, f.subject AS subject, f.predicate AS predicate, f.object AS object, "
+    "f.text AS text, f.rationale AS rationale, f.valid_at AS valid_at, f.superseded_at AS superseded_at"
+)
+
+
+def _current(search: _Search, row: Row) -> bool:
+    """Whether the fact held at `as_of` (now, without one)."""
+    if search.as_of is None:
+        return row["superseded_at"] is None
+    started = (row["valid_at"] or "") <= search.as_of
+    return started and (row["superseded_at"] is None or row["superseded_at"] > search.as_of)
+
+
+def _facts(search: _Search, fact_ids: Sequence[str]) -> list[RecalledFact]:
+    """The facts that held for each of `fact_ids` (a replaced one is shown by its successor)."""
+    if not fact_ids:
+        return []
+    rows = search.store.run(
+        "UNWIND $ids AS id MATCH (hit:Fact {fact_id: id}) WHERE hit.user_id = $user_id "
+        "OPTIONAL MATCH (later:Fact)-[:SUPERSEDES*1..20]->(hit) WHERE later.user_id = $user_id "
+        "WITH hit, [hit] + collect(later) AS chain UNWIND chain AS f "
+        "OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact) "
+        "OPTIONAL MATCH (f)-[:FROM]->(src:Turn) "
+        f"RETURN hit.fact_id AS hit, {_FACT_COLUMNS}, collect(DISTINCT old.text) AS replaced, "
+        "collect(DISTINCT src.turn_id) AS turns",
+        {"ids": list(fact_ids), "user_id": search.user_id},
+    )
+    chosen: dict[str, RecalledFact] = {}
+    for hit in fact_ids:
+        for row in rows:
+            if row["hit"] == hit and _current(search, row) and row["fact_id"] not in chosen:
+                chosen[row["fact_id"]] = RecalledFact(
+                    fact_id=row["fact_id"], kind=row["kind"] or "fact", subject=row["subject"] or "",
+                    predicate=row["predicate"] or "", object=row["object"] or "", text=row["text"] or "",
+                    rationale=row["rationale"], valid_at=row["valid_at"], turn=(row["turns"] or [None])[0],
+                    replaced=[text for text in row["replaced"] if text],
+                )
+                break
+    return list(chosen.values())
+
+
+def _fact_lanes(search: _Search) -> list[RecalledFact]:
+    config = search.config
+    ids: list[str] = []
+    if "facts" in config.lanes:
+        ids += [source_id for source_id, _, _ in search.nearest("fact", config.facts_k)][: config.facts_k]
+    if "entities" in config.lanes and config.entities_k > 0:
+        entity_keys = list(dict.fromkeys(s for s, _, _ in search.nearest("entity", config.entities_k)))[: config.entities_k]
+        if entity_keys:
+            rows = search.store.run(
+                "UNWIND $keys AS key MATCH (e:Entity {entity_key: key, user_id: $user_id})<-[:ABOUT]-(f:Fact) "
+                "WHERE f.user_id = $user_id AND f.superseded_at IS NULL "
+                "WITH e, f ORDER BY coalesce(f.confidence, 0) DESC, f.valid_at DESC "
+                "WITH e, collect(f.fact_id)[0..$per] AS facts UNWIND facts AS id RETURN id",
+                {"keys": entity_keys, "user_id": search.user_id, "per": config.edges_per_entity},
+            )
+            ids += [row["id"] for row in rows]
+    if "user_facts" in config.lanes and config.user_fact_types > 0 and config.user_facts_k > 0 and search.vector is not None:
+        ids += _user_facts(search)
+    return _facts(search, list(dict.fromkeys(ids)))
+
+
+def _user_facts(search: _Search) -> list[str]:
+    """Facts whose predicate is among the relation types nearest the question."""
+    predicates = [row["p"] for row in search.store.run(
+        "MATCH (f:Fact {user_id: $user_id}) WHERE f.predicate IS NOT NULL AND f.predicate <> '' "
+        "RETURN DISTINCT f.predicate AS p ORDER BY p", {"user_id": search.user_id})]
+    if not predicates:
+        return []
+    vectors = load_embedder(search.model).embed([p.replace("_", " ") for p in predicates])
+    ranked = sorted(range(len(predicates)), key=lambda i: -float(vectors[i] @ search.vector))
+    chosen = [predicates[i] for i in ranked[: search.config.user_fact_types]]
+    rows = search.store.run(
+        "MATCH (f:Fact {user_id: $user_id}) WHERE f.predicate IN $predicates AND f.superseded_at IS NULL "
+        "RETURN f.fact_id AS id ORDER BY f.valid_at DESC LIMIT $k",
+        {"user_id": search.user_id, "predicates": chosen, "k": search.config.user_facts_k},
+    )
+    return [row["id"] for row in rows]
+
+
+def _question_vector(search: _Search) -> str | None:
+    """Embed the question; the reason vector lanes are off, or None."""
+    if not any(lane in search.config.lanes for lane in ("memories", "turns", "entities", "facts", "user_facts")):
+        return None
+    try:
+        search.vector = load_embedder(search.model).embed([search.question])[0]
+    except EmbeddingUnavailableError as exc:
+        return str(exc)
+    return None
+
+
+def recall(
+    store: GraphStore,
+    user_id: str,
+    question: str,
+    *,
+    config: RecallConfig | None = None,
+    as_of: datetime | str | None = None,
+    model: str = DEFAULT_EMBEDDING_MODEL,
+) -> Recalled:
+    """What the user's own past sessions hold about `question`; `as_of` answers from what held then."""
+    uid = validation.user_id(user_id)
+    if not isinstance(question, str) or not question.strip():
+        raise validation.ValidationError("The recall question is empty: ask about something")
+    config = config or RecallConfig()
+    search = _Search(store, uid, question.strip(), config, model, to_iso(as_of) if as_of is not None else None,
+                     search_terms(question))
+    off = _question_vector(search)
+    memories = _memories_lane(search)
+    ranked, rows, passages = _message_lanes(search)
+    facts = _fact_lanes(search)
+    if off is None and search.vector is not None and not search.vectors_found:
+        off = f"nothing of this user is embedded with {model} yet"
+    turn_ids = [tid for tid, _ in ranked]
+    fact_turns = [fact.turn for fact in facts if fact.turn][: config.fact_turns_k]
+    extra = [tid for tid in dict.fromkeys(fact_turns) if tid not in turn_ids]
+    rows.update(_load_turns(search, [tid for tid in extra if tid not in rows]))
+    turn_ids += [tid for tid in extra if tid in rows]
+    hints = {fact.turn: fact.text for fact in facts if fact.turn}
+    turns = []
+    for rank, tid in enumerate(turn_ids, start=1):
+        row = rows[tid]
+        pieces = split_passages(row["text"])
+        hits = passages.get(tid, []) + [best_passage(pieces, hint, STOPWORDS) for hint in (hints.get(tid), search.question) if hint]
+        turns.append(RecalledTurn(turn_id=tid, session_id=row["session_id"], timestamp=row["timestamp"] or "",
+                                  speaker=row["role"], text=row["text"], passages=list(dict.fromkeys(hits)), rank=rank))
+    turns.sort(key=lambda turn: (turn.timestamp, turn.turn_id))
+    facts.sort(key=lambda fact: fact.valid_at or "")
+    return Recalled(search.question, turns, facts, memories, off, config.turn_chars)
+
