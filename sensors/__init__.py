@@ -1,0 +1,1 @@
+"""Dagster sensors: where pending work in the graph enters the platform."""

@@ -1,0 +1,63 @@
+"""Resources: the graph store, and the embedder and extractor the assets run with."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import dagster as dg
+from pydantic import Field, SecretStr
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.embedders import DEFAULT_EMBEDDING_MODEL
+from sessions_graph_core.extraction import BACKENDS, ExtractionBackend, get_backend
+from sessions_graph_core.settings import StoreSettings, open_store
+
+
+class GraphStoreResource(dg.ConfigurableResource):
+    """The embedded FalkorDB of a data directory by default; Memgraph when `memgraph_url` is set.
+
+    Unset fields fall back to the environment the library reads (SESSIONS_GRAPH_DATA_DIR, MEMGRAPH_URL ...),
+    so the same definitions run locally and in production.
+    """
+
+    data_dir: str | None = Field(default=None, description="Embedded store directory (default: SESSIONS_GRAPH_DATA_DIR)")
+    graph: str = Field(default="sessions_graph", description="Graph name inside the store")
+    memgraph_url: str | None = Field(default=None, description="bolt:// URL of Memgraph (default: MEMGRAPH_URL)")
+    memgraph_user: str | None = None
+    memgraph_password: str | None = None
+
+    def settings(self) -> StoreSettings:
+        settings = StoreSettings.from_env().model_copy(update={"graph": self.graph})
+        if self.data_dir:
+            settings = settings.model_copy(update={"data_dir": Path(self.data_dir)})
+        if self.memgraph_url:
+            settings = settings.model_copy(
+                update={
+                    "memgraph_url": self.memgraph_url,
+                    "memgraph_user": self.memgraph_user or settings.memgraph_user,
+                    "memgraph_password": SecretStr(self.memgraph_password) if self.memgraph_password else settings.memgraph_password,
+                }
+            )
+        return settings
+
+    @contextmanager
+    def open(self) -> Iterator[SessionsGraph]:
+        with SessionsGraph(open_store(self.settings())) as graph:
+            yield graph
+
+
+class ExtractorResource(dg.ConfigurableResource):
+    """Which extraction backend reconciliation uses; unset picks GLiNER when its weights are local, else spaCy."""
+
+    backend: str | None = Field(default=None, description=f"one of {', '.join(BACKENDS)}")
+
+    def load(self) -> ExtractionBackend:
+        return get_backend(self.backend)
+
+
+class EmbedderResource(dg.ConfigurableResource):
+    """The embedding model every session's vectors must come from."""
+
+    model: str = Field(default=DEFAULT_EMBEDDING_MODEL)

@@ -1,0 +1,100 @@
+"""The sensors, evaluated with Dagster's sensor-context helper against the real embedded store."""
+
+from __future__ import annotations
+
+import dagster as dg
+import pytest
+from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
+from dagster_helpers import SAMPLES, import_transcript, resources_for
+
+from sensors.pending_sessions import pending_sessions_sensor
+from sessions_graph_dagster.batches import contiguous_batches
+from sessions_graph_dagster.definitions import defs
+
+
+@pytest.fixture
+def instance():
+    with dg.DagsterInstance.ephemeral() as inst:
+        yield inst
+
+
+def evaluate(sensor, instance, store, cursor=None) -> dg.SensorResult:
+    context = dg.build_sensor_context(
+        instance=instance, cursor=cursor, resources=resources_for(store), definitions=defs
+    )
+    return sensor(context)
+
+
+def apply_partitions(instance: dg.DagsterInstance, result: dg.SensorResult) -> None:
+    for request in result.dynamic_partitions_requests:
+        instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
+
+
+def test_contiguous_batches_follow_partition_order():
+    keys = ["a", "b", "c", "d", "e", "f", "g"]
+    assert contiguous_batches(keys, {"a", "b", "c", "e", "g"}, 2) == [["a", "b"], ["c"], ["e"], ["g"]]
+    assert contiguous_batches(keys, {"b", "c", "d"}, 100) == [["b", "c", "d"]]
+    assert contiguous_batches(keys, set(), 3) == []
+
+
+def test_pending_sessions_add_partitions_and_one_batched_run(instance, graph, store):
+    sids = [import_transcript(graph, path) for path in SAMPLES]
+    result = evaluate(pending_sessions_sensor, instance, store)
+
+    added = {r.partitions_def_name: list(r.partition_keys) for r in result.dynamic_partitions_requests}
+    assert sorted(added["sessions"]) == sorted(sids)
+    assert added["users"] == ["alice", "bob"]
+    assert len(result.run_requests) == 1  # three sessions, one run
+    request = result.run_requests[0]
+    order = added["sessions"]
+    assert request.tags[ASSET_PARTITION_RANGE_START_TAG] == order[0]
+    assert request.tags[ASSET_PARTITION_RANGE_END_TAG] == order[-1]
+    assert request.tags["sessions_graph/sessions"] == "3"
+    assert request.run_key.startswith(f"reconcile:{order[0]}..{order[-1]}:3:")
+    assert result.cursor is None  # the graph holds the state, not the cursor
+
+
+def test_same_state_same_run_key_and_new_revision_new_key(instance, graph, store):
+    sid = import_transcript(graph, SAMPLES[0])
+    first = evaluate(pending_sessions_sensor, instance, store)
+    apply_partitions(instance, first)
+    assert [r.run_key for r in first.run_requests] == [f"reconcile:{sid}@1"]
+    assert first.run_requests[0].partition_key == sid
+
+    again = evaluate(pending_sessions_sensor, instance, store)
+    assert [r.run_key for r in again.run_requests] == [f"reconcile:{sid}@1"]  # Dagster launches a run key once
+    assert again.dynamic_partitions_requests == []  # nothing new to add
+
+    graph.record_turns(sid, [{"role": "user", "text": "One more thing about the garden."}], first_position=100)
+    graph.end_turn(sid)
+    changed = evaluate(pending_sessions_sensor, instance, store)
+    assert [r.run_key for r in changed.run_requests] == [f"reconcile:{sid}@2"]
+
+
+def test_sessions_in_an_unfinished_run_are_not_requested_again(instance, graph, store):
+    sids = [import_transcript(graph, path) for path in SAMPLES]
+    first = evaluate(pending_sessions_sensor, instance, store)
+    apply_partitions(instance, first)
+    job = defs.resolve_job_def("reconcile_sessions")
+    instance.create_run_for_job(job, tags=first.run_requests[0].tags, status=dg.DagsterRunStatus.STARTED)
+
+    blocked = evaluate(pending_sessions_sensor, instance, store)
+    assert blocked.run_requests == []
+    assert "3 in flight" in blocked.skip_reason.skip_message
+    assert sorted(instance.get_dynamic_partitions("sessions")) == sorted(sids)
+
+
+def test_batch_size_splits_a_backlog(instance, graph, store, monkeypatch):
+    monkeypatch.setenv("SESSIONS_GRAPH_BATCH_SIZE", "2")
+    for path in SAMPLES:
+        import_transcript(graph, path)
+    for index in range(3):
+        import_transcript(graph, SAMPLES[0], session_id=f"copy-{index}")
+    result = evaluate(pending_sessions_sensor, instance, store)
+    assert [r.tags["sessions_graph/sessions"] for r in result.run_requests] == ["2", "2", "2"]
+
+
+def test_nothing_pending_skips(instance, graph, store):
+    result = evaluate(pending_sessions_sensor, instance, store)
+    assert result.run_requests == []
+    assert "no pending sessions" in result.skip_reason.skip_message
