@@ -233,5 +233,13 @@ def session_show(session_id: str) -> None:
             console.print(f"[bold]{turn.seq:>4} {turn.role:<9}[/bold] {escape(turn.text)}", highlight=False)
 
 
+# -- agent integrations (config, hook, mcp, doctor) ---------------------------------------
+
+from .cli_integrations import config_group, hook_command  # noqa: E402  (kept apart: they import lazily for hook speed)
+
+main.add_command(config_group)
+main.add_command(hook_command)
+
+
 if __name__ == "__main__":
     main()

@@ -36,6 +36,13 @@ class StoreSettings(BaseModel):
             memgraph_database=env.get("MEMGRAPH_DATABASE") or "memgraph",
         )
 
+    @classmethod
+    def from_config(cls) -> StoreSettings:
+        """The config file's [store] section, with the environment (MEMGRAPH_URL ...) overriding it."""
+        from .config import load_config
+
+        return load_config().store.settings()
+
     @property
     def backend(self) -> str:
         return "memgraph" if self.memgraph_url else "falkordb"

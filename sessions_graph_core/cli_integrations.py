@@ -1,0 +1,99 @@
+"""CLI commands that connect agents to the platform: config, hook, mcp and doctor.
+
+Heavy imports stay inside the commands: a hook runs once per harness event and must start fast.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from . import config as config_file
+from .validation import ValidationError
+
+
+def _fail(message: str, code: int = 2) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    Console(stderr=True).print(f"[red]error:[/red] {escape(message)}", highlight=False)
+    sys.exit(code)
+
+
+@click.group("config")
+def config_group() -> None:
+    """Read and change the config file (SESSIONS_GRAPH_CONFIG, default ~/.config/sessions-graph/config.toml)."""
+
+
+@config_group.command("set", context_settings={"ignore_unknown_options": True})
+@click.argument("key")
+@click.argument("value")
+def config_set(key: str, value: str) -> None:
+    """Set KEY (section.key) to VALUE; lists are comma-separated. A bad key or value changes nothing."""
+    try:
+        stored = config_file.set_value(key, value)
+    except ValidationError as exc:
+        _fail(str(exc))
+    secret = config_file.is_secret(key)
+    click.echo(f"{key} = {config_file.shown(stored, secret=secret)}  ({config_file.config_path()})")
+
+
+@config_group.command("unset")
+@click.argument("key")
+def config_unset(key: str) -> None:
+    """Remove KEY from the file so its default applies again."""
+    try:
+        removed = config_file.unset_value(key)
+    except ValidationError as exc:
+        _fail(str(exc))
+    click.echo(f"{key} removed" if removed else f"{key} was not set in {config_file.config_path()}")
+
+
+@config_group.command("get")
+@click.argument("key")
+@click.option("--reveal", is_flag=True, help="Print a secret in full.")
+def config_get(key: str, reveal: bool) -> None:
+    """Print KEY's effective value (the environment overrides the file)."""
+    try:
+        value = config_file.load_config().get(key)
+    except ValidationError as exc:
+        _fail(str(exc))
+    click.echo(config_file.shown(value, secret=config_file.is_secret(key) and not reveal))
+
+
+@config_group.command("show")
+def config_show() -> None:
+    """Every key, its effective value (secrets masked) and where it comes from."""
+    from rich.console import Console
+    from rich.table import Table
+
+    try:
+        loaded = config_file.load_config()
+    except ValidationError as exc:
+        _fail(str(exc))
+    table = Table("key", "value", "from", title=str(config_file.config_path()))
+    for key in config_file.keys():
+        value = config_file.shown(loaded.get(key), secret=config_file.is_secret(key))
+        table.add_row(key, value, config_file.source_of(key))
+    Console().print(table)
+
+
+@click.command("hook")
+@click.argument("event")
+@click.option("--runtime", type=click.Choice(["claude-code", "codex"]), default="claude-code", show_default=True,
+              help="The harness that runs the hook (recorded as the session's agent).")
+def hook_command(event: str, runtime: str) -> None:
+    """Handle one harness hook EVENT (SessionStart, UserPromptSubmit, PostToolUse, Stop, SessionEnd ...).
+
+    Reads the hook JSON on stdin. Always exits 0: failures go to the failure log (see doctor).
+    """
+    from .hooks import run_hook
+
+    output = run_hook(event, sys.stdin.buffer.read(), runtime=runtime)
+    if output:
+        sys.stdout.write(output + "\n")
+    sys.stdout.flush()
+    # Skip interpreter teardown: the harness waits for our exit, and nothing is left to flush.
+    os._exit(0)

@@ -1,0 +1,227 @@
+"""The config file: every key's validation, env overrides, masking, file mode, and the CLI."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from sessions_graph_core import config
+from sessions_graph_core.config import ConfigError, load_config, set_value
+
+# One good and one bad value for every key; the bad one must be refused at write time.
+CASES = {
+    "identity.user_id": ("alice@example.com", "alice smith"),
+    "store.data_dir": ("~/sg-data", None),
+    "store.url": ("bolt://localhost:7687", "http://localhost:7687"),
+    "store.user": ("memgraph", None),
+    "store.password": ("s3cret-password", None),
+    "store.database": ("memgraph", None),
+    "recall.embedding_model": ("paraphrase-MiniLM-L3-v2", None),
+    "recall.lanes": ("turns, text", "turns,everything"),
+    "recall.memories_k": ("5", "-1"),
+    "recall.turns_k": ("10", "ten"),
+    "recall.text_k": ("10", "1001"),
+    "recall.entities_k": ("5", "2.5"),
+    "recall.edges_per_entity": ("3", "-3"),
+    "recall.facts_k": ("8", "x"),
+    "recall.fact_turns_k": ("4", "-1"),
+    "recall.user_facts_k": ("6", "-1"),
+    "recall.turn_chars": ("1200", "0"),
+    "extraction.backend": ("spacy", "bert"),
+    "extraction.model": ("urchade/gliner_small", None),
+    "extraction.entity_threshold": ("0.4", "1.5"),
+    "extraction.relation_threshold": ("0.5", "-0.1"),
+    "extraction.chunk_size": ("800", "0"),
+    "extraction.chunk_overlap": ("100", "-5"),
+    "llm.anthropic_api_key": ("sk-ant-abcdefghijklmnop", None),
+    "llm.openai_api_key": ("sk-abcdefghijklmnop", None),
+    "llm.anthropic_model": ("claude-sonnet-4-5", None),
+    "llm.openai_model": ("gpt-5", None),
+    "reconcile.auto_reconcile": ("true", "sometimes"),
+    "ontology.path": ("~/coding.yaml", None),
+    "ontology.derive": ("off", "merge"),
+    "session_start.memory_index": ("false", "perhaps"),
+    "session_start.resume": ("no", "2"),
+}
+
+
+@pytest.fixture
+def path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    target = tmp_path / "conf" / "config.toml"
+    monkeypatch.setenv(config.CONFIG_ENV, str(target))
+    for variable in list(os.environ):
+        if variable.startswith(config.ENV_PREFIX) and variable != config.CONFIG_ENV or variable in config.ENV_ALIASES:
+            monkeypatch.delenv(variable)
+    return target
+
+
+def test_cases_cover_every_key() -> None:
+    assert sorted(CASES) == sorted(config.keys())
+
+
+@pytest.mark.parametrize("key", sorted(CASES))
+def test_every_key_accepts_a_good_value_and_refuses_a_bad_one(key: str, path: Path) -> None:
+    good, bad = CASES[key]
+    set_value(key, good)
+    stored = tomllib.loads(path.read_text())
+    section, name = key.split(".")
+    assert name in stored[section]
+    before = path.read_bytes()
+    if bad is None:
+        return
+    with pytest.raises(ConfigError) as refused:
+        set_value(key, bad)
+    assert key in str(refused.value)
+    assert "allowed:" in str(refused.value)
+    assert path.read_bytes() == before
+
+
+def test_values_are_stored_typed(path: Path) -> None:
+    set_value("recall.turns_k", "12")
+    set_value("reconcile.auto_reconcile", "yes")
+    set_value("extraction.entity_threshold", "0.25")
+    set_value("recall.lanes", "turns,text")
+    stored = tomllib.loads(path.read_text())
+    assert stored == {
+        "recall": {"turns_k": 12, "lanes": ["turns", "text"]},
+        "reconcile": {"auto_reconcile": True},
+        "extraction": {"entity_threshold": 0.25},
+    }
+    loaded = load_config()
+    assert loaded.recall.overrides() == {"turns_k": 12, "lanes": ["turns", "text"]}
+    assert loaded.reconcile.auto_reconcile is True
+
+
+def test_unknown_key_is_refused_with_the_known_keys(path: Path) -> None:
+    with pytest.raises(ConfigError, match="Unknown config key 'recall.width'.*recall.turns_k"):
+        set_value("recall.width", "3")
+    assert not path.exists()
+
+
+def test_chunk_overlap_must_stay_below_chunk_size(path: Path) -> None:
+    set_value("extraction.chunk_size", "100")
+    with pytest.raises(ConfigError, match="chunk_overlap must be smaller than chunk_size"):
+        set_value("extraction.chunk_overlap", "100")
+    assert "chunk_overlap" not in path.read_text()
+
+
+def test_file_is_written_with_mode_0600_in_a_0700_folder(path: Path) -> None:
+    set_value("llm.openai_api_key", "sk-abcdefghijklmnop")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    path.chmod(0o644)
+    set_value("llm.openai_model", "gpt-5")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_environment_overrides_the_file(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    set_value("identity.user_id", "alice")
+    set_value("recall.turns_k", "5")
+    set_value("store.url", "bolt://file-host:7687")
+    monkeypatch.setenv("SESSIONS_GRAPH_USER", "bob")
+    monkeypatch.setenv("SESSIONS_GRAPH_RECALL_TURNS_K", "9")
+    monkeypatch.setenv("MEMGRAPH_URL", "bolt://env-host:7687")
+    loaded = load_config()
+    assert (loaded.identity.user_id, loaded.recall.turns_k, loaded.store.url) == ("bob", 9, "bolt://env-host:7687")
+    assert config.source_of("recall.turns_k") == "env SESSIONS_GRAPH_RECALL_TURNS_K"
+    assert config.source_of("recall.text_k") == "default"
+    monkeypatch.delenv("SESSIONS_GRAPH_RECALL_TURNS_K")
+    assert config.source_of("recall.turns_k") == "file"
+    # The environment is never written into the file.
+    set_value("recall.text_k", "4")
+    assert tomllib.loads(path.read_text())["identity"] == {"user_id": "alice"}
+
+
+def test_generic_variable_wins_over_alias(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SESSIONS_GRAPH_USER", "bob")
+    monkeypatch.setenv("SESSIONS_GRAPH_IDENTITY_USER_ID", "carol")
+    assert load_config().identity.user_id == "carol"
+
+
+def test_bad_environment_value_names_the_variable(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SESSIONS_GRAPH_RECONCILE_AUTO_RECONCILE", "sometimes")
+    with pytest.raises(ConfigError, match="environment variable SESSIONS_GRAPH_RECONCILE_AUTO_RECONCILE: reconcile.auto_reconcile"):
+        load_config()
+
+
+def test_malformed_file_names_the_file(path: Path) -> None:
+    path.parent.mkdir(parents=True)
+    path.write_text("[recall\nturns_k = 3\n")
+    with pytest.raises(ConfigError, match=f"Config file {path} is not valid TOML"):
+        load_config()
+    path.write_text("[recall]\nturns_k = 'many'\n")
+    with pytest.raises(ConfigError, match=f"{path}: recall.turns_k: .*allowed: an integer from 0 to 1000"):
+        load_config()
+    path.write_text("[recall]\nwidth = 3\n")
+    with pytest.raises(ConfigError, match=f"{path}: unknown key recall.width"):
+        load_config()
+    path.write_text("[colour]\nmode = 'dark'\n")
+    with pytest.raises(ConfigError, match=f"{path}: unknown key colour"):
+        load_config()
+
+
+def test_missing_file_gives_defaults(path: Path) -> None:
+    loaded = load_config()
+    assert loaded.identity.user_id is None
+    assert loaded.reconcile.auto_reconcile is False
+    assert loaded.store.settings().backend == "falkordb"
+
+
+def test_store_section_becomes_store_settings(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sessions_graph_core.settings import StoreSettings
+
+    set_value("store.url", "bolt://db:7687")
+    set_value("store.password", "pw-123456")
+    settings = StoreSettings.from_config()
+    assert (settings.backend, settings.memgraph_url) == ("memgraph", "bolt://db:7687")
+    assert settings.memgraph_password.get_secret_value() == "pw-123456"
+    monkeypatch.setenv("MEMGRAPH_PASSWORD", "from-env-99")
+    assert StoreSettings.from_config().memgraph_password.get_secret_value() == "from-env-99"
+
+
+def test_unset_restores_the_default(path: Path) -> None:
+    set_value("recall.turns_k", "3")
+    assert config.unset_value("recall.turns_k") is True
+    assert config.unset_value("recall.turns_k") is False
+    assert load_config().recall.turns_k is None
+
+
+def test_masking() -> None:
+    from pydantic import SecretStr
+
+    assert config.shown(SecretStr("sk-ant-abcdefghijklmnop"), secret=True) == "****mnop"
+    assert config.shown(SecretStr("short"), secret=True) == "****"
+    assert config.shown(None, secret=True) == "(unset)"
+
+
+def _cli(*arguments: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sessions_graph_core.cli", *arguments],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )
+
+
+def test_cli_set_get_show(path: Path) -> None:
+    env = {**os.environ, "COLUMNS": "200"}
+    done = _cli("config", "set", "llm.anthropic_api_key", "sk-ant-abcdefghijklmnop", env=env)
+    assert done.returncode == 0, done.stderr
+    assert "sk-ant-abcdefghijklmnop" not in done.stdout
+    assert "****mnop" in done.stdout
+    shown = _cli("config", "show", env=env)
+    assert shown.returncode == 0, shown.stderr
+    assert "llm.anthropic_api_key" in shown.stdout and "****mnop" in shown.stdout
+    assert "sk-ant-abcdefghijklmnop" not in shown.stdout
+    assert _cli("config", "get", "llm.anthropic_api_key", env=env).stdout.strip() == "****mnop"
+    revealed = _cli("config", "get", "llm.anthropic_api_key", "--reveal", env=env)
+    assert revealed.stdout.strip() == "sk-ant-abcdefghijklmnop"
+    refused = _cli("config", "set", "recall.turns_k", "-2", env=env)
+    assert refused.returncode == 2
+    assert "recall.turns_k" in refused.stderr and "an integer from 0 to 1000" in refused.stderr
+    unknown = _cli("config", "get", "nope.key", env=env)
+    assert unknown.returncode == 2 and "Unknown config key 'nope.key'" in unknown.stderr
