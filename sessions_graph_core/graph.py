@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from . import memories, sessions
 from .memories import Memory
 from .memory_files import MemoryStore
+from . import facts, forgetting, ontology, provenance, reconcile
+from .extraction import ExtractionBackend
+from .ontology import OntologyVersion
 from . import embeddings, recall
 from .embedders import DEFAULT_EMBEDDING_MODEL
 from .embeddings import Embedded
@@ -125,6 +129,71 @@ class SessionsGraph:
 
     def get_pending_reconciliation_sessions(self, *, limit: int = 100) -> list[str]:
         return sessions.pending_sessions(self.store, limit=limit)
+
+    # -- reconciliation --------------------------------------------------------------------
+
+    def reconcile_session(
+        self,
+        session_id: str,
+        *,
+        backend: ExtractionBackend | None = None,
+        enforce_ontology: bool = False,
+        promote_labels: bool = False,
+    ) -> reconcile.ReconcileSummary:
+        return reconcile.reconcile_session(
+            self.store, session_id, backend=backend, enforce_ontology=enforce_ontology, promote_labels=promote_labels
+        )
+
+    def reconcile_memory(
+        self, memory_id: str, *, backend: ExtractionBackend | None = None, enforce_ontology: bool = True
+    ) -> reconcile.MemoryReconciliation:
+        return reconcile.reconcile_memory(self.store, memory_id, backend=backend, enforce_ontology=enforce_ontology)
+
+    def get_pending_memories(self, *, limit: int = 100) -> list[str]:
+        return reconcile.pending_memories(self.store, limit=limit)
+
+    def forget_session(self, session_id: str) -> forgetting.Forgotten:
+        return forgetting.forget_session(self.store, session_id)
+
+    def forget_memory(self, user_id: str, memory_id: str) -> forgetting.Forgotten:
+        return forgetting.forget_memory(self.store, user_id, memory_id)
+
+    # -- facts and provenance ----------------------------------------------------------------
+
+    def current_facts(self, user_id: str, about: str) -> list[facts.FactView]:
+        return facts.current(self.store, user_id, about)
+
+    def fact_history(self, user_id: str, about: str) -> list[facts.FactView]:
+        return facts.history(self.store, user_id, about)
+
+    def facts_as_of(self, user_id: str, about: str, moment: str) -> list[facts.FactView]:
+        return facts.as_of(self.store, user_id, about, moment)
+
+    def nearby_facts(self, user_id: str, about: str) -> list[facts.NearbyFact]:
+        return facts.nearby(self.store, user_id, about)
+
+    def known_slots(self, user_id: str) -> list[str]:
+        return facts.known_slots(self.store, user_id)
+
+    def sessions_mentioning(self, user_id: str, entity: str) -> list[str]:
+        return provenance.sessions_for_entity(self.store, user_id, entity)
+
+    def sessions_stating(self, user_id: str, fact_id: str) -> list[str]:
+        return provenance.sessions_for_fact(self.store, user_id, fact_id)
+
+    def session_entities(self, session_id: str) -> list[provenance.EntityView]:
+        return provenance.session_entities(self.store, session_id)
+
+    def session_facts(self, session_id: str) -> list[facts.FactView]:
+        return provenance.session_facts(self.store, session_id)
+
+    # -- ontology ----------------------------------------------------------------------------
+
+    def adopted_ontology(self, user_id: str) -> OntologyVersion:
+        return ontology.adopted(self.store, user_id)
+
+    def supply_ontology_file(self, user_id: str, path: str, *, derive: str = "extend") -> OntologyVersion:
+        return ontology.supply_file(self.store, user_id, Path(path), derive=derive)
 
     # -- embeddings and recall ---------------------------------------------------------------
 

@@ -16,6 +16,10 @@ SCHEMA = Schema(
         UniqueKey("Session", ("session_id",)),
         UniqueKey("Turn", ("turn_id",)),
         UniqueKey("Passage", ("passage_id",)),
+        UniqueKey("Chunk", ("hash",)),
+        UniqueKey("Entity", ("user_id", "entity_key")),
+        UniqueKey("Fact", ("fact_id",)),
+        UniqueKey("OntologyVersion", ("user_id", "version")),
     ),
     range_indexes=(
         RangeIndex("Memory", "created_at"),
@@ -28,6 +32,10 @@ SCHEMA = Schema(
         RangeIndex("Turn", "session_id"),
         RangeIndex("Turn", "user_id"),
         RangeIndex("Passage", "source_id"),
+        RangeIndex("Chunk", "user_id"),
+        RangeIndex("Entity", "name_key"),
+        RangeIndex("Fact", "user_id"),
+        RangeIndex("Fact", "slot"),
     ),
     fulltext_indexes=(MEMORY_TEXT_INDEX, TURN_TEXT_INDEX),
 )

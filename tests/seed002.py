@@ -33,14 +33,17 @@ def extraction_for(text: str) -> dict[str, Any]:
 class FakeApi:
     """Answers Anthropic Messages and OpenAI Chat Completions requests; keeps what it was sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, failing: bool = False) -> None:
         self.requests: list[dict[str, Any]] = []
+        self.failing = failing
 
     def handle(self, request: httpx.Request | httpx2.Request) -> httpx.Response | httpx2.Response:
         # The anthropic SDK speaks httpx2, the openai SDK httpx: answer in the caller's own types.
         http = httpx2 if isinstance(request, httpx2.Request) else httpx
         body = json.loads(request.content)
         self.requests.append(body)
+        if self.failing:
+            return http.Response(500, json={"type": "error", "error": {"type": "api_error", "message": "model overloaded"}})
         if request.url.path.endswith("/messages"):
             reply = json.dumps(extraction_for(body["messages"][0]["content"]))
             return http.Response(200, json={
