@@ -1,0 +1,162 @@
+"""`sessions-graph hook EVENT`: a Claude Code or Codex hook event, read from stdin, written to the graph.
+
+Every event records the turns the harness's transcript gained since the last hook (a cursor on
+the Session remembers how far it was read; turn ids make a re-read harmless). A turn end (Stop)
+and a session end also mark the session pending and start a detached `sessions-graph embed`;
+SessionStart prints the memory index and the resume brief as additional context.
+
+A hook never fails the harness: whatever goes wrong is written to the failure log, and the
+process exits 0 with nothing on stdout.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from .config import Config, load_config
+from .failures import record_failure
+from .validation import ValidationError
+
+RUNTIMES = ("claude-code", "codex")
+
+# Harness event name (lowercased, without '-' and '_') -> what the hook does.
+ACTIONS = {
+    "sessionstart": "start",
+    "userpromptsubmit": "turns",
+    "pretooluse": "turns",
+    "posttooluse": "tool",
+    "posttoolusefailure": "tool_failed",
+    "precompact": "turns",
+    "subagentstop": "turns",
+    "stop": "turn_end",
+    "sessionend": "session_end",
+}
+
+READ_CURSOR = (
+    "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
+    "RETURN s.transcript_path AS path, s.transcript_offset AS offset"
+)
+WRITE_CURSOR = (
+    "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
+    "SET s.transcript_path = $path, s.transcript_offset = $offset"
+)
+
+
+class HookPayload(BaseModel):
+    """The fields of a harness's hook JSON that we read; the rest is ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    session_id: str
+    hook_event_name: str | None = None
+    transcript_path: str | None = None
+    cwd: str | None = None
+    tool_name: str | None = None
+    tool_input: Any = None
+    tool_response: Any = None
+
+
+class HookError(ValidationError):
+    """A hook that cannot do its work: says what to fix."""
+
+
+def action_for(event: str) -> str:
+    action = ACTIONS.get(event.lower().replace("-", "").replace("_", ""))
+    if action is None:
+        raise HookError(f"Unknown hook event {event!r}: use one of {', '.join(sorted(ACTIONS))} (any case)")
+    return action
+
+
+def _tool_failed(response: Any) -> bool:
+    if isinstance(response, dict):
+        return bool(response.get("is_error") or response.get("isError") or response.get("success") is False)
+    return False
+
+
+def record_transcript(graph: Any, session_id: str, user_id: str, transcript: str | None) -> int:
+    """Store the turns the transcript gained since the cursor, then move the cursor; returns how many were new."""
+    from .harness_transcripts import read_transcript_from
+
+    if not transcript or not Path(transcript).is_file():
+        return 0
+    rows = graph.store.run(READ_CURSOR, {"sid": session_id, "uid": user_id})
+    offset = rows[0]["offset"] if rows and rows[0]["path"] == transcript and rows[0]["offset"] else 0
+    chunk = read_transcript_from(Path(transcript), session_id, offset)
+    if chunk.next_offset == offset:
+        return 0
+    added = graph.record_turns(session_id, chunk.turns) if chunk.turns else 0
+    graph.store.run(WRITE_CURSOR, {"sid": session_id, "uid": user_id, "path": transcript, "offset": chunk.next_offset})
+    return added
+
+
+def _user(config: Config) -> str:
+    if not config.identity.user_id:
+        raise HookError("No user is configured, so nothing is recorded. Set one with: sessions-graph config set identity.user_id <name>")
+    return config.identity.user_id
+
+
+def handle(event: str, payload: HookPayload, *, runtime: str = "claude-code", config: Config | None = None) -> str | None:
+    """Do what the event asks; returns the JSON to print for the harness, or None."""
+    from .connector import SessionsGraphConnector
+    from .graph import SessionsGraph
+    from .settings import open_store
+
+    action = action_for(event)
+    config = config or load_config()
+    user_id = _user(config)
+    graph = SessionsGraph(open_store(config.store.settings(), keep_running=True))
+    try:
+        connector = SessionsGraphConnector(graph, auto_reconcile=config.reconcile.auto_reconcile)
+        existing = graph.get_session(payload.session_id)
+        if existing is not None and existing.user_id != user_id:
+            raise HookError(f"Session {payload.session_id!r} belongs to another user; nothing was recorded")
+        if action == "start" or existing is None:
+            graph.setup()
+            metadata = {"source_sdk": runtime, "cwd": payload.cwd}
+            info = connector.session_start(payload.session_id, user_id, cwd=payload.cwd, metadata=metadata)
+        else:
+            connector.active_session_id, connector.active_user_id = existing.session_id, existing.user_id
+            info = existing
+        record_transcript(graph, info.session_id, user_id, payload.transcript_path)
+        if action in ("tool", "tool_failed"):
+            failed = action == "tool_failed" or _tool_failed(payload.tool_response)
+            connector.tool_end(payload.tool_name or "", payload.tool_input, is_error=failed)
+        elif action == "turn_end":
+            connector.turn_end()
+        elif action == "session_end":
+            connector.session_end(info.session_id)
+        elif action == "start":
+            return _start_output(graph, config, user_id, info.session_id, info.project_key)
+        return None
+    finally:
+        graph.close()
+
+
+def _start_output(graph: Any, config: Config, user_id: str, session_id: str, project_key: str | None) -> str:
+    from .session_context import session_context
+
+    context = session_context(
+        graph.store, user_id, project_key=project_key, session_id=session_id, today=date.today(),
+        include_index=config.session_start.memory_index, include_resume=config.session_start.resume,
+    )
+    return json.dumps({"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}})
+
+
+def run_hook(event: str, raw: bytes | str, *, runtime: str = "claude-code") -> str | None:
+    """The whole hook, failure-proof: parse, handle, and log anything that goes wrong instead of raising."""
+    session_id = None
+    try:
+        data = json.loads(raw or b"{}")
+        if not isinstance(data, dict):
+            raise HookError("The hook input must be a JSON object")
+        session_id = data.get("session_id")
+        payload = HookPayload.model_validate(data)
+        return handle(event, payload, runtime=runtime)
+    except Exception as exc:  # noqa: BLE001 - a hook must never fail the harness
+        record_failure("hook", exc, hook_event=event, runtime=runtime, session_id=session_id)
+        return None

@@ -1,0 +1,333 @@
+"""`sessions-graph hook EVENT` fed hook payloads and transcripts in the harnesses' own shapes, on the real store."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
+from sessions_graph_core.embedded_server import EmbeddedServer
+from sessions_graph_core.failures import LOG_DIR_ENV, recent_failures
+from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.hooks import run_hook
+
+HOOK_TIMEOUT_S = 120
+
+
+@pytest.fixture(scope="module")
+def data_dir() -> Iterator[Path]:
+    """The store the hooks open through the config file, kept running for the module."""
+    path = Path(tempfile.mkdtemp(prefix="sg-hooks-", dir="/tmp"))
+    server = EmbeddedServer(path)
+    server.ensure_running()
+    yield path
+    server.stop()
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+def env(data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """A config file naming the user and the store; the same environment for in-process and CLI hooks."""
+    for variable in list(os.environ):
+        if variable.startswith(ENV_PREFIX) or variable in ENV_ALIASES:
+            monkeypatch.delenv(variable)
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
+    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "log"))
+    set_value("identity.user_id", "alice")
+    set_value("store.data_dir", str(data_dir))
+    return dict(os.environ)
+
+
+@pytest.fixture
+def graph(data_dir: Path) -> Iterator[SessionsGraph]:
+    store = FalkorDBStore(EmbeddedServer(data_dir), graph="sessions_graph")
+    yield SessionsGraph(store)
+    store.close()
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A working directory whose git origin names the project."""
+    path = tmp_path / "work" / "orders"
+    path.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(path)], check=True)
+    subprocess.run(["git", "-C", str(path), "remote", "add", "origin", "git@github.com:Acme/Orders.git"], check=True)
+    return path
+
+
+class ClaudeTranscript:
+    """A transcript file written the way Claude Code writes it, one entry per line."""
+
+    def __init__(self, path: Path, session_id: str, cwd: Path) -> None:
+        self.path, self.session_id, self.cwd = path, session_id, cwd
+        self.last: str | None = None
+        self.clock = 0
+        path.write_text(json.dumps({"type": "summary", "summary": "Orders service", "leafUuid": "x"}) + "\n")
+
+    def _entry(self, kind: str, content: object) -> dict:
+        self.clock += 1
+        entry = {
+            "parentUuid": self.last, "isSidechain": False, "userType": "external", "cwd": str(self.cwd),
+            "sessionId": self.session_id, "version": "2.0.14", "gitBranch": "main", "type": kind,
+            "message": {"role": kind, "content": content}, "uuid": str(uuid.uuid4()),
+            "timestamp": f"2026-11-20T10:00:{self.clock:02d}.000Z",
+        }
+        if kind == "assistant":
+            entry["message"] |= {"id": f"msg_{self.clock}", "type": "message", "model": "claude-sonnet-4-5"}
+        self.last = entry["uuid"]
+        with open(self.path, "a") as file:
+            file.write(json.dumps(entry) + "\n")
+        return entry
+
+    def user(self, text: str) -> None:
+        self._entry("user", text)
+
+    def assistant(self, text: str, *tool_uses: tuple[str, str, dict]) -> None:
+        blocks: list[dict] = [{"type": "text", "text": text}] if text else []
+        blocks += [{"type": "tool_use", "id": tid, "name": name, "input": args} for tid, name, args in tool_uses]
+        self._entry("assistant", blocks)
+
+    def tool_result(self, tool_use_id: str, output: str, *, is_error: bool = False) -> None:
+        self._entry("user", [{"tool_use_id": tool_use_id, "type": "tool_result", "content": output, "is_error": is_error}])
+
+    def meta(self, text: str) -> None:
+        entry = {"type": "user", "isMeta": True, "message": {"role": "user", "content": text}, "uuid": str(uuid.uuid4())}
+        with open(self.path, "a") as file:
+            file.write(json.dumps(entry) + "\n")
+
+    def payload(self, event: str, **extra: object) -> dict:
+        return {
+            "session_id": self.session_id, "transcript_path": str(self.path), "cwd": str(self.cwd),
+            "hook_event_name": event, "permission_mode": "default", **extra,
+        }
+
+
+def hook_cli(event: str, payload: object, env: dict[str, str], *extra: str) -> subprocess.CompletedProcess[str]:
+    raw = payload if isinstance(payload, str) else json.dumps(payload)
+    return subprocess.run(
+        [sys.executable, "-m", "sessions_graph_core.cli", "hook", event, *extra],
+        input=raw, capture_output=True, text=True, env=env, timeout=HOOK_TIMEOUT_S, check=False,
+    )
+
+
+def session_node(graph: SessionsGraph, session_id: str) -> dict:
+    rows = graph.store.run("MATCH (s:Session {session_id: $sid}) RETURN properties(s) AS s", {"sid": session_id})
+    return rows[0]["s"] if rows else {}
+
+
+def test_a_claude_code_session_through_the_cli_hooks(env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path) -> None:
+    sid = f"cc-{uuid.uuid4()}"
+    transcript = ClaudeTranscript(tmp_path / f"{sid}.jsonl", sid, repo)
+    started = hook_cli("SessionStart", transcript.payload("SessionStart", source="startup"), env)
+    assert started.returncode == 0 and started.stderr == ""
+    assert json.loads(started.stdout)["hookSpecificOutput"]["hookEventName"] == "SessionStart"
+    info = graph.get_session(sid)
+    assert info is not None and info.user_id == "alice"
+    assert info.project_key == "github.com_Acme_Orders"
+    assert info.metadata["source_sdk"] == "claude-code"
+
+    transcript.user("Let's keep the orders in Postgres, not Mongo.")
+    transcript.meta("<command-name>/clear</command-name>")
+    transcript.assistant("I'll check the schema first.", ("toolu_1", "Bash", {"command": "ls db"}))
+    assert hook_cli("UserPromptSubmit", transcript.payload("UserPromptSubmit", prompt="x"), env).returncode == 0
+    transcript.tool_result("toolu_1", "schema.sql\nseed.sql")
+    transcript.assistant(
+        "Noted the decision.",
+        ("toolu_2", "mcp__sessions-graph__memory", {"command": "create", "path": "/memories/db.md", "file_text": "Postgres"}),
+    )
+    transcript.tool_result("toolu_2", "File created successfully at: /memories/db.md")
+    for _ in range(2):  # a repeated Stop stores nothing twice
+        stopped = hook_cli("Stop", transcript.payload("Stop", stop_hook_active=False), env)
+        assert stopped.returncode == 0 and stopped.stdout == "" and stopped.stderr == ""
+
+    turns = graph.get_turns(sid)
+    assert [(t.kind, t.role, t.text) for t in turns] == [
+        ("message", "user", "Let's keep the orders in Postgres, not Mongo."),
+        ("message", "assistant", "I'll check the schema first."),
+        ("tool_call", "assistant", 'Bash {"command": "ls db"}'),
+        ("tool_result", "tool", "schema.sql\nseed.sql"),
+        ("message", "assistant", "Noted the decision."),
+    ]
+    assert turns[3].tool_name == "Bash"
+    assert [t.seq for t in turns] == list(range(5))
+    node = session_node(graph, sid)
+    assert node["reconciliation_status"] == "pending"
+    assert node["transcript_offset"] == transcript.path.stat().st_size
+
+    transcript.user("And add an index on customer_id.")
+    ended = hook_cli("SessionEnd", transcript.payload("SessionEnd", reason="exit"), env)
+    assert ended.returncode == 0
+    assert [t.text for t in graph.get_turns(sid)][-1] == "And add an index on customer_id."
+    assert session_node(graph, sid)["status"] == "ended"
+    assert recent_failures() == []
+
+
+def test_a_torn_last_line_waits_for_the_next_hook(env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path) -> None:
+    sid = f"cc-{uuid.uuid4()}"
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", sid, repo)
+    transcript.user("first question")
+    transcript.user("second question")
+    whole = transcript.path.read_bytes()
+    cut = len(whole) - 25
+    transcript.path.write_bytes(whole[:cut])
+    assert run_hook("Stop", json.dumps(transcript.payload("Stop"))) is None
+    assert [t.text for t in graph.get_turns(sid)] == ["first question"]
+    transcript.path.write_bytes(whole)
+    run_hook("Stop", json.dumps(transcript.payload("Stop")))
+    assert [t.text for t in graph.get_turns(sid)] == ["first question", "second question"]
+    assert recent_failures() == []
+
+
+def test_a_codex_rollout_is_recorded(env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path) -> None:
+    sid = str(uuid.uuid4())
+    rollout = tmp_path / f"rollout-{sid}.jsonl"
+    lines = [
+        {"timestamp": "2026-11-21T09:00:00Z", "type": "session_meta", "payload": {"id": sid, "cwd": str(repo)}},
+        {"timestamp": "2026-11-21T09:00:01Z", "type": "response_item", "payload": {
+            "type": "message", "role": "user", "content": [{"type": "input_text", "text": "<environment_context>cwd</environment_context>"}]}},
+        {"timestamp": "2026-11-21T09:00:02Z", "type": "response_item", "payload": {
+            "type": "message", "role": "user", "content": [{"type": "input_text", "text": "Why is the build red?"}]}},
+        {"timestamp": "2026-11-21T09:00:03Z", "type": "response_item", "payload": {
+            "type": "function_call", "name": "shell", "arguments": json.dumps({"command": ["make", "test"]}), "call_id": "call_1"}},
+        {"timestamp": "2026-11-21T09:00:04Z", "type": "response_item", "payload": {
+            "type": "function_call_output", "call_id": "call_1", "output": json.dumps({"output": "1 failed", "metadata": {"exit_code": 1}})}},
+        {"timestamp": "2026-11-21T09:00:05Z", "type": "event_msg", "payload": {"type": "agent_message", "message": "dup"}},
+        {"timestamp": "2026-11-21T09:00:06Z", "type": "response_item", "payload": {
+            "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "test_orders fails on a missing fixture."}]}},
+    ]
+    rollout.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    payload = {"session_id": sid, "transcript_path": str(rollout), "cwd": str(repo), "hook_event_name": "Stop", "model": "gpt-5"}
+    done = hook_cli("Stop", payload, env, "--runtime", "codex")
+    assert done.returncode == 0
+    turns = graph.get_turns(sid)
+    assert [(t.kind, t.text) for t in turns] == [
+        ("message", "Why is the build red?"),
+        ("tool_call", 'shell {"command": ["make", "test"]}'),
+        ("tool_result", json.dumps({"output": "1 failed", "metadata": {"exit_code": 1}})),
+        ("message", "test_orders fails on a missing fixture."),
+    ]
+    assert turns[2].tool_name == "shell"
+    info = graph.get_session(sid)
+    assert info is not None and info.metadata["source_sdk"] == "codex"
+    assert info.reconciliation_status == "pending"
+
+
+def test_memory_tool_write_credits_the_session(env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path) -> None:
+    sid = f"cc-{uuid.uuid4()}"
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", sid, repo)
+    run_hook("SessionStart", json.dumps(transcript.payload("SessionStart")))
+    path = f"/memories/feedback/{uuid.uuid4().hex}.md"
+    call = {"command": "create", "path": path, "file_text": "Prefer real stores in tests"}
+    graph.memory_store("alice").execute(call)  # what the MCP server did in its own process
+    payload = transcript.payload("PostToolUse", tool_name="mcp__sessions-graph__memory", tool_input=call,
+                                 tool_response=[{"type": "text", "text": f"File created successfully at: {path}"}])
+    run_hook("PostToolUse", json.dumps(payload))
+    assert [m.path for m in graph.get_memories_for_session(sid)] == [path]
+    # A read credits nothing, and neither does a failed call.
+    other = f"/memories/feedback/{uuid.uuid4().hex}.md"
+    graph.memory_store("alice").execute({"command": "create", "path": other, "file_text": "x"})
+    failed = transcript.payload("PostToolUseFailure", tool_name="memory", tool_input={"command": "create", "path": other, "file_text": "x"})
+    run_hook("PostToolUseFailure", json.dumps(failed))
+    view = transcript.payload("PostToolUse", tool_name="memory", tool_input={"command": "view", "path": other})
+    run_hook("PostToolUse", json.dumps(view))
+    assert [m.path for m in graph.get_memories_for_session(sid)] == [path]
+    assert recent_failures() == []
+
+
+def test_session_start_context_has_memory_index_and_where_you_left_off(
+    env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path
+) -> None:
+    user = f"u{uuid.uuid4().hex[:8]}"
+    set_value("identity.user_id", user)
+    files = graph.memory_store(user)
+    files.create("/memories/user/style.md", "---\ndescription: How I like code reviewed\ntype: user\n---\nShort comments.\n")
+    files.create("/memories/feedback/tests.md", "---\ndescription: testing rule\npin: true\n---\nNever mock the database.\n")
+    files.create("/memories/projects/github.com_Acme_Orders/stack.md", "# Orders runs on Postgres 16\n")
+    files.create("/memories/projects/other_repo/notes.md", "---\ndescription: elsewhere\n---\nx\n")
+    earlier = ClaudeTranscript(tmp_path / "earlier.jsonl", f"cc-{uuid.uuid4()}", repo)
+    earlier.user("Move the orders table to Postgres")
+    earlier.assistant("Migration written in db/migrate/001.sql.")
+    earlier.user("Now add the   customer index")
+    earlier.assistant("Index added.")
+    run_hook("SessionEnd", json.dumps(earlier.payload("SessionEnd")))
+
+    now = ClaudeTranscript(tmp_path / "now.jsonl", f"cc-{uuid.uuid4()}", repo)
+    out = run_hook("SessionStart", json.dumps(now.payload("SessionStart", source="startup")))
+    assert out is not None
+    context = json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert "Current project folder: /memories/projects/github.com_Acme_Orders/" in context
+    assert 'Pinned memories (always apply):\n<memory path="/memories/feedback/tests.md">\nNever mock the database.\n</memory>' in context
+    assert "- /memories/user/style.md — How I like code reviewed" in context
+    assert "- /memories/projects/github.com_Acme_Orders/stack.md — Orders runs on Postgres 16" in context
+    assert "other_repo" not in context
+    assert "in Claude Code, 4 turns." in context
+    assert '  First ask: "Move the orders table to Postgres"' in context
+    assert '  Last ask: "Now add the customer index"' in context
+    assert '  Last reply: "Index added."' in context
+    assert recent_failures() == []
+
+
+def test_session_start_with_resume_and_index_off(env: dict[str, str], repo: Path, tmp_path: Path) -> None:
+    set_value("session_start.resume", "false")
+    set_value("session_start.memory_index", "false")
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    out = run_hook("SessionStart", json.dumps(transcript.payload("SessionStart")))
+    assert out is not None
+    context = json.loads(out)["hookSpecificOutput"]["additionalContext"]
+    assert "call the `recall` tool" in context
+    assert "Memory index" not in context and "Where you left off" not in context
+
+
+def test_broken_store_exits_0_and_logs(env: dict[str, str], repo: Path, tmp_path: Path) -> None:
+    set_value("store.url", "bolt://127.0.0.1:9")  # nothing listens on the discard port
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    done = hook_cli("Stop", transcript.payload("Stop"), env)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    [failure] = recent_failures()
+    assert failure["where"] == "hook" and failure["hook_event"] == "Stop"
+    assert failure["session_id"] == transcript.session_id
+
+
+@pytest.mark.parametrize(
+    ("event", "stdin", "config_text", "expected"),
+    [
+        ("Stop", "not json", None, "JSONDecodeError"),
+        ("Stop", "[1, 2]", None, "The hook input must be a JSON object"),
+        ("Stop", "{}", None, "session_id"),
+        ("Teleport", '{"session_id": "s-1"}', None, "Unknown hook event 'Teleport'"),
+        ("Stop", '{"session_id": "s-1"}', "[recall\n", "is not valid TOML"),
+        ("Stop", '{"session_id": "s-1"}', "[recall]\nturns_k = -4\n", "recall.turns_k"),
+        ("Stop", '{"session_id": "s-1"}', "[identity]\n", "No user is configured"),
+    ],
+)
+def test_bad_input_exits_0_and_logs_why(
+    env: dict[str, str], event: str, stdin: str, config_text: str | None, expected: str
+) -> None:
+    if config_text is not None:
+        Path(env[CONFIG_ENV]).write_text(config_text)
+    done = hook_cli(event, stdin, env)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    [failure] = recent_failures()
+    assert expected in failure["error"]
+
+
+def test_another_users_session_is_left_alone(env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path) -> None:
+    sid = f"cc-{uuid.uuid4()}"
+    graph.record_session_start(sid, user_id="bob")
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", sid, repo)
+    transcript.user("alice's words")
+    assert run_hook("Stop", json.dumps(transcript.payload("Stop"))) is None
+    assert graph.get_turns(sid) == []
+    assert session_node(graph, sid).get("reconciliation_status") is None
+    [failure] = recent_failures()
+    assert "belongs to another user" in failure["error"]
