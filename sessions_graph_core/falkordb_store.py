@@ -144,7 +144,8 @@ class FalkorDBStore(GraphStore):
                 {"k": int(k), "vector": [float(x) for x in vector]},
             )
         except redis.ResponseError as exc:
-            if "invalid arguments" in str(exc).lower():  # no index yet: nothing was embedded
+            # No index, or no vector property in the graph at all: nothing was embedded yet.
+            if any(text in str(exc).lower() for text in ("invalid arguments", "undefined attribute")):
                 return []
             raise
 

@@ -1,0 +1,164 @@
+"""The default embedder, passages, and embedding sessions and memory files on the real store."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sessions_graph_core.embedders import DEFAULT_EMBEDDING_MODEL, EmbeddingUnavailableError, load_embedder
+from sessions_graph_core.passages import PASSAGE_CHARS, best_passage, excerpt, split_passages
+from sessions_graph_core.validation import ValidationError
+from tests.conftest import snapshot
+
+
+def start(graph, session_id="s-1", user="alice", turns=None):
+    graph.record_session_start(session_id, user_id=user, started_at="2026-03-02T09:00:00Z")
+    graph.record_turns(
+        session_id,
+        turns
+        or [
+            {"role": "user", "text": "Which database should the cache use?", "timestamp": "2026-03-02T09:00:00Z"},
+            {"role": "assistant", "text": "Redis, because it keeps hot keys in memory.", "timestamp": "2026-03-02T09:01:00Z"},
+            {"type": "tool_call", "tool_name": "bash", "tool_input": {"cmd": "ls"}, "timestamp": "2026-03-02T09:02:00Z"},
+        ],
+    )
+
+
+def passages(store, **where):
+    rows = store.run(
+        "MATCH (p:Passage) RETURN p.kind AS kind, p.source_id AS source_id, p.position AS position, "
+        "p.user_id AS user_id, p.embedding_model AS model ORDER BY p.passage_id"
+    )
+    return [row for row in rows if all(row[key] == value for key, value in where.items())]
+
+
+def test_default_embedder_gives_unit_vectors_that_rank_meaning():
+    embedder = load_embedder()
+    vectors = embedder.embed(["The cat sleeps on the sofa.", "A kitten naps on the couch.", "Quarterly tax filing deadline"])
+    assert vectors.shape == (3, 384) and embedder.dimension == 384
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2] + 0.2
+    # Batching and order must not change a text's vector.
+    again = embedder.embed(["Quarterly tax filing deadline", "The cat sleeps on the sofa."])
+    assert np.allclose(again[1], vectors[0], atol=1e-5)
+
+
+def test_unknown_model_is_unavailable_with_a_reason():
+    with pytest.raises(EmbeddingUnavailableError, match="no-such-model"):
+        load_embedder("/nonexistent/no-such-model")
+
+
+def test_passages_split_on_sentences_and_join_back():
+    text = " ".join(f"Sentence number {i} talks about topic {i % 7}." for i in range(60))
+    parts = split_passages(text)
+    assert "".join(parts) == text
+    assert len(parts) > 1 and all(len(part) <= PASSAGE_CHARS for part in parts)
+    assert all(part.rstrip().endswith(".") for part in parts[:-1])
+    assert split_passages("") == [""]
+    assert split_passages("x" * (PASSAGE_CHARS * 2 + 5)) == ["x" * PASSAGE_CHARS] * 2 + ["x" * 5]
+
+
+def test_best_passage_and_excerpt_show_the_relevant_part():
+    text = "Intro about nothing in particular. " * 30 + "The deploy key lives in vault under ops/deploy. " + "Filler text again here. " * 30
+    parts = split_passages(text)
+    hit = best_passage(parts, "where is the deploy key")
+    assert "deploy key" in parts[hit]
+    shown = excerpt(text, [hit], 600)
+    assert "deploy key" in shown and shown.startswith("…") and shown.endswith("…")
+    assert len(shown) < len(text)
+    assert excerpt("short text", [3], 600) == "short text"
+
+
+def test_embed_session_embeds_messages_once_and_records_the_outcome(graph, store):
+    start(graph)
+    result = graph.embed_session("s-1")
+    assert (result.turns, result.passages, result.model) == (2, 2, DEFAULT_EMBEDDING_MODEL)
+    rows = passages(store)
+    assert {row["kind"] for row in rows} == {"turn"} and {row["user_id"] for row in rows} == {"alice"}
+    assert {row["model"] for row in rows} == {DEFAULT_EMBEDDING_MODEL}
+    status = store.run(
+        "MATCH (s:Session {session_id: 's-1'}) RETURN s.embedding_status AS status, s.embedding_model AS model, "
+        "s.embedding_error AS error"
+    )[0]
+    assert status == {"status": "completed", "model": DEFAULT_EMBEDDING_MODEL, "error": None}
+    assert graph.get_pending_embedding_sessions() == []
+    before = snapshot(store)
+    again = graph.embed_session("s-1")
+    assert (again.turns, again.passages) == (0, 0)
+    assert [row for row in snapshot(store) if "embedded_at" not in str(row)] == [
+        row for row in before if "embedded_at" not in str(row)
+    ]
+
+
+def test_long_turns_get_one_vector_per_passage(graph, store):
+    long_text = "We compared caching strategies in depth. " * 40
+    start(graph, turns=[{"role": "user", "text": long_text, "timestamp": "2026-03-02T09:00:00Z"}])
+    graph.embed_session("s-1")
+    rows = passages(store)
+    assert len(rows) == len(split_passages(long_text)) > 1
+    assert [row["position"] for row in rows if row["kind"] == "turn"] == sorted(range(len(rows)), key=str)
+
+
+def test_pending_lists_new_failed_other_model_and_grown_sessions(graph, store):
+    start(graph, "s-new")
+    start(graph, "s-done")
+    graph.embed_session("s-done")
+    assert graph.get_pending_embedding_sessions() == ["s-new"]
+    graph.record_turns("s-done", [{"role": "user", "text": "One more thing about Redis."}], first_position=3)
+    assert graph.get_pending_embedding_sessions() == ["s-done", "s-new"]
+    graph.embed_session("s-done")
+    assert graph.get_pending_embedding_sessions(limit=5) == ["s-new"]
+    assert graph.get_pending_embedding_sessions(model="other-model") == ["s-done", "s-new"]
+    with pytest.raises(ValidationError, match="limit"):
+        graph.get_pending_embedding_sessions(limit=0)
+
+
+def test_failure_is_recorded_and_the_session_stays_pending(graph, store):
+    start(graph)
+    with pytest.raises(EmbeddingUnavailableError, match="no-such-model"):
+        graph.embed_session("s-1", model="/nonexistent/no-such-model")
+    status = store.run("MATCH (s:Session) RETURN s.embedding_status AS status, s.embedding_error AS error")[0]
+    assert status["status"] == "failed" and "no-such-model" in status["error"]
+    assert passages(store) == []
+    assert graph.get_pending_embedding_sessions() == ["s-1"]
+
+
+def test_vectors_of_another_model_are_replaced_not_mixed(graph, store):
+    start(graph)
+    graph.embed_session("s-1")
+    # Vectors written by an earlier model: the same passages, recorded under another name.
+    store.run("MATCH (p:Passage) SET p.embedding_model = 'old-model'")
+    store.run("MATCH (t:Turn) WHERE t.embedding_model IS NOT NULL SET t.embedding_model = 'old-model'")
+    store.run("MATCH (s:Session) SET s.embedding_model = 'old-model'")
+    assert graph.get_pending_embedding_sessions() == ["s-1"]
+    result = graph.embed_session("s-1")
+    assert result.turns == 2
+    assert {row["model"] for row in passages(store)} == {DEFAULT_EMBEDDING_MODEL}
+    assert len(passages(store)) == 2
+
+
+def test_edited_turn_text_is_embedded_again(graph, store):
+    start(graph)
+    graph.embed_session("s-1")
+    store.run("MATCH (t:Turn {seq: 0}) SET t.text = 'Which queue should the workers use?'")
+    assert graph.embed_session("s-1").turns == 1
+    assert len(passages(store)) == 2
+
+
+def test_memory_files_are_embedded_with_the_session_and_again_after_an_edit(graph, store):
+    start(graph)
+    memory = graph.save_memory("alice", "Deploys go out on Tuesdays only.", path="/memories/notes/deploys.md")
+    assert graph.embed_session("s-1").memories == 1
+    assert passages(store, kind="memory")[0]["source_id"] == memory.memory_id
+    graph.update_memory(memory.memory_id, "Deploys go out on Tuesdays and Thursdays.")
+    assert graph.embed_session("s-1").memories == 1
+    assert len(passages(store, kind="memory")) == 1
+
+
+def test_embedding_an_unknown_session_is_an_error_that_changes_nothing(graph, store):
+    before = snapshot(store)
+    with pytest.raises(ValidationError, match="does not exist"):
+        graph.embed_session("s-missing")
+    with pytest.raises(ValidationError):
+        graph.embed_session("")
+    assert snapshot(store) == before

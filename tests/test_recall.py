@@ -1,0 +1,158 @@
+"""recall on the real store: lanes, fusion, output format, fallback, as-of and config."""
+
+from __future__ import annotations
+
+import pytest
+
+from sessions_graph_core.recall import MEMORY_RULE, NOTHING, READING_RULES, RecallConfig
+from sessions_graph_core.validation import ValidationError
+from tests.conftest import snapshot
+
+DAY_ONE = [
+    ("user", "We need a cache in front of the orders service.", "2026-03-02T09:00:00Z"),
+    ("assistant", "Redis fits: it keeps hot keys in memory and supports expiry.", "2026-03-02T09:01:00Z"),
+    ("user", "Fine, and the weekly report should go to Priya every Friday.", "2026-03-02T09:02:00Z"),
+    ("assistant", "Noted: Priya gets the report on Fridays.", "2026-03-02T09:03:00Z"),
+]
+DAY_TWO = [
+    ("user", "My daughter started violin lessons this spring.", "2026-04-10T18:00:00Z"),
+    ("assistant", "Wonderful, music practice builds patience.", "2026-04-10T18:01:00Z"),
+    ("user", "The hiking trip to the Dolomites is booked for August.", "2026-04-10T18:02:00Z"),
+]
+
+
+def load(graph, user="alice", prefix="s", embed=True):
+    for number, (day, turns) in enumerate(((1, DAY_ONE), (2, DAY_TWO)), start=1):
+        session_id = f"{prefix}-{number}"
+        graph.record_session_start(session_id, user_id=user, started_at=turns[0][2])
+        graph.record_turns(session_id, [{"role": role, "text": text, "timestamp": ts} for role, text, ts in turns])
+        if embed:
+            graph.embed_session(session_id)
+
+
+def texts(recalled):
+    return [turn.text for turn in recalled.ranked_turns()]
+
+
+def test_text_lane_finds_the_turn_and_its_reply(graph):
+    load(graph)
+    recalled = graph.recall("alice", "Which cache did we pick for the orders service?")
+    ranked = texts(recalled)
+    assert ranked[0] == DAY_ONE[0][1]
+    # The reply next to the matching question is where the answer is.
+    assert DAY_ONE[1][1] in ranked[:3]
+    assert recalled.vector_lanes_off is None
+
+
+def test_vector_lane_finds_a_turn_that_shares_no_word_with_the_question(graph):
+    load(graph)
+    recalled = graph.recall("alice", "What instrument is my kid learning?")
+    assert texts(recalled)[0] == DAY_TWO[0][1]
+
+
+def test_without_vectors_recall_runs_text_search_alone_and_says_so(graph):
+    load(graph, embed=False)
+    recalled = graph.recall("alice", "Who gets the weekly report?")
+    assert "nothing of this user is embedded" in recalled.vector_lanes_off
+    assert DAY_ONE[2][1] in texts(recalled)
+    assert "Vector search is off (nothing of this user is embedded" in recalled.render()
+
+
+def test_an_unavailable_embedder_falls_back_to_text_search(graph):
+    load(graph)
+    recalled = graph.recall("alice", "Who gets the weekly report?", model="/nonexistent/no-such-model")
+    assert "no-such-model" in recalled.vector_lanes_off
+    assert DAY_ONE[2][1] in texts(recalled)
+    assert "; these rows come from text search only." in recalled.render()
+
+
+def test_render_matches_the_upstream_row_format(graph):
+    load(graph)
+    recalled = graph.recall("alice", "When is the hiking trip?")
+    rendered = recalled.render(today="2026-10-05")
+    header, rows = rendered.split("\n\nRows:\n")
+    assert header.splitlines()[:2] == ["Memory recall for: When is the hiking trip?", "Today is 2026-10-05."]
+    assert READING_RULES in header and MEMORY_RULE not in header
+    lines = rows.splitlines()
+    assert lines == recalled.lines()
+    assert "TURN [session s-2, 2026-04-10T18:02, user]: The hiking trip to the Dolomites is booked for August." in lines
+    stamps = [line.split(", ")[1] for line in lines]
+    assert stamps == sorted(stamps)  # shown in time order, whatever the rank
+    assert graph.recall("alice", "When is the hiking trip?").render().splitlines()[1] != "Today is 2026-10-05."
+
+
+def test_nothing_matched_renders_the_empty_marker(graph):
+    graph.record_session_start("s-1", user_id="alice")
+    recalled = graph.recall("alice", "zeppelin quasar xylophone")
+    assert recalled.turns == [] and recalled.render().endswith("Rows:\n" + NOTHING)
+
+
+def test_memory_files_come_first_with_their_reading_rule(graph):
+    load(graph)
+    graph.save_memory("alice", "Cache decision: Redis, reviewed quarterly.", path="/memories/decisions/cache.md")
+    graph.embed_session("s-1")
+    recalled = graph.recall("alice", "What did we decide about the cache?")
+    assert recalled.memories[0].path == "/memories/decisions/cache.md"
+    assert recalled.lines()[0].startswith("MEMORY [/memories/decisions/cache.md, updated ")
+    assert MEMORY_RULE in recalled.render()
+
+
+def test_to_json_carries_the_same_rows(graph):
+    load(graph)
+    recalled = graph.recall("alice", "violin lessons")
+    data = recalled.to_json()
+    assert set(data) == {"question", "turns", "facts", "memories", "vector_lanes_off"}
+    assert [turn["turn_id"] for turn in data["turns"]] == [turn.turn_id for turn in recalled.turns]
+    assert {"session_id", "timestamp", "speaker", "text", "passages", "rank"} <= set(data["turns"][0])
+
+
+def test_as_of_answers_from_what_existed_then(graph):
+    load(graph)
+    recalled = graph.recall("alice", "violin lessons hiking trip cache", as_of="2026-03-31T00:00:00Z")
+    assert recalled.turns and all(turn.timestamp < "2026-03-31" for turn in recalled.turns)
+    later = graph.recall("alice", "violin lessons hiking trip cache")
+    assert any(turn.timestamp > "2026-04-01" for turn in later.turns)
+    with pytest.raises(ValidationError, match="timestamp"):
+        graph.recall("alice", "violin", as_of="last tuesday")
+
+
+def test_widths_and_lanes_limit_what_comes_back(graph):
+    load(graph)
+    narrow = graph.recall("alice", "report Priya Friday cache Redis", config=RecallConfig(turns_k=1, text_k=1))
+    assert len(narrow.turns) == 2
+    text_only = graph.recall("alice", "What instrument is my kid learning?", config=RecallConfig(lanes=("text",)))
+    assert DAY_TWO[0][1] not in texts(text_only)
+
+
+def test_long_turns_are_excerpted_around_the_match(graph):
+    long_text = "Background chatter about the weather. " * 60 + "The staging password rotates every 30 days. " + "More chatter. " * 60
+    graph.record_session_start("s-1", user_id="alice")
+    graph.record_turns("s-1", [{"role": "user", "text": long_text}])
+    graph.embed_session("s-1")
+    recalled = graph.recall("alice", "how often does the staging password rotate", config=RecallConfig(turn_chars=400))
+    line = recalled.lines()[0]
+    assert "staging password rotates" in line and len(line) < 600 and "…" in line
+
+
+def test_bad_input_is_rejected_and_changes_nothing(graph, store):
+    load(graph, embed=False)
+    before = snapshot(store)
+    with pytest.raises(ValidationError, match="empty"):
+        graph.recall("alice", "   ")
+    with pytest.raises(ValidationError, match="user_id"):
+        graph.recall("bad user!", "cache")
+    assert snapshot(store) == before
+
+
+def test_config_from_mapping_reads_strings_and_rejects_bad_values():
+    config = RecallConfig.from_mapping({"turns_k": "3", "lanes": "turns, text", "embedding_model": "x"})
+    assert (config.turns_k, config.lanes, config.text_k) == (3, ("turns", "text"), 8)
+    assert RecallConfig() == RecallConfig.from_mapping({})
+    with pytest.raises(ValidationError, match=r"unknown recall lanes \['vibes'\]; choose from memories, turns"):
+        RecallConfig.from_mapping({"lanes": "turns,vibes"})
+    with pytest.raises(ValidationError, match="recall facts_k must be >= 0, got -1"):
+        RecallConfig.from_mapping({"facts_k": "-1"})
+    with pytest.raises(ValidationError, match="unknown recall setting 'turnsk'"):
+        RecallConfig.from_mapping({"turnsk": "3"})
+    with pytest.raises(ValidationError, match="whole number"):
+        RecallConfig.from_mapping({"text_k": "many"})
