@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from . import memory_paths, validation
+from . import forgetting, memory_paths, validation
 from .memories import KEEP_DELETED, KEEP_PREVIOUS, LINK_PROJECT, RECORD_PROVENANCE, link_project, prune_versions, write_params
 from .memory_paths import ROOT
 from .sessions import FOREIGN_SESSION
@@ -358,15 +358,20 @@ class MemoryStore:
         return f"The file {path} has been edited."
 
     def delete(self, path: str) -> str:
-        """Delete a file, or every file under a directory; their text stays in their history."""
+        """Delete a file, or every file under a directory, and what their text produced.
+
+        Their text stays in their history.
+        """
         path = _canonical(_text("path", path))
         if path == ROOT:
             raise MemoryCommandError(f"Error: Cannot delete the {ROOT} directory itself")
         rows = self.store.run(_DELETE, self._params(path) | {"below": path + "/"})
         if not rows:
             raise MemoryCommandError(f"Error: The path {path} does not exist")
-        for row in rows:
-            prune_versions(self.store, self.user_id, row["memory_id"])
+        deleted = [row["memory_id"] for row in rows]
+        for memory_id in deleted:
+            prune_versions(self.store, self.user_id, memory_id)
+        forgetting.forget_sources(self.store, self.user_id, deleted)
         return f"Successfully deleted {path}"
 
     def rename(self, old_path: str, new_path: str) -> str:

@@ -491,3 +491,28 @@ def test_memory_paths_written():
     assert memory_paths_written({"command": "create", "path": "/memories"}) == []
     assert memory_paths_written({"command": "create"}) == []
     assert memory_paths_written("create") == []
+
+
+def test_delete_forgets_what_the_file_produced(graph, alice):
+    from sessions_graph_core import reconcile
+
+    alice.create("/memories/projects/orders/notes.md", "Alice works at Acme Corp in Berlin. The orders service uses Postgres.")
+    alice.create("/memories/user.md", "Alice lives in Berlin.")
+    for memory_id in reconcile.pending_memories(graph.store):
+        assert reconcile.reconcile_memory(graph.store, memory_id).status == "completed"
+
+    def derived():
+        return graph.store.run(
+            "MATCH (n {user_id: 'alice'}) WHERE n:Fact OR n:Chunk OR n:Entity RETURN labels(n)[0] AS label, count(*) AS n ORDER BY label"
+        )
+
+    acme_chunks = "MATCH (c:Chunk {user_id: 'alice'}) WHERE c.text CONTAINS 'Acme' RETURN c.hash AS hash"
+    before = derived()
+    assert {row["label"] for row in before} == {"Chunk", "Entity", "Fact"}
+    assert graph.store.run(acme_chunks)
+    alice.delete("/memories/projects")
+    after = derived()
+    assert after and after != before
+    assert graph.store.run(acme_chunks) == []
+    alice.delete("/memories/user.md")
+    assert derived() == []
