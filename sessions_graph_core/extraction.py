@@ -188,7 +188,7 @@ def _object_of(verb: Any) -> tuple[Any | None, str]:
 def _rationale(verb: Any) -> str | None:
     for child in verb.children:
         if child.dep_ == "advcl" and any(t.dep_ == "mark" and t.lower_ in RATIONALE_MARKERS for t in child.children):
-            words = [t for t in child.subtree if not (t.dep_ == "mark" and t.head is child)]
+            words = [t for t in child.subtree if not (t.dep_ == "mark" and t.head.i == child.i)]
             return " ".join(t.text for t in words).strip(" ,.") or None
     return None
 
