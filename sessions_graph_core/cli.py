@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -15,6 +15,7 @@ from rich.table import Table
 
 from .embedded_server import EmbeddedServer, StoreError
 from .graph import SessionsGraph
+from .memory_files import MemoryCommandError, MemoryStore
 from .settings import StoreSettings, open_store
 from .transcripts import read_transcript
 from .validation import ValidationError
@@ -122,7 +123,11 @@ def store_status() -> None:
 
 @main.group()
 def memory() -> None:
-    """Save, list, search and delete a user's memories."""
+    """Save, list, search and delete a user's memories, or work on them as memory-tool files.
+
+    view, create, str-replace, insert, delete PATH, rename and versions act on a user's files
+    under /memories exactly as Claude's memory tool does, and print the tool's result.
+    """
 
 
 def _memory_table(rows: list) -> Table:
@@ -164,14 +169,114 @@ def memory_search(user_id: str, limit: int, query: str) -> None:
 
 
 @memory.command("delete")
-@click.argument("memory_id")
-def memory_delete(memory_id: str) -> None:
-    """Delete a memory (its text stays in the file's history)."""
+@click.argument("target")
+@click.option("--user", "user_id", default=None, help="The user whose file to delete (needed for a /memories path).")
+@click.option("--session", "session_id", default=None, help="The session that deleted it.")
+def memory_delete(target: str, user_id: str | None, session_id: str | None) -> None:
+    """Delete TARGET: a memory id, or a /memories file or directory of --user.
+
+    Either way the text stays in the file's history.
+    """
+    if target.startswith("/"):
+        if user_id is None:
+            errors.print("[red]error:[/red] deleting a path needs --user: whose /memories is it?")
+            sys.exit(2)
+        _memory_command(user_id, session_id, lambda files: files.delete(target))
+        return
     with opened_graph() as graph:
-        if not graph.delete_memory(memory_id):
-            errors.print(f"[red]error:[/red] no memory {memory_id}")
+        if not graph.delete_memory(target):
+            errors.print(f"[red]error:[/red] no memory {target}")
             sys.exit(1)
-        console.print(f"deleted {memory_id}")
+        console.print(f"deleted {target}")
+
+
+def _memory_command(user_id: str, session_id: str | None, command: Callable[[MemoryStore], str]) -> None:
+    """Run one memory-tool command and print its result as the model would read it; a refusal exits 1."""
+    with opened_graph() as graph:
+        try:
+            result = command(graph.memory_store(user_id, session_id=session_id))
+        except MemoryCommandError as exc:
+            click.echo(str(exc), err=True)
+            sys.exit(1)
+    click.echo(result)
+
+
+def _text_argument(text: str) -> str:
+    return sys.stdin.read() if text == "-" else text
+
+
+_user_option = click.option("--user", "user_id", required=True, help="The user whose files these are.")
+_session_option = click.option("--session", "session_id", default=None, help="The session making the change.")
+
+
+@memory.command("view")
+@_user_option
+@click.argument("path", default="/memories")
+@click.option("--range", "view_range", type=int, nargs=2, default=None, metavar="START END", help="Lines to show; END -1 means to the end.")
+def memory_view(user_id: str, path: str, view_range: tuple[int, int] | None) -> None:
+    """List a directory two levels deep, or show a file with line numbers."""
+    _memory_command(user_id, None, lambda files: files.view(path, list(view_range) if view_range else None))
+
+
+@memory.command("create")
+@_user_option
+@_session_option
+@click.argument("path")
+@click.argument("text")
+def memory_create(user_id: str, session_id: str | None, path: str, text: str) -> None:
+    """Write TEXT (- reads standard input) to the file PATH, replacing what it held."""
+    _memory_command(user_id, session_id, lambda files: files.create(path, _text_argument(text)))
+
+
+@memory.command("str-replace")
+@_user_option
+@_session_option
+@click.argument("path")
+@click.argument("old")
+@click.argument("new", default="")
+def memory_str_replace(user_id: str, session_id: str | None, path: str, old: str, new: str) -> None:
+    """Replace the one occurrence of OLD in PATH with NEW (default: remove it)."""
+    _memory_command(user_id, session_id, lambda files: files.str_replace(path, old, new))
+
+
+@memory.command("insert")
+@_user_option
+@_session_option
+@click.argument("path")
+@click.argument("line", type=int)
+@click.argument("text")
+def memory_insert(user_id: str, session_id: str | None, path: str, line: int, text: str) -> None:
+    """Insert TEXT (- reads standard input) after line LINE of PATH; 0 inserts at the top."""
+    _memory_command(user_id, session_id, lambda files: files.insert(path, line, _text_argument(text)))
+
+
+@memory.command("rename")
+@_user_option
+@_session_option
+@click.argument("old_path")
+@click.argument("new_path")
+def memory_rename(user_id: str, session_id: str | None, old_path: str, new_path: str) -> None:
+    """Move a file or directory; files keep their identity and history."""
+    _memory_command(user_id, session_id, lambda files: files.rename(old_path, new_path))
+
+
+@memory.command("versions")
+@_user_option
+@click.argument("path")
+def memory_versions(user_id: str, path: str) -> None:
+    """The texts PATH held before, newest first."""
+    with opened_graph() as graph:
+        history = graph.memory_store(user_id).versions(path)
+    table = Table("replaced", "session", "deleted")
+    table.add_column("path", overflow="fold")
+    table.add_column("content", overflow="fold")
+    for version in history:
+        preview = version.content if len(version.content) <= 60 else version.content[:57] + "..."
+        table.add_row(
+            version.replaced_at[:19], version.session_id or "-", "yes" if version.deleted else "",
+            version.path, escape(preview),
+        )
+    console.print(table)
 
 
 # -- sessions ------------------------------------------------------------------------------
@@ -235,10 +340,18 @@ def session_show(session_id: str) -> None:
 
 # -- agent integrations (config, hook, mcp, doctor) ---------------------------------------
 
-from .cli_integrations import config_group, hook_command  # noqa: E402  (kept apart: they import lazily for hook speed)
+from .cli_integrations import config_group, hook_command, mcp_command  # noqa: E402  (kept apart: they import lazily for hook speed)
 
 main.add_command(config_group)
 main.add_command(hook_command)
+main.add_command(mcp_command)
+
+# -- embeddings and recall -------------------------------------------------------------------
+
+from .cli_recall import embed_command, recall_command  # noqa: E402  (they need opened_graph above)
+
+main.add_command(embed_command)
+main.add_command(recall_command)
 
 
 if __name__ == "__main__":

@@ -97,3 +97,16 @@ def hook_command(event: str, runtime: str) -> None:
     sys.stdout.flush()
     # Skip interpreter teardown: the harness waits for our exit, and nothing is left to flush.
     os._exit(0)
+
+
+@click.command("mcp")
+def mcp_command() -> None:
+    """Serve the `recall` and `memory` tools over MCP on stdio (needs the [mcp] extra).
+
+    The user and the store come from the config file, re-read on every call.
+    """
+    try:
+        from .mcp_server import main as serve
+    except ModuleNotFoundError as exc:
+        _fail(f"the MCP server needs the mcp package ({exc.name} is missing): pip install 'sessions-graph[mcp]'", 1)
+    serve()

@@ -115,6 +115,7 @@ class Recall(Section):
     edges_per_entity: int | None = Field(None, ge=0, le=1000, **_WIDTH)
     facts_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
     fact_turns_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
+    user_fact_types: int | None = Field(None, ge=0, le=1000, **_WIDTH)
     user_facts_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
     turn_chars: int | None = Field(None, ge=1, le=100_000, **_LENGTH)
 

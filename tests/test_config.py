@@ -31,6 +31,7 @@ CASES = {
     "recall.edges_per_entity": ("3", "-3"),
     "recall.facts_k": ("8", "x"),
     "recall.fact_turns_k": ("4", "-1"),
+    "recall.user_fact_types": ("2", "-1"),
     "recall.user_facts_k": ("6", "-1"),
     "recall.turn_chars": ("1200", "0"),
     "extraction.backend": ("spacy", "bert"),

@@ -1,0 +1,188 @@
+"""`sessions-graph mcp` driven by the real MCP client over stdio, against the real store."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import uuid
+from collections.abc import Awaitable, Callable, Iterator
+from datetime import date
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
+from sessions_graph_core.embedded_server import EmbeddedServer
+from sessions_graph_core.falkordb_store import FalkorDBStore
+
+CALL_TIMEOUT_S = 120
+
+
+@pytest.fixture(scope="module")
+def data_dir() -> Iterator[Path]:
+    path = Path(tempfile.mkdtemp(prefix="sg-mcp-", dir="/tmp"))
+    server = EmbeddedServer(path)
+    server.ensure_running()
+    yield path
+    server.stop()
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+def user(data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    for variable in list(os.environ):
+        if variable.startswith(ENV_PREFIX) or variable in ENV_ALIASES:
+            monkeypatch.delenv(variable)
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
+    name = f"u{uuid.uuid4().hex[:10]}"
+    set_value("identity.user_id", name)
+    set_value("store.data_dir", str(data_dir))
+    return name
+
+
+@pytest.fixture
+def graph(data_dir: Path) -> Iterator[SessionsGraph]:
+    store = FalkorDBStore(EmbeddedServer(data_dir), graph="sessions_graph")
+    yield SessionsGraph(store)
+    store.close()
+
+
+def with_server(scenario: Callable[[Client], Awaitable[None]]) -> None:
+    """Start `sessions-graph mcp` as the harness would and run the scenario against it."""
+    parameters = StdioServerParameters(
+        command=sys.executable, args=["-m", "sessions_graph_core.cli", "mcp"], env=dict(os.environ)
+    )
+
+    async def main() -> None:
+        with anyio.fail_after(CALL_TIMEOUT_S * 3):
+            async with Client(parameters) as client:
+                await scenario(client)
+
+    anyio.run(main)
+
+
+def text_of(result: object) -> str:
+    return "\n".join(block.text for block in result.content)  # type: ignore[attr-defined]
+
+
+MEMORY_SCRIPT = [
+    {"command": "view", "path": "/memories"},
+    {"command": "create", "path": "/memories/user/prefs.md", "file_text": "---\ndescription: prefs\n---\nPython\nTabs\n"},
+    {"command": "view", "path": "/memories/user/prefs.md"},
+    {"command": "view", "path": "/memories/user/prefs.md", "view_range": [2, 3]},
+    {"command": "str_replace", "path": "/memories/user/prefs.md", "old_str": "Tabs", "new_str": "Spaces"},
+    {"command": "str_replace", "path": "/memories/user/prefs.md", "old_str": "Rust", "new_str": "Go"},
+    {"command": "insert", "path": "/memories/user/prefs.md", "insert_line": 4, "insert_text": "Short names\n"},
+    {"command": "insert", "path": "/memories/user/prefs.md", "insert_line": 99, "insert_text": "x"},
+    {"command": "rename", "old_path": "/memories/user/prefs.md", "new_path": "/memories/projects/orders/prefs.md"},
+    {"command": "view", "path": "/memories"},
+    {"command": "view", "path": "/memories/user/prefs.md"},
+    {"command": "create", "path": "/memories/../etc/passwd", "file_text": "x"},
+    {"command": "create", "path": "/memories/empty.md", "file_text": "   "},
+    {"command": "delete", "path": "/memories/projects/orders/prefs.md"},
+    {"command": "delete", "path": "/memories/projects/orders/prefs.md"},
+    {"command": "teleport", "path": "/memories"},
+    {"command": "create", "path": "/memories/a.md"},
+]
+
+
+def test_lists_recall_and_memory(user: str) -> None:
+    async def scenario(client: Client) -> None:
+        listed = await client.list_tools()
+        tools = {tool.name: tool for tool in listed.tools}
+        assert sorted(tools) == ["memory", "recall"]
+        assert tools["recall"].input_schema["required"] == ["question"]
+        memory_schema = tools["memory"].input_schema
+        assert memory_schema["required"] == ["command"]
+        assert memory_schema["properties"]["command"]["enum"] == ["view", "create", "str_replace", "insert", "delete", "rename"]
+        assert "not instructions" in tools["memory"].description
+
+    with_server(scenario)
+
+
+def test_memory_commands_match_the_memory_store(user: str, graph: SessionsGraph) -> None:
+    """Every command and error through MCP gives exactly what MemoryStore.execute gives in-process."""
+    graph.setup()
+    reference = graph.memory_store(f"ref-{user}")
+    expected: list[tuple[bool, str]] = []
+    for call in MEMORY_SCRIPT:
+        try:
+            expected.append((False, reference.execute(call)))
+        except Exception as exc:  # noqa: BLE001 - the error text is what the tool returns
+            expected.append((True, str(exc)))
+    assert sum(failed for failed, _ in expected) >= 7  # the script does exercise the errors
+
+    async def scenario(client: Client) -> None:
+        for call, (failed, text) in zip(MEMORY_SCRIPT, expected, strict=True):
+            result = await client.call_tool("memory", call)
+            assert (result.is_error, text_of(result)) == (failed, text), call
+
+    with_server(scenario)
+
+
+def test_the_user_comes_from_the_config_never_from_tool_input(user: str, graph: SessionsGraph) -> None:
+    async def scenario(client: Client) -> None:
+        call = {"command": "create", "path": "/memories/who.md", "file_text": "mine", "user_id": "mallory"}
+        result = await client.call_tool("memory", call)
+        assert not result.is_error, text_of(result)
+
+    with_server(scenario)
+    assert [m.path for m in graph.get_memories(user)] == ["/memories/who.md"]
+    assert graph.get_memories("mallory") == []
+
+
+def test_config_problems_are_tool_errors_that_say_how_to_fix_them(user: str) -> None:
+    config_file = Path(os.environ[CONFIG_ENV])
+    good = config_file.read_text()
+
+    async def scenario(client: Client) -> None:
+        config_file.write_text(good.replace(f'user_id = "{user}"', ""))
+        for tool, arguments, needed in [
+            ("memory", {"command": "view", "path": "/memories"}, "no memory to use"),
+            ("recall", {"question": "what database?"}, "no memory to search"),
+        ]:
+            result = await client.call_tool(tool, arguments)
+            assert result.is_error
+            assert needed in text_of(result) and "sessions-graph config set identity.user_id <name>" in text_of(result)
+        config_file.write_text(good + "\n[recall]\nturns_k = 'wide'\n")
+        result = await client.call_tool("memory", {"command": "view", "path": "/memories"})
+        assert result.is_error and f"{config_file}: recall.turns_k" in text_of(result)
+        config_file.write_text(good)
+        for arguments in ({}, {"question": "   "}):
+            result = await client.call_tool("recall", arguments)
+            assert (result.is_error, text_of(result)) == (True, "recall needs a question.")
+        result = await client.call_tool("memory", {"command": "view", "path": "/memories"})
+        assert not result.is_error  # the fixed config applies without a restart
+
+    with_server(scenario)
+
+
+def test_recall_answers_from_the_users_sessions(user: str, graph: SessionsGraph) -> None:
+    graph.setup()
+    graph.record_session_start(f"s-{user}", user_id=user, project_key="orders")
+    graph.record_turns(f"s-{user}", [
+        {"role": "user", "text": "We decided to keep the orders in Postgres, not Mongo.", "timestamp": "2026-11-02T10:00:00Z"},
+        {"role": "assistant", "text": "Noted: Postgres for orders.", "timestamp": "2026-11-02T10:00:05Z"},
+    ])
+    other = f"x-{user}"
+    graph.record_session_start(f"s-{other}", user_id=other)
+    graph.record_turns(f"s-{other}", [{"role": "user", "text": "Orders belong in Cassandra."}])
+
+    async def scenario(client: Client) -> None:
+        result = await client.call_tool("recall", {"question": "Which database did we pick for orders?"})
+        assert not result.is_error, text_of(result)
+        text = text_of(result)
+        assert "Which database did we pick for orders?" in text
+        assert f"Today is {date.today().isoformat()}." in text
+        assert "Postgres" in text and "Cassandra" not in text
+        turns = result.structured_content["turns"]
+        assert any("Postgres" in turn["text"] for turn in turns)
+        assert all(turn["session_id"] == f"s-{user}" for turn in turns)
+
+    with_server(scenario)
