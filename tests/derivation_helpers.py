@@ -1,0 +1,151 @@
+"""Sessions worth deriving from, and a fake LLM API that answers derivation prompts.
+
+The fake sits at the network boundary only: the real anthropic / openai clients build the
+requests, and an httpx transport answers them as the providers' APIs would, usage included.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import anthropic
+import httpx
+import httpx2
+import openai
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.derive_llm import DerivationLlm
+from sessions_graph_core.extraction import SpacyBackend
+
+USER = "dana"
+SPACY = SpacyBackend()
+
+PEOPLE = ["Alice", "Bob", "Carol", "Dmitri", "Erin", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kemal", "Lena"]
+SERVICES = ["orders", "billing", "payments", "search", "inventory", "shipping", "catalog", "accounts", "pricing",
+            "reports", "refunds", "loyalty"]
+CITIES = ["Berlin", "Lisbon", "Toronto", "Madrid", "Oslo", "Dublin", "Vienna", "Prague", "Warsaw", "Zurich",
+          "Helsinki", "Athens"]
+COMPANIES = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Vandelay", "Stark", "Wayne", "Cyberdyne", "Soylent",
+             "Tyrell", "Wonka"]
+DATABASES = ["ledger", "customer", "analytics", "audit", "session", "archive", "metrics", "profile", "event",
+             "order", "stock", "price"]
+
+
+def user_turns(index: int, *, databases: bool = True) -> list[str]:
+    """Three user messages of about 450 characters about services, people and places (distinct per index)."""
+    pick = lambda names, shift=0: names[(index + shift) % len(names)]  # noqa: E731
+    person, other, svc, svc2 = pick(PEOPLE), pick(PEOPLE, 5), pick(SERVICES), pick(SERVICES, 3)
+    city, company, db = pick(CITIES), pick(COMPANIES), pick(DATABASES)
+    storage = (f"The {svc} service reads the {db} database, and the {db} database keeps a replica in {city}."
+               if databases else f"The {svc} service keeps its cache in memory, next to the {svc2} service.")
+    return [
+        f"{person} owns the {svc} service now. {storage} {other} from {company} maintains the {svc2} service, "
+        f"and {person} wants the {svc} service to call the {svc2} service for every refund in session {index}. "
+        f"The {svc2} service sends nightly reports to the finance team in {city}. "
+        f"{other} thinks the {svc} service should move off the old cluster before the spring release.",
+        f"We deployed the {svc2} service to the {city} cluster on Monday because the old cluster kept failing. "
+        f"{company} hosts the {city} cluster for us, and {other} owns the {svc2} service as of this week. "
+        f"I trust the {svc} service more than the {svc2} service, but the {svc2} service is cheaper to run. "
+        f"Remind me to ask {person} about the release checklist for the {svc} service.",
+        f"Please write down that {person} leads the checkout team and that the checkout team owns the {svc} service. "
+        f"{other} works for {company} in {city}. The {svc} service needs a new dashboard before the review "
+        f"with {company}, and the dashboard should show the latency of the {svc2} service too. "
+        f"{person} prefers short incident reviews on Fridays.",
+    ]
+
+
+def record(graph: SessionsGraph, index: int, *, user: str = USER, databases: bool = True) -> str:
+    """One qualifying session, reconciled with spaCy under the user's adopted ontology."""
+    sid = f"{user}-s{index:02d}"
+    graph.record_session_start(sid, user_id=user, started_at=f"2026-03-{index + 1:02d}T09:00:00Z")
+    turns: list[dict[str, Any]] = []
+    for position, text in enumerate(user_turns(index, databases=databases)):
+        turns.append({"role": "user", "text": text, "turn_id": f"{sid}-u{position}"})
+        turns.append({"role": "assistant", "text": f"Noted for session {index}.", "turn_id": f"{sid}-a{position}"})
+    graph.record_turns(sid, turns)
+    graph.end_session(sid)
+    summary = graph.reconcile_session(sid, backend=SPACY, enforce_ontology=True)
+    assert summary.status == "completed", summary.error
+    return sid
+
+
+def node(label: str, identity: str = "global") -> dict[str, str]:
+    return {"label": label, "description": f"a {label.lower()}", "identity": identity}
+
+
+def relation(label: str, start: list[str], end: list[str]) -> dict[str, Any]:
+    return {"label": label, "description": label.replace("_", " "), "start_labels": start, "end_labels": end}
+
+
+def proposal(
+    nodes: list[dict] = (), relations: list[dict] = (), merge: list[tuple] = (), retire: list[tuple] = ()
+) -> dict[str, Any]:
+    return {
+        "add_node_types": list(nodes),
+        "add_relation_types": list(relations),
+        "merge": [{"kind": kind, "label": label, "into": into} for kind, label, into in merge],
+        "retire": [{"kind": kind, "label": label, "into": ""} for kind, label in retire],
+        "rationale": "fits the sessions",
+    }
+
+
+# Adds the types the sessions need: services and databases typed, ownership as a relation.
+GOOD = proposal(
+    [node("Service"), node("Database"), node("Cluster")],
+    [relation("owns", ["User", "Person", "Organization"], ["Service"]),
+     relation("deploys", ["User", "Person"], ["Service"])],
+)
+# Loses organizations and places to the catch-alls: the gate must refuse it.
+BAD = proposal(retire=[("node", "Organization"), ("node", "Location")])
+
+
+class FakeLlmApi:
+    """Answers Anthropic Messages and OpenAI Chat Completions with the proposal for the candidate asked for."""
+
+    def __init__(self, answers: list[dict[str, Any] | str] | Callable[[int], dict[str, Any] | str]) -> None:
+        self.answers = answers
+        self.requests: list[dict[str, Any]] = []
+
+    def answer(self, prompt: str) -> str:
+        match = re.search(r"Candidate (\d+) of (\d+)", prompt)
+        assert match, "a derivation prompt names its candidate"
+        seed = int(match.group(1)) - 1
+        chosen = self.answers(seed) if callable(self.answers) else self.answers[seed % len(self.answers)]
+        return chosen if isinstance(chosen, str) else json.dumps(chosen)
+
+    def handle(self, request: httpx.Request | httpx2.Request) -> httpx.Response | httpx2.Response:
+        # The anthropic SDK speaks httpx2, the openai SDK httpx: answer in the caller's own types.
+        http = httpx2 if isinstance(request, httpx2.Request) else httpx
+        body = json.loads(request.content)
+        self.requests.append(body)
+        if request.url.path.endswith("/messages"):
+            prompt = body["messages"][0]["content"]
+            return http.Response(200, json={
+                "id": f"msg_{len(self.requests)}", "type": "message", "role": "assistant", "model": body["model"],
+                "content": [{"type": "text", "text": self.answer(prompt)}], "stop_reason": "end_turn",
+                "stop_sequence": None, "usage": {"input_tokens": len(prompt) // 4, "output_tokens": 120},
+            })
+        if request.url.path.endswith("/chat/completions"):
+            prompt = body["messages"][1]["content"]
+            return http.Response(200, json={
+                "id": f"chatcmpl-{len(self.requests)}", "object": "chat.completion", "created": 0, "model": body["model"],
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": self.answer(prompt)},
+                             "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": len(prompt) // 4, "completion_tokens": 90, "total_tokens": len(prompt) // 4 + 90},
+            })
+        return http.Response(404, json={"error": {"message": f"no such endpoint {request.url.path}"}})
+
+
+def fake_llm(provider: str, api: FakeLlmApi, model: str | None = None) -> DerivationLlm:
+    if provider == "anthropic":
+        client: Any = anthropic.Anthropic(
+            api_key="test-key", http_client=httpx2.Client(transport=httpx2.MockTransport(api.handle)), max_retries=0
+        )
+    else:
+        client = openai.OpenAI(
+            api_key="test-key", http_client=httpx.Client(transport=httpx.MockTransport(api.handle)), max_retries=0
+        )
+    return DerivationLlm(provider, client, model)  # type: ignore[arg-type]
