@@ -80,7 +80,8 @@ _CHAIN = (
     "WITH f, p ORDER BY p.rank DESC WITH f, collect(p)[0] AS prev "
     "OPTIONAL MATCH (n:Fact {user_id: $user_id, kind: $kind, slot: $slot}) WHERE n.rank > f.rank "
     "WITH f, prev, n ORDER BY n.rank WITH f, prev, collect(n)[0] AS next "
-    "OPTIONAL MATCH (next)-[skipped:SUPERSEDES]->(prev) "
+    # By id, not by variable: FalkorDB rejects a pattern whose bound end is null.
+    "OPTIONAL MATCH (:Fact {fact_id: next.fact_id})-[skipped:SUPERSEDES]->(:Fact {fact_id: prev.fact_id}) "
     "DELETE skipped "
     "FOREACH (x IN CASE WHEN prev IS NULL THEN [] ELSE [prev] END | "
     "  MERGE (f)-[:SUPERSEDES]->(x) SET x.superseded_at = f.valid_at) "

@@ -22,7 +22,9 @@ STORY = json.loads((Path(__file__).parent / "data" / "seed002_story.json").read_
 USER = "agent-team"
 
 
-def extraction_for(text: str) -> dict[str, Any]:
+def extraction_for(text: str, extra: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    if extra and text in extra:
+        return extra[text]
     for session in STORY["sessions"]:
         for message in session["messages"]:
             if message["text"] == text:
@@ -33,9 +35,10 @@ def extraction_for(text: str) -> dict[str, Any]:
 class FakeApi:
     """Answers Anthropic Messages and OpenAI Chat Completions requests; keeps what it was sent."""
 
-    def __init__(self, *, failing: bool = False) -> None:
+    def __init__(self, *, failing: bool = False, extra: dict[str, dict[str, Any]] | None = None) -> None:
         self.requests: list[dict[str, Any]] = []
         self.failing = failing
+        self.extra = extra or {}
 
     def handle(self, request: httpx.Request | httpx2.Request) -> httpx.Response | httpx2.Response:
         # The anthropic SDK speaks httpx2, the openai SDK httpx: answer in the caller's own types.
@@ -45,14 +48,14 @@ class FakeApi:
         if self.failing:
             return http.Response(500, json={"type": "error", "error": {"type": "api_error", "message": "model overloaded"}})
         if request.url.path.endswith("/messages"):
-            reply = json.dumps(extraction_for(body["messages"][0]["content"]))
+            reply = json.dumps(extraction_for(body["messages"][0]["content"], self.extra))
             return http.Response(200, json={
                 "id": f"msg_{len(self.requests)}", "type": "message", "role": "assistant", "model": body["model"],
                 "content": [{"type": "text", "text": reply}], "stop_reason": "end_turn", "stop_sequence": None,
                 "usage": {"input_tokens": 10, "output_tokens": 10},
             })
         if request.url.path.endswith("/chat/completions"):
-            reply = json.dumps(extraction_for(body["messages"][1]["content"]))
+            reply = json.dumps(extraction_for(body["messages"][1]["content"], self.extra))
             return http.Response(200, json={
                 "id": f"chatcmpl-{len(self.requests)}", "object": "chat.completion", "created": 0, "model": body["model"],
                 "choices": [{"index": 0, "message": {"role": "assistant", "content": reply}, "finish_reason": "stop"}],
