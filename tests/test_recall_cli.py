@@ -1,0 +1,65 @@
+"""`sessions-graph embed` and `sessions-graph recall` against a real embedded store."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sessions_graph_core.cli import main
+from sessions_graph_core.embedded_server import EmbeddedServer
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "sessions"
+
+
+@pytest.fixture
+def cli(short_tmp, monkeypatch):
+    monkeypatch.setenv("SESSIONS_GRAPH_DATA_DIR", str(short_tmp))
+    monkeypatch.setenv("SESSIONS_GRAPH_CONFIG", str(short_tmp / "config.toml"))
+    monkeypatch.delenv("MEMGRAPH_URL", raising=False)
+    runner = CliRunner()
+
+    def invoke(*args: str, code: int = 0) -> str:
+        result = runner.invoke(main, list(args), catch_exceptions=False)
+        output = result.output + (result.stderr if result.stderr_bytes is not None else "")
+        assert result.exit_code == code, output
+        return output
+
+    yield invoke
+    EmbeddedServer(short_tmp).stop()
+
+
+def test_embed_pending_then_recall_renders_and_prints_json(cli):
+    cli("session", "import", *sorted(str(p) for p in EXAMPLES.glob("*.jsonl")))
+    out = cli("embed", "--pending", "--limit", "10")
+    assert "orders-1:" in out and "vectors (paraphrase-MiniLM-L3-v2)" in out
+    assert "nothing to embed" in cli("embed", "--pending")
+    assert "0 turns" in cli("embed", "--session", "orders-1")
+    rendered = cli("recall", "--user", "alice", "--today", "2026-10-05", "Which database do the orders use?")
+    assert rendered.startswith("Memory recall for: Which database do the orders use?\nToday is 2026-10-05.")
+    assert "TURN [session orders-2, " in rendered and "CockroachDB" in rendered
+    data = json.loads(cli("recall", "--user", "alice", "--json", "Which database do the orders use?"))
+    assert data["vector_lanes_off"] is None and any("CockroachDB" in t["text"] for t in data["turns"])
+    # Bob's history is a garden: his nearest turns come back, never Alice's.
+    theirs = cli("recall", "--user", "bob", "Which database do the orders use?")
+    assert "garden-1" in theirs and "orders-" not in theirs and "CockroachDB" not in theirs
+    assert "(nothing in memory matched)" in cli("recall", "--user", "carol", "Which database do the orders use?")
+
+
+def test_bad_input_exits_2_with_the_reason(cli):
+    assert "exactly one of --session ID or --pending" in cli("embed", code=2)
+    assert "exactly one of" in cli("embed", "--session", "x", "--pending", code=2)
+    assert "does not exist" in cli("embed", "--session", "no-such-session", code=2)
+    assert "give --user" in cli("recall", "anything", code=2)
+    assert "question is empty" in cli("recall", "--user", "alice", " ", code=2)
+    cli("config", "set", "recall.turns_k", "3")
+    assert "Memory recall for" in cli("recall", "--user", "alice", "cache")
+
+
+def test_embed_with_an_unavailable_model_fails_with_exit_1(cli):
+    cli("session", "import", str(EXAMPLES / "orders-1.jsonl"))
+    out = cli("embed", "--session", "orders-1", "--model", "/nonexistent/model", code=1)
+    assert "failed" in out and "/nonexistent/model" in out
+    assert "orders-1" in cli("embed", "--pending")
