@@ -222,7 +222,7 @@ def _clause(verb: Any) -> str:
     cut |= {child.i for child in verb.children if child.dep_ == "cc"}
     words = [t for t in verb.subtree if t.i not in cut]
     text = verb.doc[words[0].i : words[-1].i + 1].text if words else verb.text
-    text = text.strip(" ,;:.!?")
+    text = " ".join(text.split()).strip(" ,;:.!?")
     return text[:1].upper() + text[1:] + "."
 
 
