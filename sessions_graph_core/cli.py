@@ -37,7 +37,12 @@ def human_bytes(size: int) -> str:
 def opened_graph() -> Iterator[SessionsGraph]:
     """The configured store with its schema in place; errors become one clear line and exit 1."""
     try:
-        graph = SessionsGraph(open_store(StoreSettings.from_env()))
+        settings = StoreSettings.from_config()
+    except ValidationError as exc:  # a malformed config file: it names the file and the key
+        errors.print(f"[red]error:[/red] {escape(str(exc))}")
+        sys.exit(2)
+    try:
+        graph = SessionsGraph(open_store(settings))
     except (StoreError, ConnectionError) as exc:
         errors.print(f"[red]error:[/red] {exc}")
         sys.exit(1)
@@ -76,9 +81,13 @@ def store() -> None:
 
 
 def _server() -> EmbeddedServer:
-    settings = StoreSettings.from_env()
+    try:
+        settings = StoreSettings.from_config()
+    except ValidationError as exc:
+        errors.print(f"[red]error:[/red] {escape(str(exc))}")
+        sys.exit(2)
     if settings.memgraph_url:
-        errors.print("[red]error:[/red] MEMGRAPH_URL is set: the store is a Memgraph server, not the embedded one")
+        errors.print("[red]error:[/red] the store is a Memgraph server (MEMGRAPH_URL or store.url), not the embedded one")
         sys.exit(2)
     return EmbeddedServer(settings.data_dir)
 

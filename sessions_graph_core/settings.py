@@ -49,7 +49,7 @@ class StoreSettings(BaseModel):
 
 
 def open_store(settings: StoreSettings | None = None, *, keep_running: bool = False) -> GraphStore:
-    settings = settings or StoreSettings.from_env()
+    settings = settings or StoreSettings.from_config()
     if settings.memgraph_url:
         from .memgraph_store import MemgraphStore
 

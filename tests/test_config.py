@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 import stat
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from sessions_graph_core import config
+from sessions_graph_core.spawn import sessions_graph_command
 from sessions_graph_core.config import ConfigError, load_config, set_value
 
 # One good and one bad value for every key; the bad one must be refused at write time.
@@ -203,7 +203,7 @@ def test_masking() -> None:
 
 def _cli(*arguments: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "sessions_graph_core.cli", *arguments],
+        [*sessions_graph_command(), *arguments],
         capture_output=True, text=True, env=env, timeout=60, check=False,
     )
 

@@ -6,20 +6,23 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.spawn import sessions_graph_command
 from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
 from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.failures import LOG_DIR_ENV, recent_failures
+from sessions_graph_core.connector import SessionsGraphConnector
+from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path, recent_failures
 from sessions_graph_core.falkordb_store import FalkorDBStore
 from sessions_graph_core.hooks import run_hook
+from sessions_graph_core.validation import ValidationError
 
 HOOK_TIMEOUT_S = 120
 
@@ -115,7 +118,7 @@ class ClaudeTranscript:
 def hook_cli(event: str, payload: object, env: dict[str, str], *extra: str) -> subprocess.CompletedProcess[str]:
     raw = payload if isinstance(payload, str) else json.dumps(payload)
     return subprocess.run(
-        [sys.executable, "-m", "sessions_graph_core.cli", "hook", event, *extra],
+        [*sessions_graph_command(), "hook", event, *extra],
         input=raw, capture_output=True, text=True, env=env, timeout=HOOK_TIMEOUT_S, check=False,
     )
 
@@ -331,3 +334,47 @@ def test_another_users_session_is_left_alone(env: dict[str, str], graph: Session
     assert session_node(graph, sid).get("reconciliation_status") is None
     [failure] = recent_failures()
     assert "belongs to another user" in failure["error"]
+
+
+def wait_for(probe: Callable[[], object], timeout_s: float = 180) -> object:
+    """Poll until probe() is truthy: the detached children finish on their own time."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = probe()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"gave up after {timeout_s} s; children's log:\n{child_log_path().read_text() if child_log_path().exists() else ''}")
+
+
+def test_turn_end_spawns_a_detached_embed_that_finishes(env: dict[str, str], graph: SessionsGraph, repo: Path) -> None:
+    sid = f"sdk-{uuid.uuid4()}"
+    connector = SessionsGraphConnector(graph)
+    connector.session_start(sid, "alice", cwd=repo)
+    assert (connector.active_session_id, connector.active_user_id) == (sid, "alice")
+    connector.record_turns([{"role": "user", "text": "Ship the invoice export on Friday."}])
+    connector.turn_end()
+    [pid] = connector.spawned
+    assert os.getsid(pid) == pid  # a session of its own: nobody waits for it, a harness's kill misses it
+    assert session_node(graph, sid)["reconciliation_status"] == "pending"
+    node = wait_for(lambda: session_node(graph, sid).get("embedding_status") and session_node(graph, sid))
+    assert node["embedding_status"] == "completed", node.get("embedding_error")
+
+
+def test_cli_stop_hook_leaves_the_embedding_to_its_child(env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path) -> None:
+    sid = f"cc-{uuid.uuid4()}"
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", sid, repo)
+    transcript.user("Rename the billing module to invoicing.")
+    transcript.assistant("Renamed; imports updated.")
+    done = hook_cli("Stop", transcript.payload("Stop"), env)
+    assert done.returncode == 0
+    node = wait_for(lambda: session_node(graph, sid).get("embedding_status") and session_node(graph, sid))
+    assert node["embedding_status"] == "completed", node.get("embedding_error")
+    assert recent_failures() == []
+
+
+def test_connector_needs_a_session(graph: SessionsGraph) -> None:
+    connector = SessionsGraphConnector(graph)
+    with pytest.raises(ValidationError, match="No active session: call session_start first"):
+        connector.turn_end()
+    assert connector.spawned == []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
@@ -17,6 +16,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.spawn import sessions_graph_command
 from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
 from sessions_graph_core.embedded_server import EmbeddedServer
 from sessions_graph_core.falkordb_store import FalkorDBStore
@@ -55,9 +55,8 @@ def graph(data_dir: Path) -> Iterator[SessionsGraph]:
 
 def with_server(scenario: Callable[[Client], Awaitable[None]]) -> None:
     """Start `sessions-graph mcp` as the harness would and run the scenario against it."""
-    parameters = StdioServerParameters(
-        command=sys.executable, args=["-m", "sessions_graph_core.cli", "mcp"], env=dict(os.environ)
-    )
+    command, *arguments = sessions_graph_command()
+    parameters = StdioServerParameters(command=command, args=[*arguments, "mcp"], env=dict(os.environ))
 
     async def main() -> None:
         with anyio.fail_after(CALL_TIMEOUT_S * 3):
