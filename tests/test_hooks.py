@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
 import time
+import tomllib
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,7 +23,8 @@ from sessions_graph_core.embedded_server import EmbeddedServer
 from sessions_graph_core.connector import SessionsGraphConnector
 from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path, recent_failures
 from sessions_graph_core.falkordb_store import FalkorDBStore
-from sessions_graph_core.hooks import run_hook
+from sessions_graph_core.harness_transcripts import is_memory_tool_call
+from sessions_graph_core.hooks import action_for, run_hook
 from sessions_graph_core.validation import ValidationError
 
 HOOK_TIMEOUT_S = 120
@@ -378,3 +381,31 @@ def test_connector_needs_a_session(graph: SessionsGraph) -> None:
     with pytest.raises(ValidationError, match="No active session: call session_start first"):
         connector.turn_end()
     assert connector.spawned == []
+
+
+INTEGRATIONS = Path(__file__).resolve().parent.parent / "integrations"
+
+
+@pytest.mark.parametrize(("runtime", "hooks_file"), [("claude-code", "claude-code/settings.json"), ("codex", "codex/hooks.json")])
+def test_shipped_hook_configs_call_events_the_hook_handles(runtime: str, hooks_file: str) -> None:
+    hooks = json.loads((INTEGRATIONS / hooks_file).read_text())["hooks"]
+    assert {"SessionStart", "UserPromptSubmit", "Stop"} <= set(hooks)
+    for event, groups in hooks.items():
+        for group in groups:
+            for hook in group["hooks"]:
+                assert hook["type"] == "command"
+                assert hook["command"].split() == ["sessions-graph", "hook", event, "--runtime", runtime]
+                assert action_for(event)
+                assert hook["timeout"] >= 10
+            if "matcher" in group:  # harnesses match tool names by regular expression
+                for name in ("memory", "mcp__sessions-graph__memory"):
+                    assert re.fullmatch(group["matcher"], name) and is_memory_tool_call(name)
+                assert not re.fullmatch(group["matcher"], "Bash")
+
+
+def test_shipped_mcp_configs_start_the_server() -> None:
+    claude = json.loads((INTEGRATIONS / "claude-code/mcp.json").read_text())["mcpServers"]["sessions-graph"]
+    assert (claude["command"], claude["args"]) == ("sessions-graph", ["mcp"])
+    codex = tomllib.loads((INTEGRATIONS / "codex/config.toml").read_text())
+    assert codex["features"]["codex_hooks"] is True
+    assert codex["mcp_servers"]["sessions-graph"] == {"command": "sessions-graph", "args": ["mcp"]}
