@@ -24,3 +24,29 @@ def pending_sessions(store: GraphStore, *, exclude: Collection[str], limit: int)
         {"exclude": sorted(exclude), "limit": int(limit)},
     )
     return [PendingSession.model_validate(row) for row in rows]
+
+
+class SessionState(BaseModel):
+    session_id: str
+    user_id: str
+    revision: int
+    reconciliation_status: str | None = None
+
+
+def session_states(store: GraphStore, session_ids: Collection[str]) -> list[SessionState]:
+    rows = store.run(
+        "MATCH (s:Session) WHERE s.session_id IN $ids "
+        "RETURN s.session_id AS session_id, s.user_id AS user_id, coalesce(s.revision, 0) AS revision, "
+        "s.reconciliation_status AS reconciliation_status ORDER BY session_id",
+        {"ids": sorted(session_ids)},
+    )
+    return [SessionState.model_validate(row) for row in rows]
+
+
+def memory_versions(store: GraphStore, memory_ids: Collection[str]) -> dict[str, str]:
+    """When each memory file last changed: a new edit means a new extraction run."""
+    rows = store.run(
+        "MATCH (m:Memory) WHERE m.memory_id IN $ids RETURN m.memory_id AS memory_id, m.updated_at AS updated_at",
+        {"ids": sorted(memory_ids)},
+    )
+    return {row["memory_id"]: str(row["updated_at"]) for row in rows}

@@ -1,19 +1,22 @@
 """The code location: assets, checks, jobs, sensors and resources of the sessions-graph platform."""
 
-from __future__ import annotations
-
 import dagster as dg
 
+from sensors.embedding_catchup import embedding_catchup_sensor
+from sensors.memory_files import memory_files_sensor
 from sensors.pending_sessions import pending_sessions_sensor
 
-from .jobs import reconcile_job
+from .checks import embedding_model_consistent, no_orphans, ontology_conformance
+from .jobs import embed_job, memory_files_job, reconcile_job
+from .memory_files import extracted_memory_files
 from .resources import EmbedderResource, ExtractorResource, GraphStoreResource
-from .sessions import reconciled_session
+from .sessions import embedded_session, reconciled_session
 
 defs = dg.Definitions(
-    assets=[reconciled_session],
-    jobs=[reconcile_job],
-    sensors=[pending_sessions_sensor],
+    assets=[reconciled_session, embedded_session, extracted_memory_files],
+    asset_checks=[no_orphans, ontology_conformance, embedding_model_consistent],
+    jobs=[reconcile_job, embed_job, memory_files_job],
+    sensors=[pending_sessions_sensor, embedding_catchup_sensor, memory_files_sensor],
     resources={
         "graph_store": GraphStoreResource(),
         "extractor": ExtractorResource(),

@@ -1,16 +1,30 @@
-"""Jobs the sensors launch. Each selects its assets with their checks; partitioning comes from the assets."""
-
-from __future__ import annotations
+"""Jobs the sensors launch. Each selects assets with their checks; partitioning comes from the assets."""
 
 import dagster as dg
 
-from .sessions import reconciled_session
+from .memory_files import extracted_memory_files
+from .sessions import embedded_session, reconciled_session
 
 STAGE_TAG = "sessions_graph/stage"
 
+# Reconcile and embed in one run: the second step costs no second process start-up.
 reconcile_job = dg.define_asset_job(
     "reconcile_sessions",
-    selection=dg.AssetSelection.assets(reconciled_session),
+    selection=dg.AssetSelection.assets(reconciled_session, embedded_session),
     description="Reconcile a batch of pending sessions, then embed them.",
     tags={STAGE_TAG: "reconcile"},
+)
+
+embed_job = dg.define_asset_job(
+    "embed_sessions",
+    selection=dg.AssetSelection.assets(embedded_session),
+    description="Embed sessions whose vectors failed, never ran or came from another model.",
+    tags={STAGE_TAG: "embed"},
+)
+
+memory_files_job = dg.define_asset_job(
+    "extract_memory_files",
+    selection=dg.AssetSelection.assets(extracted_memory_files),
+    description="Reconcile memory files whose text changed.",
+    tags={STAGE_TAG: "memory_files"},
 )

@@ -8,16 +8,17 @@ import time
 
 import dagster as dg
 
-from sessions_graph_core import reconcile
+from sessions_graph_core import embeddings, reconcile
+from sessions_graph_core.embedders import EmbeddingUnavailableError
 from sessions_graph_core.extraction import ExtractionBackend
 from sessions_graph_core.reconcile import ReconcileSummary
 from sessions_graph_core.store import GraphStore
 from sessions_graph_core.validation import ValidationError
 
-from .partitions import sessions_partitions
+from .partitions import SAME_SESSION, sessions_partitions
 from .policies import STORE_RETRY
 from .reporting import table
-from .resources import ExtractorResource, GraphStoreResource
+from .resources import EmbedderResource, ExtractorResource, GraphStoreResource
 
 # The older facts the batch's own statements replaced (seed 002: a new fact in a held slot supersedes it).
 SUPERSEDED_BY = (
@@ -74,6 +75,54 @@ def reconciled_session(
         raise dg.Failure(
             description=f"{len(failed)} of {len(keys)} sessions failed to reconcile: "
             + "; ".join(f"{s.session_id}: {s.error}" for s in failed[:5]),
+            metadata=metadata,
+            allow_retries=False,
+        )
+    return dg.MaterializeResult(metadata=metadata)
+
+
+@dg.asset(
+    partitions_def=sessions_partitions,
+    deps=[dg.AssetDep(reconciled_session, partition_mapping=SAME_SESSION)],
+    group_name="sessions",
+    kinds={"python", "graph"},
+    retry_policy=STORE_RETRY,
+    backfill_policy=dg.BackfillPolicy.single_run(),
+    pool="sessions_graph_embed",
+    description="Vectors for the session's turns, entities and facts (and its user's memory files) from the configured model.",
+)
+def embedded_session(
+    context: dg.AssetExecutionContext, graph_store: GraphStoreResource, embedder: EmbedderResource
+) -> dg.MaterializeResult:
+    keys = list(context.partition_keys)
+    started = time.perf_counter()
+    rows: list[tuple] = []
+    failed: list[tuple[str, str]] = []
+    with graph_store.open() as graph:
+        for key in keys:
+            try:
+                done = embeddings.embed_session(graph.store, key, model=embedder.model)
+            except (EmbeddingUnavailableError, ValidationError) as error:  # recorded on the session by embed_session
+                failed.append((key, str(error)))
+                rows.append((key, "failed", 0, 0, 0, 0, str(error)))
+                continue
+            rows.append((key, "completed", done.turns, done.entities, done.facts, done.passages, ""))
+    completed = [row for row in rows if row[1] == "completed"]
+    metadata = {
+        "sessions": len(keys),
+        "failed": len(failed),
+        "turns": sum(row[2] for row in completed),
+        "entities": sum(row[3] for row in completed),
+        "facts": sum(row[4] for row in completed),
+        "passages": sum(row[5] for row in completed),
+        "duration_s": round(time.perf_counter() - started, 3),
+        "model": embedder.model,
+        "sessions_table": table(("session", "status", "turns", "entities", "facts", "passages", "error"), sorted(rows, key=lambda r: (r[1] != "failed", r[0]))),
+    }
+    if failed:
+        raise dg.Failure(
+            description=f"{len(failed)} of {len(keys)} sessions failed to embed: "
+            + "; ".join(f"{key}: {error}" for key, error in failed[:5]),
             metadata=metadata,
             allow_retries=False,
         )

@@ -22,11 +22,11 @@ def import_transcript(graph: SessionsGraph, path: Path, *, session_id: str | Non
     return sid
 
 
-def resources_for(store: FalkorDBStore) -> dict[str, object]:
+def resources_for(store: FalkorDBStore, *, graph_store: GraphStoreResource | None = None, model: str | None = None) -> dict[str, object]:
     return {
-        "graph_store": GraphStoreResource(data_dir=str(store.server.data_dir), graph=store.name),
+        "graph_store": graph_store or GraphStoreResource(data_dir=str(store.server.data_dir), graph=store.name),
         "extractor": ExtractorResource(backend="spacy"),
-        "embedder": EmbedderResource(),
+        "embedder": EmbedderResource(model=model) if model else EmbedderResource(),
     }
 
 

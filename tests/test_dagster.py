@@ -7,9 +7,11 @@ import pytest
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 from dagster_helpers import SAMPLES, import_transcript, resources_for, status_of
 
+from sessions_graph_dagster.checks import embedding_model_consistent, no_orphans, ontology_conformance
 from sessions_graph_dagster.definitions import defs
-from sessions_graph_dagster.resources import GraphStoreResource
-from sessions_graph_dagster.sessions import reconciled_session
+from sessions_graph_dagster.memory_files import extracted_memory_files
+from sessions_graph_dagster.resources import EmbedderResource, GraphStoreResource
+from sessions_graph_dagster.sessions import embedded_session, reconciled_session
 
 
 @pytest.fixture
@@ -25,8 +27,15 @@ def range_tags(keys: list[str]) -> dict[str, str]:
 def test_definitions_load_and_name_what_the_ui_shows():
     dg.Definitions.validate_loadable(defs)
     repo = defs.get_repository_def()
-    assert {job.name for job in repo.get_all_jobs()} >= {"reconcile_sessions"}
-    assert {sensor.name for sensor in repo.sensor_defs} >= {"pending_sessions_sensor"}
+    assert {job.name for job in repo.get_all_jobs()} >= {"reconcile_sessions", "embed_sessions", "extract_memory_files"}
+    assert {sensor.name for sensor in repo.sensor_defs} >= {
+        "pending_sessions_sensor",
+        "embedding_catchup_sensor",
+        "memory_files_sensor",
+    }
+    embedded = defs.resolve_assets_def("embedded_session")
+    mapping = embedded.get_partition_mapping(dg.AssetKey("reconciled_session"))
+    assert isinstance(mapping, dg.IdentityPartitionMapping)
 
 
 def test_a_batch_of_sessions_reconciles_in_one_run(instance, graph, store):
@@ -69,19 +78,99 @@ def test_a_missing_session_fails_its_partition_without_retries(instance, graph, 
     assert status["never-recorded"] == dg.AssetPartitionStatus.FAILED
 
 
-def test_an_unreachable_store_is_retried_with_backoff(instance, short_tmp):
+def test_an_unreachable_store_is_retried_with_backoff(instance, store):
     instance.add_dynamic_partitions("sessions", ["any-session"])
-    closed_port = GraphStoreResource(memgraph_url="bolt://127.0.0.1:9")  # discard port: nothing listens
-    resources = {**resources_for_unreachable(), "graph_store": closed_port}
+    unreachable = GraphStoreResource(memgraph_url="bolt://127.0.0.1:9")  # the discard port: nothing listens
     result = dg.materialize(
-        [reconciled_session], instance=instance, resources=resources, partition_key="any-session", raise_on_error=False
+        [reconciled_session],
+        instance=instance,
+        resources=resources_for(store, graph_store=unreachable),
+        partition_key="any-session",
+        raise_on_error=False,
     )
     kinds = [event.event_type_value for event in result.all_events]
     assert kinds.count("STEP_UP_FOR_RETRY") == 3
     assert not result.success
 
 
-def resources_for_unreachable() -> dict[str, object]:
-    from sessions_graph_dagster.resources import EmbedderResource, ExtractorResource
+SESSION_ASSETS = [reconciled_session, embedded_session, no_orphans, ontology_conformance, embedding_model_consistent]
 
-    return {"extractor": ExtractorResource(backend="spacy"), "embedder": EmbedderResource()}
+
+def reconcile_and_embed(instance, graph, store, **resource_options) -> tuple[list[str], dg.ExecuteInProcessResult]:
+    sids = [import_transcript(graph, path) for path in SAMPLES]
+    instance.add_dynamic_partitions("sessions", sids)
+    result = dg.materialize(
+        SESSION_ASSETS, instance=instance, resources=resources_for(store, **resource_options), tags=range_tags(sids)
+    )
+    return sids, result
+
+
+def run_check(check, instance, resources, partition_key, run_config=None) -> dg.AssetCheckEvaluation:
+    """Run one check alone, without materialising its asset first (which would repair what it looks for)."""
+    job = dg.define_asset_job("check_only", selection=dg.AssetSelection.checks(check))
+    definitions = dg.Definitions(
+        assets=[reconciled_session, embedded_session], asset_checks=[check], jobs=[job], resources=resources
+    )
+    result = definitions.resolve_job_def("check_only").execute_in_process(
+        instance=instance, tags={"dagster/partition": partition_key}, run_config=run_config or {}, raise_on_error=False
+    )
+    return result.get_asset_check_evaluations()[0]
+
+
+def checks_of(result: dg.ExecuteInProcessResult) -> dict[str, bool]:
+    return {evaluation.check_name: evaluation.passed for evaluation in result.get_asset_check_evaluations()}
+
+
+def test_reconcile_then_embed_in_one_run_and_the_checks_pass(instance, graph, store):
+    sids, result = reconcile_and_embed(instance, graph, store)
+    assert result.success
+    embedded = result.asset_materializations_for_node("embedded_session")
+    assert sorted(event.partition for event in embedded) == sorted(sids)
+    metadata = embedded[0].metadata
+    assert metadata["sessions"].value == 3 and metadata["passages"].value > 0
+    assert metadata["model"].value == EmbedderResource().model
+    assert checks_of(result) == {"no_orphans": True, "ontology_conformance": True, "embedding_model_consistent": True}
+    statuses = graph.store.run(
+        "MATCH (s:Session) RETURN s.embedding_status AS status, s.embedding_model AS model"
+    )
+    assert {(row["status"], row["model"]) for row in statuses} == {("completed", EmbedderResource().model)}
+
+
+def test_orphan_check_fails_on_an_orphan_chunk_and_entity(instance, graph, store):
+    sids, _ = reconcile_and_embed(instance, graph, store)
+    graph.store.run("MATCH (:Turn)-[r:HAS_CHUNK]->(c:Chunk {user_id: 'alice'}) WITH r LIMIT 1 DELETE r")
+    graph.store.run("CREATE (:Entity {user_id: 'alice', entity_key: 'ghost|Topic', name: 'ghost', type: 'Topic'})")
+    evaluation = run_check(no_orphans, instance, resources_for(store), "orders-1")
+    assert not evaluation.passed
+    assert evaluation.metadata["orphan_chunks"].value == 1
+    assert evaluation.metadata["orphan_entities"].value == 1
+
+
+def test_model_check_fails_when_the_configured_model_changes(instance, graph, store):
+    reconcile_and_embed(instance, graph, store)
+    evaluation = run_check(embedding_model_consistent, instance, resources_for(store, model="another-model"), "orders-1")
+    assert not evaluation.passed
+    assert evaluation.metadata["sessions_on_other_model"].value == 2  # alice's two sessions
+    assert evaluation.metadata["vectors_from_other_models"].value > 0
+
+
+def test_conformance_check_fails_above_the_users_share(instance, graph, store):
+    reconcile_and_embed(instance, graph, store)
+    graph.store.run("MATCH (e:Entity {user_id: 'bob'}) SET e.ontology_conformant = false")
+    run_config = {"ops": {"reconciled_session_ontology_conformance": {"config": {"min_share": 0.9}}}}
+    evaluation = run_check(ontology_conformance, instance, resources_for(store), "garden-1", run_config)
+    assert not evaluation.passed
+    assert evaluation.metadata["users_below_floor"].value == 1
+    assert evaluation.metadata["lowest_share"].value == 0.0
+
+
+def test_memory_files_are_extracted(instance, graph, store):
+    memory = graph.memory_store("alice")
+    memory.create("/memories/projects/orders/database.md", "The orders service moved from Postgres to CockroachDB.")
+    memory.create("/memories/people.md", "Carol owns the orders service.")
+    result = dg.materialize([extracted_memory_files], instance=instance, resources=resources_for(store))
+    metadata = result.asset_materializations_for_node("extracted_memory_files")[0].metadata
+    assert metadata["files"].value == 2 and metadata["failed"].value == 0
+    assert metadata["entities"].value > 0
+    pending = graph.store.run("MATCH (m:Memory {extraction_status: 'pending'}) RETURN count(m) AS n")[0]["n"]
+    assert pending == 0

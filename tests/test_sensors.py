@@ -7,7 +7,10 @@ import pytest
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 from dagster_helpers import SAMPLES, import_transcript, resources_for
 
+from sensors.embedding_catchup import embedding_catchup_sensor
+from sensors.memory_files import memory_files_sensor
 from sensors.pending_sessions import pending_sessions_sensor
+from sessions_graph_core import embeddings, reconcile
 from sessions_graph_dagster.batches import contiguous_batches
 from sessions_graph_dagster.definitions import defs
 
@@ -19,9 +22,7 @@ def instance():
 
 
 def evaluate(sensor, instance, store, cursor=None) -> dg.SensorResult:
-    context = dg.build_sensor_context(
-        instance=instance, cursor=cursor, resources=resources_for(store), definitions=defs
-    )
+    context = dg.build_sensor_context(instance=instance, cursor=cursor, resources=resources_for(store), definitions=defs)
     return sensor(context)
 
 
@@ -98,3 +99,51 @@ def test_nothing_pending_skips(instance, graph, store):
     result = evaluate(pending_sessions_sensor, instance, store)
     assert result.run_requests == []
     assert "no pending sessions" in result.skip_reason.skip_message
+
+
+def test_embedding_catchup_asks_for_reconciled_sessions_without_vectors(instance, graph, store):
+    reconciled = [import_transcript(graph, path) for path in SAMPLES[:2]]
+    for sid in reconciled:
+        assert reconcile.reconcile_session(graph.store, sid).status == "completed"
+    waiting = import_transcript(graph, SAMPLES[2])  # still pending: its reconcile run embeds it
+
+    result = evaluate(embedding_catchup_sensor, instance, store)
+    assert len(result.run_requests) == 1
+    request = result.run_requests[0]
+    added = [key for r in result.dynamic_partitions_requests if r.partitions_def_name == "sessions" for key in r.partition_keys]
+    assert sorted(added) == sorted(reconciled) and waiting not in added
+    assert request.run_key.startswith(f"embed:{added[0]}..{added[-1]}:2:")
+    assert request.tags["sessions_graph/stage"] == "embed"
+
+    apply_partitions(instance, result)
+    other_model = dg.build_sensor_context(
+        instance=instance, resources=resources_for(store, model="another-model"), definitions=defs
+    )
+    switched = embedding_catchup_sensor(other_model)
+    assert [r.run_key for r in switched.run_requests] != [request.run_key]
+
+
+def test_embedding_catchup_skips_when_everything_is_embedded(instance, graph, store):
+    sid = import_transcript(graph, SAMPLES[0])
+    reconcile.reconcile_session(graph.store, sid)
+    embeddings.embed_session(graph.store, sid)
+    result = evaluate(embedding_catchup_sensor, instance, store)
+    assert result.run_requests == []
+    assert "every session is embedded" in result.skip_reason.skip_message
+
+
+def test_memory_files_sensor_asks_once_per_change(instance, graph, store):
+    assert evaluate(memory_files_sensor, instance, store).run_requests == []
+    memory = graph.memory_store("alice")
+    memory.create("/memories/notes.md", "Alice prefers CockroachDB.")
+    first = evaluate(memory_files_sensor, instance, store)
+    again = evaluate(memory_files_sensor, instance, store)
+    assert len(first.run_requests) == 1
+    assert first.run_requests[0].run_key == again.run_requests[0].run_key
+    memory.str_replace("/memories/notes.md", "CockroachDB", "Postgres")
+    edited = evaluate(memory_files_sensor, instance, store)
+    assert edited.run_requests[0].run_key != first.run_requests[0].run_key
+
+    job = defs.resolve_job_def("extract_memory_files")
+    instance.create_run_for_job(job, status=dg.DagsterRunStatus.STARTED)
+    assert evaluate(memory_files_sensor, instance, store).run_requests == []

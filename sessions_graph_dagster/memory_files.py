@@ -1,0 +1,52 @@
+"""Memory files: each pending file's text reconciled into entities and facts, replacing what its old text said."""
+
+import time
+
+import dagster as dg
+
+from sessions_graph_core import reconcile
+
+from .policies import STORE_RETRY
+from .reporting import table
+from .resources import ExtractorResource, GraphStoreResource
+
+PER_RUN = 500
+
+
+@dg.asset(
+    group_name="memory_files",
+    kinds={"python", "graph"},
+    retry_policy=STORE_RETRY,
+    # Same pool as session reconciliation: both write a user's entities and facts.
+    pool="sessions_graph_reconcile",
+    description="Memory files whose text changed, reconciled; what an older text produced is replaced.",
+)
+def extracted_memory_files(graph_store: GraphStoreResource, extractor: ExtractorResource) -> dg.MaterializeResult:
+    started = time.perf_counter()
+    backend = extractor.load()
+    with graph_store.open() as graph:
+        results = [
+            reconcile.reconcile_memory(graph.store, memory_id, backend=backend)
+            for memory_id in reconcile.pending_memories(graph.store, limit=PER_RUN)
+        ]
+    failed = [result for result in results if result.status == "failed"]
+    metadata = {
+        "files": len(results),
+        "failed": len(failed),
+        "entities": sum(result.entities for result in results),
+        "facts": sum(result.facts for result in results),
+        "duration_s": round(time.perf_counter() - started, 3),
+        "backend": backend.name,
+        "files_table": table(
+            ("path", "status", "chunks", "entities", "facts", "error"),
+            [(r.path or r.memory_id, r.status, r.chunks, r.entities, r.facts, r.error or "") for r in results],
+        ),
+    }
+    if failed:
+        raise dg.Failure(
+            description=f"{len(failed)} of {len(results)} memory files failed: "
+            + "; ".join(f"{r.path or r.memory_id}: {r.error}" for r in failed[:5]),
+            metadata=metadata,
+            allow_retries=False,
+        )
+    return dg.MaterializeResult(metadata=metadata)
