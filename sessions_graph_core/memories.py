@@ -80,7 +80,7 @@ def write_params(user_id: str, path: str, session_id: str | None) -> dict[str, A
 
 def prune_versions(store: GraphStore, user_id: str, memory_id: str) -> None:
     store.run(
-        "MATCH (:User {user_id: $uid})-[:HAS_MEMORY_VERSION]->(v:MemoryVersion {memory_id: $mid}) "
+        "MATCH (v:MemoryVersion {memory_id: $mid, user_id: $uid}) "
         "WITH v ORDER BY v.replaced_at DESC SKIP $keep DETACH DELETE v",
         {"uid": user_id, "mid": memory_id, "keep": MAX_VERSIONS},
     )

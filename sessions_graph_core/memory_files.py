@@ -21,7 +21,6 @@ from pydantic import BaseModel
 from . import forgetting, memory_paths, validation
 from .memories import KEEP_DELETED, KEEP_PREVIOUS, LINK_PROJECT, RECORD_PROVENANCE, link_project, prune_versions, write_params
 from .memory_paths import ROOT
-from .sessions import FOREIGN_SESSION
 from .store import GraphStore
 from .validation import ValidationError
 
@@ -185,8 +184,10 @@ def _file_view(path: str, content: str, view_range: tuple[int, int] | None) -> s
     return f"Here's the content of {path} with line numbers:\n" + "\n".join(shown)
 
 
-# Writes refuse a session id that another user holds (checked with $session_id bound).
-_NO_FOREIGN_SESSION = FOREIGN_SESSION + " WITH u, m, count(foreign) AS foreign_sessions WHERE foreign_sessions = 0 "
+# Writes refuse a session id that another user holds. `$session_key` is the session id or "", which
+# no session has: matching on a null would make FalkorDB scan every session instead of its index.
+_FOREIGN_SESSION = "OPTIONAL MATCH (foreign:Session {session_id: $session_key}) WHERE foreign.user_id <> $user_id"
+_NO_FOREIGN_SESSION = _FOREIGN_SESSION + " WITH u, m, count(foreign) AS foreign_sessions WHERE foreign_sessions = 0 "
 
 # With `u`, `m` and `previous` bound after the new text is set: history, project, provenance.
 _AFTER_WRITE = f"WITH u, m, previous {KEEP_PREVIOUS} {LINK_PROJECT} {RECORD_PROVENANCE} RETURN m.memory_id AS memory_id"
@@ -195,7 +196,7 @@ _CREATE = (
     "OPTIONAL MATCH (blocker:Memory {user_id: $user_id}) "
     "WHERE blocker.path STARTS WITH $below OR blocker.path IN $ancestors "
     "WITH count(blocker) AS blockers "
-    + FOREIGN_SESSION
+    + _FOREIGN_SESSION
     + " WITH blockers, count(foreign) AS foreign_sessions WHERE blockers = 0 AND foreign_sessions = 0 "
     "MERGE (u:User {user_id: $user_id}) ON CREATE SET u.user_key = $user_key "
     "MERGE (m:Memory {user_id: $user_id, path: $path}) "
@@ -206,14 +207,16 @@ _CREATE = (
 )
 
 _EDIT = (
-    "MATCH (u:User {user_id: $user_id})-[:HAS_MEMORY]->(m:Memory {path: $path}) WHERE m.content = $expected "
+    "MATCH (m:Memory {user_id: $user_id, path: $path}) WHERE m.content = $expected "
+    "MATCH (u:User {user_id: $user_id})-[:HAS_MEMORY]->(m) "
     + _NO_FOREIGN_SESSION
     + "WITH u, m, m.content AS previous "
     "SET m.content = $content, m.updated_at = $now, m.extraction_status = 'pending' " + _AFTER_WRITE
 )
 
 _DELETE = (
-    "MATCH (u:User {user_id: $user_id})-[:HAS_MEMORY]->(m:Memory) WHERE m.path = $path OR m.path STARTS WITH $below "
+    "MATCH (m:Memory {user_id: $user_id}) WHERE m.path = $path OR m.path STARTS WITH $below "
+    "MATCH (u:User {user_id: $user_id})-[:HAS_MEMORY]->(m) "
     + KEEP_DELETED
     + " WITH m, m.memory_id AS memory_id DETACH DELETE m RETURN memory_id"
 )
@@ -221,17 +224,17 @@ _DELETE = (
 # Moves exactly the files that were read ($moves), and only while nothing occupies the destination.
 _RENAME = (
     "MATCH (u:User {user_id: $user_id}) "
-    "OPTIONAL MATCH (u)-[:HAS_MEMORY]->(source:Memory) WHERE source.path = $old OR source.path STARTS WITH $old_below "
+    "OPTIONAL MATCH (source:Memory {user_id: $user_id}) WHERE source.path = $old OR source.path STARTS WITH $old_below "
     "WITH u, collect(source.path) AS sources "
-    "OPTIONAL MATCH (u)-[:HAS_MEMORY]->(blocker:Memory) "
+    "OPTIONAL MATCH (blocker:Memory {user_id: $user_id}) "
     "WHERE blocker.path = $new OR blocker.path STARTS WITH $new_below OR blocker.path IN $ancestors "
     "WITH u, sources, count(blocker) AS blockers "
-    + FOREIGN_SESSION
+    + _FOREIGN_SESSION
     + " WITH u, sources, blockers, count(foreign) AS foreign_sessions "
     "WHERE blockers = 0 AND foreign_sessions = 0 "
     "AND size(sources) = size($moves) AND all(move IN $moves WHERE move.old IN sources) "
     "UNWIND $moves AS move "
-    "MATCH (u)-[:HAS_MEMORY]->(m:Memory {path: move.old}) "
+    "MATCH (m:Memory {user_id: $user_id, path: move.old}) MATCH (u)-[:HAS_MEMORY]->(m) "
     "OPTIONAL MATCH (m)-[about:ABOUT]->(:Project) "
     "WITH u, m, move, collect(about) AS abouts "
     "FOREACH (about IN abouts | DELETE about) "
@@ -428,21 +431,23 @@ class MemoryStore:
         A live file's history follows it across renames; a deleted file's stays under its last path.
         """
         path = memory_paths.normalize(path)
+        live = self.store.run(
+            "MATCH (m:Memory {user_id: $user_id, path: $path}) RETURN m.memory_id AS memory_id",
+            {"user_id": self.user_id, "path": path},
+        )
+        match = "{user_id: $user_id, memory_id: $memory_id}" if live else "{user_id: $user_id, path: $path}"
         rows = self.store.run(
-            "OPTIONAL MATCH (m:Memory {user_id: $user_id, path: $path}) "
-            "WITH m.memory_id AS live "
-            "MATCH (:User {user_id: $user_id})-[:HAS_MEMORY_VERSION]->(v:MemoryVersion) "
-            "WHERE (live IS NOT NULL AND v.memory_id = live) OR (live IS NULL AND v.path = $path) "
+            f"MATCH (v:MemoryVersion {match}) "
             "RETURN v.path AS path, v.content AS content, v.replaced_at AS replaced_at, "
             "v.session_id AS session_id, v.deleted AS deleted ORDER BY replaced_at DESC",
-            {"user_id": self.user_id, "path": path},
+            {"user_id": self.user_id, "path": path, "memory_id": live[0]["memory_id"] if live else None},
         )
         return [MemoryVersion.model_validate(row) for row in rows]
 
     # -- helpers -----------------------------------------------------------------------------
 
     def _params(self, path: str) -> dict[str, Any]:
-        return write_params(self.user_id, path, self.session_id) | {"path": path}
+        return write_params(self.user_id, path, self.session_id) | {"path": path, "session_key": self.session_id or ""}
 
     def _paths_under(self, directory: str, *, limit: int | None = None) -> list[str]:
         rows = self.store.run(

@@ -516,3 +516,20 @@ def test_delete_forgets_what_the_file_produced(graph, alice):
     assert graph.store.run(acme_chunks) == []
     alice.delete("/memories/user.md")
     assert derived() == []
+
+
+def test_a_session_taken_by_another_user_after_the_store_opened_is_refused(graph):
+    alice = graph.memory_store("alice", session_id="s-shared")
+    alice_plain = graph.memory_store("alice")
+    alice_plain.create("/memories/a.md", "one\n")
+    graph.record_session_start("s-shared", user_id="bob")
+    before = snapshot(graph.store)
+    for write in (
+        lambda: alice.create("/memories/b.md", "x"),
+        lambda: alice.str_replace("/memories/a.md", "one", "two"),
+        lambda: alice.insert("/memories/a.md", 0, "zero"),
+        lambda: alice.rename("/memories/a.md", "/memories/c.md"),
+    ):
+        with pytest.raises(ValidationError, match="belongs to another user"):
+            write()
+        assert snapshot(graph.store) == before
