@@ -349,9 +349,10 @@ def session_show(session_id: str) -> None:
 
 # -- agent integrations (config, hook, mcp, doctor) ---------------------------------------
 
-from .cli_integrations import config_group, hook_command, mcp_command  # noqa: E402  (kept apart: they import lazily for hook speed)
+from .cli_integrations import config_group, doctor_command, hook_command, mcp_command  # noqa: E402  (kept apart: they import lazily for hook speed)
 
 main.add_command(config_group)
+main.add_command(doctor_command)
 main.add_command(hook_command)
 main.add_command(mcp_command)
 

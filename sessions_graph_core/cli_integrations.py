@@ -110,3 +110,28 @@ def mcp_command() -> None:
     except ModuleNotFoundError as exc:
         _fail(f"the MCP server needs the mcp package ({exc.name} is missing): pip install 'sessions-graph[mcp]'", 1)
     serve()
+
+
+@click.command("doctor")
+@click.option("--json", "as_json", is_flag=True, help="Print the checks as JSON.")
+def doctor_command(as_json: bool) -> None:
+    """Check the config, store, embedder, extractor, LLM key, MCP and Dagster home; exit 1 if a required check fails."""
+    import json
+
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from .doctor import failed_required, run_checks
+
+    checks = run_checks()
+    if as_json:
+        click.echo(json.dumps([check.model_dump() for check in checks], indent=2))
+    else:
+        colours = {"pass": "green", "fail": "red", "warn": "yellow", "info": "blue"}
+        table = Table("check", "status", "detail", "fix")
+        for check in checks:
+            status = f"[{colours[check.status]}]{check.status}[/]" + ("" if check.required else " (optional)")
+            table.add_row(check.name, status, escape(check.detail), escape(check.fix))
+        Console().print(table)
+    sys.exit(1 if failed_required(checks) else 0)
