@@ -90,9 +90,17 @@ def questions(data: list[dict]) -> list[tuple[str, str, set[str], int]]:
 def ingest(graph: SessionsGraph, data: list[dict], *, reconcile: bool) -> dict[str, float]:
     timings: dict[str, float] = defaultdict(float)
     all_sessions = [(c["sample_id"], s) for c in data for s in session_turns(c, c["sample_id"])]
+    # An interrupted ingest resumes: sessions already embedded are done.
+    finished = {
+        row["sid"]
+        for row in graph.store.run("MATCH (s:Session {embedding_status: 'completed'}) RETURN s.session_id AS sid")
+    }
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("ingest, reconcile, embed", total=len(all_sessions))
         for sample_id, (session_id, start, turns) in all_sessions:
+            if session_id in finished:
+                progress.advance(task)
+                continue
             started = time.perf_counter()
             graph.record_session_start(session_id, user_id=f"locomo-{sample_id}", started_at=start)
             graph.record_turns(session_id, turns)
@@ -182,7 +190,7 @@ def report(items: Sequence, results: dict[str, dict]) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
-    parser.add_argument("--store", type=Path, help="keep the ingested store here and reuse it on the next run")
+    parser.add_argument("--store", type=Path, help="keep the ingested store here; a later run resumes or reuses it")
     parser.add_argument("--no-reconcile", action="store_true", help="skip entity and fact extraction")
     args = parser.parse_args(argv)
     if not args.data.is_file():
@@ -195,8 +203,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         graph.setup()
         if fresh:
-            graph.store.delete_all()
-            graph.setup()
             timings = ingest(graph, data, reconcile=not args.no_reconcile)
             (directory / "done").write_text("ingested\n")
             console.print("ingest: " + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in timings.items()))

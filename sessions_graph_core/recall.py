@@ -157,11 +157,13 @@ class RecalledFact(BaseModel):
     replaced: list[str] = []  # texts of the statements this one superseded
 
     def line(self) -> str:
-        head = self.subject or "user"
-        relation = (self.predicate or self.kind) + (f" @ {self.valid_at[:10]}" if self.valid_at else "")
-        row = f"FACT: {head} -[{relation}]-> {self.object or '?'}"
-        if self.text:
-            row += f' -- "{self.text}"'
+        when = f" @ {self.valid_at[:10]}" if self.valid_at else ""
+        if self.subject and self.predicate and self.object:
+            row = f"FACT: {self.subject} -[{self.predicate}{when}]-> {self.object}"
+            if self.text:
+                row += f' -- "{self.text}"'
+        else:  # a statement extraction could not split into a triple is shown as said
+            row = f'FACT [{self.kind}{when}]: "{self.text}"'
         if self.kind == "decision" and self.rationale:
             row += f" (because: {self.rationale})"
         if self.replaced:
