@@ -149,3 +149,21 @@ def fake_llm(provider: str, api: FakeLlmApi, model: str | None = None) -> Deriva
             api_key="test-key", http_client=httpx.Client(transport=httpx.MockTransport(api.handle)), max_retries=0
         )
     return DerivationLlm(provider, client, model)  # type: ignore[arg-type]
+
+
+def claim_worker(data_dir: str, graph_name: str, token: str, now: str, rounds: int, start: Any, done: Any, results: Any) -> None:
+    """One of two processes racing for the user's claim, once per round, on the same server."""
+    from datetime import datetime
+    from pathlib import Path
+
+    from sessions_graph_core.derivation import claim
+    from sessions_graph_core.embedded_server import EmbeddedServer
+    from sessions_graph_core.falkordb_store import FalkorDBStore
+
+    store = FalkorDBStore(EmbeddedServer(Path(data_dir)), graph=graph_name)
+    moment = datetime.fromisoformat(now)
+    for _ in range(rounds):
+        start.wait()
+        results.put((token, claim(store, USER, token, moment)))
+        done.wait()
+    store.close()
