@@ -1,33 +1,34 @@
 """Asset checks on what users of the graph care about, scoped to the users of the sessions a run covered."""
 
-from collections.abc import Sequence
-
 import dagster as dg
 from pydantic import Field
 
 from sessions_graph_core.store import GraphStore
 
-from .partitions import sessions_partitions
 from .reporting import table
 from .resources import EmbedderResource, GraphStoreResource
 from .sessions import embedded_session, reconciled_session
 
 
-def _users_of(store: GraphStore, session_ids: Sequence[str]) -> list[str]:
-    rows = store.run(
-        "MATCH (s:Session) WHERE s.session_id IN $ids RETURN DISTINCT s.user_id AS user_id ORDER BY user_id",
-        {"ids": list(session_ids)},
-    )
+def _users_of(context: dg.AssetCheckExecutionContext, store: GraphStore) -> list[str]:
+    """The users of the sessions the run covered; every user when the check runs on its own."""
+    if context.has_partition_key or context.has_partition_key_range:
+        rows = store.run(
+            "MATCH (s:Session) WHERE s.session_id IN $ids RETURN DISTINCT s.user_id AS user_id ORDER BY user_id",
+            {"ids": list(context.partition_keys)},
+        )
+    else:
+        rows = store.run("MATCH (u:User) RETURN u.user_id AS user_id ORDER BY user_id")
     return [row["user_id"] for row in rows]
 
 
-@dg.asset_check(asset=embedded_session, partitions_def=sessions_partitions, blocking=True)
+@dg.asset_check(asset=embedded_session, blocking=True)
 def embedding_model_consistent(
     context: dg.AssetCheckExecutionContext, graph_store: GraphStoreResource, embedder: EmbedderResource
 ) -> dg.AssetCheckResult:
     """Every vector of these sessions' users comes from the configured model: vectors of two models never mix."""
     with graph_store.open() as graph:
-        users = _users_of(graph.store, context.partition_keys)
+        users = _users_of(context, graph.store)
         sessions = graph.store.run(
             "MATCH (s:Session {embedding_status: 'completed'}) WHERE s.user_id IN $users AND s.embedding_model <> $model "
             "RETURN s.session_id AS session_id, s.embedding_model AS model ORDER BY session_id",
@@ -51,11 +52,11 @@ def embedding_model_consistent(
     )
 
 
-@dg.asset_check(asset=reconciled_session, partitions_def=sessions_partitions, blocking=True)
+@dg.asset_check(asset=reconciled_session, blocking=True)
 def no_orphans(context: dg.AssetCheckExecutionContext, graph_store: GraphStoreResource) -> dg.AssetCheckResult:
     """No chunk without a source, no entity that nothing mentions or is about, no fact without a source."""
     with graph_store.open() as graph:
-        users = _users_of(graph.store, context.partition_keys)
+        users = _users_of(context, graph.store)
         params = {"users": users}
         chunks = graph.store.run(
             "MATCH (c:Chunk) WHERE c.user_id IN $users AND NOT ()-[:HAS_CHUNK]->(c) RETURN count(c) AS n", params
@@ -78,13 +79,13 @@ class ConformanceFloor(dg.Config):
     min_share: float = Field(default=0.5, ge=0.0, le=1.0, description="lowest share of a user's entities typed within the ontology")
 
 
-@dg.asset_check(asset=reconciled_session, partitions_def=sessions_partitions)
+@dg.asset_check(asset=reconciled_session)
 def ontology_conformance(
     context: dg.AssetCheckExecutionContext, config: ConformanceFloor, graph_store: GraphStoreResource
 ) -> dg.AssetCheckResult:
     """Per user, the share of entities whose type is in the user's adopted ontology stays above the floor."""
     with graph_store.open() as graph:
-        users = _users_of(graph.store, context.partition_keys)
+        users = _users_of(context, graph.store)
         rows = graph.store.run(
             "MATCH (e:Entity) WHERE e.user_id IN $users "
             "RETURN e.user_id AS user_id, count(e) AS entities, "

@@ -105,14 +105,14 @@ def reconcile_and_embed(instance, graph, store, **resource_options) -> tuple[lis
     return sids, result
 
 
-def run_check(check, instance, resources, partition_key, run_config=None) -> dg.AssetCheckEvaluation:
-    """Run one check alone, without materialising its asset first (which would repair what it looks for)."""
+def run_check(check, instance, resources, run_config=None) -> dg.AssetCheckEvaluation:
+    """Run one check alone (over every user), without materialising its asset first, which would repair what it looks for."""
     job = dg.define_asset_job("check_only", selection=dg.AssetSelection.checks(check))
     definitions = dg.Definitions(
         assets=[reconciled_session, embedded_session], asset_checks=[check], jobs=[job], resources=resources
     )
     result = definitions.resolve_job_def("check_only").execute_in_process(
-        instance=instance, tags={"dagster/partition": partition_key}, run_config=run_config or {}, raise_on_error=False
+        instance=instance, run_config=run_config or {}, raise_on_error=False
     )
     return result.get_asset_check_evaluations()[0]
 
@@ -140,7 +140,7 @@ def test_orphan_check_fails_on_an_orphan_chunk_and_entity(instance, graph, store
     sids, _ = reconcile_and_embed(instance, graph, store)
     graph.store.run("MATCH (:Turn)-[r:HAS_CHUNK]->(c:Chunk {user_id: 'alice'}) WITH r LIMIT 1 DELETE r")
     graph.store.run("CREATE (:Entity {user_id: 'alice', entity_key: 'ghost|Topic', name: 'ghost', type: 'Topic'})")
-    evaluation = run_check(no_orphans, instance, resources_for(store), "orders-1")
+    evaluation = run_check(no_orphans, instance, resources_for(store))
     assert not evaluation.passed
     assert evaluation.metadata["orphan_chunks"].value == 1
     assert evaluation.metadata["orphan_entities"].value == 1
@@ -148,9 +148,9 @@ def test_orphan_check_fails_on_an_orphan_chunk_and_entity(instance, graph, store
 
 def test_model_check_fails_when_the_configured_model_changes(instance, graph, store):
     reconcile_and_embed(instance, graph, store)
-    evaluation = run_check(embedding_model_consistent, instance, resources_for(store, model="another-model"), "orders-1")
+    evaluation = run_check(embedding_model_consistent, instance, resources_for(store, model="another-model"))
     assert not evaluation.passed
-    assert evaluation.metadata["sessions_on_other_model"].value == 2  # alice's two sessions
+    assert evaluation.metadata["sessions_on_other_model"].value == 3
     assert evaluation.metadata["vectors_from_other_models"].value > 0
 
 
@@ -158,10 +158,12 @@ def test_conformance_check_fails_above_the_users_share(instance, graph, store):
     reconcile_and_embed(instance, graph, store)
     graph.store.run("MATCH (e:Entity {user_id: 'bob'}) SET e.ontology_conformant = false")
     run_config = {"ops": {"reconciled_session_ontology_conformance": {"config": {"min_share": 0.9}}}}
-    evaluation = run_check(ontology_conformance, instance, resources_for(store), "garden-1", run_config)
+    evaluation = run_check(ontology_conformance, instance, resources_for(store), run_config)
     assert not evaluation.passed
-    assert evaluation.metadata["users_below_floor"].value == 1
     assert evaluation.metadata["lowest_share"].value == 0.0
+    assert "| bob |" in evaluation.metadata["shares"].value
+    relaxed = run_check(ontology_conformance, instance, resources_for(store), {"ops": {"reconciled_session_ontology_conformance": {"config": {"min_share": 0.0}}}})
+    assert relaxed.passed
 
 
 def test_memory_files_are_extracted(instance, graph, store):

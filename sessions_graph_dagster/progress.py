@@ -1,0 +1,104 @@
+"""Watching a running Dagster instance drain the graph's pending work, over its GraphQL API.
+
+Used by `scripts/main`, the end-to-end test and the benchmark: they all need to know when the sensors'
+runs have reconciled and embedded everything that was pending.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from typing import Any
+
+from pydantic import BaseModel
+
+from sessions_graph_core.embeddings import pending_embeddings
+from sessions_graph_core.store import GraphStore
+
+UNFINISHED = ["QUEUED", "NOT_STARTED", "STARTING", "STARTED", "CANCELING"]
+
+RUNS = """
+query Runs($filter: RunsFilter) {
+  runsOrError(filter: $filter) { ... on Runs { results { runId status jobName startTime endTime
+    tags { key value } } } }
+}"""
+
+PARTITION_STATS = """
+{ assetNodes { assetKey { path } partitionStats { numMaterialized numFailed numMaterializing numPartitions } } }
+"""
+
+
+def graphql(url: str, query: str, variables: dict[str, Any] | None = None, *, timeout: float = 30.0) -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{url.rstrip('/')}/graphql",
+        data=json.dumps({"query": query, "variables": variables or {}}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        body = json.loads(response.read())
+    if body.get("errors"):
+        raise RuntimeError(f"GraphQL error: {body['errors'][0].get('message')}")
+    return body["data"]
+
+
+class Run(BaseModel):
+    run_id: str
+    status: str
+    job_name: str
+    start_time: float | None = None
+    end_time: float | None = None
+    tags: dict[str, str]
+
+
+def runs(url: str, *, statuses: list[str] | None = None) -> list[Run]:
+    variables = {"filter": {"statuses": statuses}} if statuses else {}
+    results = graphql(url, RUNS, variables)["runsOrError"]["results"]
+    return [
+        Run(
+            run_id=r["runId"],
+            status=r["status"],
+            job_name=r["jobName"],
+            start_time=r["startTime"],
+            end_time=r["endTime"],
+            tags={tag["key"]: tag["value"] for tag in r["tags"]},
+        )
+        for r in results
+    ]
+
+
+def partition_stats(url: str) -> dict[str, dict[str, int]]:
+    """Asset name -> its partition counts, as the UI shows them."""
+    nodes = graphql(url, PARTITION_STATS)["assetNodes"]
+    return {"/".join(n["assetKey"]["path"]): n["partitionStats"] for n in nodes if n["partitionStats"]}
+
+
+def pending_work(store: GraphStore) -> int:
+    """Sessions waiting for reconciliation or embedding."""
+    pending = store.run("MATCH (s:Session {reconciliation_status: 'pending'}) RETURN count(s) AS n")[0]["n"]
+    return int(pending) + len(pending_embeddings(store, limit=1000))
+
+
+def wait_until_drained(url: str, store: GraphStore, *, timeout: float, poll: float = 2.0) -> float:
+    """Seconds until no work is pending in the graph and no run is unfinished; raises TimeoutError."""
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        if pending_work(store) == 0 and not runs(url, statuses=UNFINISHED):
+            return time.monotonic() - started
+        time.sleep(poll)
+    raise TimeoutError(
+        f"after {timeout:.0f} s: {pending_work(store)} sessions still pending, "
+        f"{len(runs(url, statuses=UNFINISHED))} runs unfinished"
+    )
+
+
+def wait_for_http(url: str, *, timeout: float) -> None:
+    started = time.monotonic()
+    while True:
+        try:
+            graphql(url, "{ version }", timeout=5)
+            return
+        except OSError:
+            if time.monotonic() - started > timeout:
+                raise TimeoutError(f"no Dagster webserver at {url} after {timeout:.0f} s") from None
+            time.sleep(1)
