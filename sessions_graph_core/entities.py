@@ -26,12 +26,13 @@ def entity_key(name: str, kind: str) -> str:
     return f"{normalise(name)}|{kind}"
 
 
-# With `e` bound to an EntityRow mapping: the user's entity, made on first sight.
+# With `e` bound to an EntityRow mapping plus `names` (its spellings): the user's entity, made on
+# first sight; other spellings of its name become aliases.
 MERGE_ENTITY = (
     "MERGE (n:Entity {user_id: $user_id, entity_key: e.key}) "
     "ON CREATE SET n.name = e.name, n.name_key = e.name_key, n.type = e.type, n.user_key = $user_key, "
     "n.aliases = [], n.ontology_conformant = e.conformant "
-    "SET n.aliases = CASE WHEN e.name = n.name OR e.name IN n.aliases THEN n.aliases ELSE n.aliases + e.name END"
+    "SET n.aliases = n.aliases + [a IN e.names WHERE a <> n.name AND NOT a IN n.aliases]"
 )
 
 

@@ -18,14 +18,14 @@ from pydantic import BaseModel
 
 from . import entities, validation
 from .clock import to_iso
-from .entities import MERGE_ENTITY, EntityRow
 from .extraction import ExtractedFact, normalise
 from .store import GraphStore
 
 SourceKind = Literal["Turn", "Memory"]
-SOURCE_MATCH = {
-    "Turn": "MATCH (src:Turn {turn_id: $source_id})",
-    "Memory": "MATCH (src:Memory {memory_id: $source_id})",
+# A source node bound to `src` from the id in `sid`.
+SOURCE_BY_ID = {
+    "Turn": "MATCH (src:Turn {turn_id: sid})",
+    "Memory": "MATCH (src:Memory {memory_id: sid})",
 }
 
 
@@ -41,6 +41,26 @@ class Source(BaseModel):
     order: int
 
 
+class Statement(BaseModel):
+    """One fact or decision as one source states it, ready to be written."""
+
+    fact_id: str
+    source_id: str
+    session_ids: list[str]
+    kind: str
+    slot: str
+    claim: str
+    text: str
+    subject: str | None
+    predicate: str | None
+    object: str | None
+    rationale: str | None
+    confidence: float | None
+    valid_at: str
+    rank: str
+    about: list[str]
+
+
 def claim(fact: ExtractedFact) -> str:
     """What a statement asserts, for telling restatements apart from changes."""
     if fact.subject and fact.predicate and fact.object:
@@ -54,34 +74,58 @@ def fact_id(source: Source, fact: ExtractedFact) -> str:
     return "f-" + hashlib.sha256("\0".join(parts).encode()).hexdigest()[:24]
 
 
-_RECORD = (
-    " OPTIONAL MATCH (p:Fact {user_id: $user_id, kind: $kind, slot: $slot}) "
-    "WHERE $slot <> '' AND p.valid_at <= $valid_at AND p.fact_id <> $fact_id "
-    "WITH src, p ORDER BY p.rank DESC "
-    "WITH src, collect(p)[0] AS prev "
-    "WITH src, CASE WHEN prev IS NOT NULL AND prev.claim = $claim THEN prev.fact_id ELSE $fact_id END AS target "
-    "MERGE (f:Fact {fact_id: target}) "
-    "ON CREATE SET f.user_id = $user_id, f.user_key = $user_key, f.text = $text, f.claim = $claim, "
-    "f.subject = $subject, f.predicate = $predicate, f.object = $object, f.slot = $slot, f.kind = $kind, "
-    "f.rationale = $rationale, f.confidence = $confidence, f.valid_at = $valid_at, f.rank = $rank, "
-    "f.session_id = $session_id, f.source_id = $source_id "
-    # A slotless claim holds from its earliest statement, whichever was reconciled first.
-    "ON MATCH SET f.valid_at = CASE WHEN f.slot = '' AND $valid_at < f.valid_at THEN $valid_at ELSE f.valid_at END "
-    "MERGE (f)-[:FROM]->(src) "
-    "FOREACH (sid IN $session_ids | MERGE (s:Session {session_id: sid}) MERGE (s)-[:DISCOVERED]->(f)) "
-    "FOREACH (e IN $about | " + MERGE_ENTITY + " MERGE (f)-[:ABOUT]->(n)) "
-    "RETURN f.fact_id AS fact_id"
+def statement(source: Source, fact: ExtractedFact, about: Sequence[str], index: int) -> Statement:
+    """`about` holds entity keys; `index` is the statement's place among its source's statements."""
+    fid = fact_id(source, fact)
+    return Statement(
+        fact_id=fid,
+        source_id=source.source_id,
+        session_ids=[source.session_id] if source.session_id else [],
+        kind=fact.kind,
+        slot=fact.slot,
+        claim=claim(fact),
+        text=fact.text,
+        subject=fact.subject,
+        predicate=fact.predicate,
+        object=fact.object,
+        rationale=fact.rationale,
+        confidence=fact.confidence,
+        valid_at=source.valid_at,
+        rank=f"{source.valid_at}|{source.order:09d}|{index:04d}|{fid}",
+        about=list(about),
+    )
+
+
+_NEW_FACT = (
+    "ON CREATE SET f.user_id = $user_id, f.user_key = $user_key, f.text = x.text, f.claim = x.claim, "
+    "f.subject = x.subject, f.predicate = x.predicate, f.object = x.object, f.slot = x.slot, f.kind = x.kind, "
+    "f.rationale = x.rationale, f.confidence = x.confidence, f.valid_at = x.valid_at, f.rank = x.rank, "
+    "f.session_id = x.session_ids[0], f.source_id = x.source_id "
+)
+# With `f` and `x` bound: the sessions that stated it, and the entities it is about (already written).
+_LINKS = (
+    "FOREACH (sid IN x.session_ids | MERGE (s:Session {session_id: sid}) MERGE (s)-[:DISCOVERED]->(f)) "
+    "FOREACH (key IN x.about | MERGE (n:Entity {user_id: $user_id, entity_key: key}) MERGE (f)-[:ABOUT]->(n)) "
 )
 
-# Put the new statement between the one before it and the one after it in its slot's chain.
-_CHAIN = (
-    "MATCH (f:Fact {fact_id: $fact_id}) "
-    "OPTIONAL MATCH (p:Fact {user_id: $user_id, kind: $kind, slot: $slot}) WHERE p.rank < f.rank "
-    "WITH f, p ORDER BY p.rank DESC WITH f, collect(p)[0] AS prev "
-    "OPTIONAL MATCH (n:Fact {user_id: $user_id, kind: $kind, slot: $slot}) WHERE n.rank > f.rank "
+# One statement: a restatement links to the statement it repeats; anything else is put between
+# the statement before it and the one after it in its slot's chain.
+_RECORD = (
+    "WITH $statement AS x, $statement.source_id AS sid {source} "
+    "OPTIONAL MATCH (p:Fact {{user_id: $user_id, kind: x.kind, slot: x.slot}}) "
+    "WHERE p.valid_at <= x.valid_at AND p.fact_id <> x.fact_id "
+    "WITH x, src, p ORDER BY p.rank DESC "
+    "WITH x, src, collect(p)[0] AS held "
+    "WITH x, src, CASE WHEN held IS NOT NULL AND held.claim = x.claim THEN held.fact_id ELSE x.fact_id END AS target "
+    "MERGE (f:Fact {{fact_id: target}}) " + _NEW_FACT.replace("{", "{{").replace("}", "}}") + "MERGE (f)-[:FROM]->(src) "
+    + _LINKS.replace("{", "{{").replace("}", "}}") +
+    "WITH f, target = x.fact_id AS new "
+    "OPTIONAL MATCH (p:Fact {{user_id: $user_id, kind: f.kind, slot: f.slot}}) WHERE new AND p.rank < f.rank "
+    "WITH f, new, p ORDER BY p.rank DESC WITH f, new, collect(p)[0] AS prev "
+    "OPTIONAL MATCH (n:Fact {{user_id: $user_id, kind: f.kind, slot: f.slot}}) WHERE new AND n.rank > f.rank "
     "WITH f, prev, n ORDER BY n.rank WITH f, prev, collect(n)[0] AS next "
     # By id, not by variable: FalkorDB rejects a pattern whose bound end is null.
-    "OPTIONAL MATCH (:Fact {fact_id: next.fact_id})-[skipped:SUPERSEDES]->(:Fact {fact_id: prev.fact_id}) "
+    "OPTIONAL MATCH (:Fact {{fact_id: next.fact_id}})-[skipped:SUPERSEDES]->(:Fact {{fact_id: prev.fact_id}}) "
     "DELETE skipped "
     "FOREACH (x IN CASE WHEN prev IS NULL THEN [] ELSE [prev] END | "
     "  MERGE (f)-[:SUPERSEDES]->(x) SET x.superseded_at = f.valid_at) "
@@ -91,39 +135,39 @@ _CHAIN = (
 )
 
 
-def record(store: GraphStore, source: Source, fact: ExtractedFact, about: Sequence[EntityRow], index: int) -> str:
-    """Write one statement from one source; returns the id of the node that holds it.
-
-    Two idempotent statements, so a re-run after a crash between them converges.
-    """
-    fid = fact_id(source, fact)
-    params = {
-        "source_id": source.source_id,
-        "user_id": source.user_id,
-        "user_key": source.user_key,
-        "session_id": source.session_id,
-        "session_ids": [source.session_id] if source.session_id else [],
-        "fact_id": fid,
-        "kind": fact.kind,
-        "slot": fact.slot,
-        "claim": claim(fact),
-        "text": fact.text,
-        "subject": fact.subject,
-        "predicate": fact.predicate,
-        "object": fact.object,
-        "rationale": fact.rationale,
-        "confidence": fact.confidence,
-        "valid_at": source.valid_at,
-        "rank": f"{source.valid_at}|{source.order:09d}|{index:04d}|{fid}",
-        "about": [row.model_dump() for row in about],
-    }
-    rows = store.run(SOURCE_MATCH[source.kind] + _RECORD, params)
+def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, item: Statement) -> str:
+    """Write one slotted statement; returns the id of the node that holds it (an older one if restated)."""
+    params = {"user_id": user_id, "user_key": user_key, "statement": item.model_dump()}
+    rows = store.run(_RECORD.format(source=SOURCE_BY_ID[kind]), params)
     if not rows:
-        raise LookupError(f"{source.kind} {source.source_id!r} is gone; its statements were not written")
-    target = rows[0]["fact_id"]
-    if fact.slot and target == fid:
-        store.run(_CHAIN, params)
-    return target
+        raise LookupError(f"{kind} {item.source_id!r} is gone; its statements were not written")
+    return rows[0]["fact_id"]
+
+
+_CLAIMS = (
+    "UNWIND $claims AS x "
+    "MERGE (f:Fact {fact_id: x.fact_id}) " + _NEW_FACT +
+    # A slotless claim holds from its earliest statement, whichever was reconciled first.
+    "ON MATCH SET f.valid_at = CASE WHEN x.valid_at < f.valid_at THEN x.valid_at ELSE f.valid_at END "
+    + _LINKS +
+    "WITH f, x UNWIND x.source_ids AS sid {source} MERGE (f)-[:FROM]->(src)"
+)
+
+
+def record_claims(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, items: Sequence[Statement]) -> None:
+    """Write slotless statements in one statement; equal claims are one node, backed by every source."""
+    merged: dict[str, dict] = {}
+    for item in items:
+        row = merged.setdefault(item.fact_id, item.model_dump() | {"source_ids": [], "session_ids": [], "about": []})
+        # Rows stay one per fact: FalkorDB does not show a row the writes of an earlier row of the same statement.
+        if item.valid_at < row["valid_at"]:
+            row.update(valid_at=item.valid_at, rank=item.rank, source_id=item.source_id)
+        row["source_ids"] = list(dict.fromkeys(row["source_ids"] + [item.source_id]))
+        row["session_ids"] = list(dict.fromkeys(row["session_ids"] + item.session_ids))
+        row["about"] = list(dict.fromkeys(row["about"] + item.about))
+    if merged:
+        query = _CLAIMS.replace("{source}", SOURCE_BY_ID[kind])
+        store.run(query, {"user_id": user_id, "user_key": user_key, "claims": list(merged.values())})
 
 
 # -- reading -------------------------------------------------------------------------------

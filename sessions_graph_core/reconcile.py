@@ -19,7 +19,7 @@ from . import entities, facts, forgetting, ontology, validation
 from .clock import now_iso
 from .entities import MERGE_ENTITY, EntityRow
 from .extraction import ExtractedEntity, Extraction, ExtractionBackend, get_backend, normalise
-from .facts import SOURCE_MATCH, Source
+from .facts import Source
 from .memory_files import is_memory_tool
 from .ontology import OntologyModel
 from .store import GraphStore, user_key
@@ -157,51 +157,73 @@ def extract(
 
 # -- writing -------------------------------------------------------------------------------
 
-_WRITE_UNIT = (
-    " MERGE (c:Chunk {hash: $hash}) "
-    "ON CREATE SET c.user_id = $user_id, c.user_key = $user_key, c.text = $text, c.extraction = $extraction "
-    "FOREACH (e IN $entities | " + MERGE_ENTITY + " "
+BATCH_UNITS = 256
+
+_UPSERT_ENTITIES = "UNWIND $entities AS e " + MERGE_ENTITY
+
+# One row per chunk, so no row depends on another row's writes in the same statement.
+_WRITE_CHUNKS = (
+    "UNWIND $chunks AS u "
+    "MERGE (c:Chunk {hash: u.hash}) "
+    "ON CREATE SET c.user_id = $user_id, c.user_key = $user_key, c.text = u.text, c.extraction = u.extraction "
+    "FOREACH (key IN u.entities | MERGE (n:Entity {user_id: $user_id, entity_key: key}) "
     "  MERGE (n)-[m:MENTIONED_IN]->(c) "
-    "  SET m.sources = CASE WHEN $source_id IN coalesce(m.sources, []) THEN m.sources "
-    "    ELSE coalesce(m.sources, []) + $source_id END "
-    "  FOREACH (sid IN $session_ids | MERGE (s:Session {session_id: sid}) MERGE (s)-[:DISCOVERED]->(n))) "
-    # Last, because it marks the unit done.
-    "MERGE (src)-[:HAS_CHUNK]->(c)"
+    "  SET m.sources = coalesce(m.sources, []) + [s IN u.source_ids WHERE NOT s IN coalesce(m.sources, [])] "
+    "  FOREACH (sid IN u.session_ids | MERGE (s:Session {session_id: sid}) MERGE (s)-[:DISCOVERED]->(n))) "
+    # Last, because it marks the units done.
+    "WITH c, u UNWIND u.source_ids AS sid {source} MERGE (src)-[:HAS_CHUNK]->(c)"
 )
 
 
-def _rows_for(extraction: Extraction, types: dict[str, str], model: OntologyModel) -> tuple[list[EntityRow], dict[str, EntityRow]]:
-    listed = [*extraction.entities]
-    names = {normalise(entity.name) for entity in listed}
-    for fact in extraction.facts:
-        listed += [ExtractedEntity(name=name, type=FALLBACK_TYPE) for name in fact.about if normalise(name) not in names]
-        names |= {normalise(name) for name in fact.about}
-    rows = entities.resolve(listed, types, model)
-    return rows, {row.name_key: row for row in rows}
+class Plan(BaseModel):
+    """What one batch of units writes, grouped so each statement has one row per node it sets."""
+
+    entities: dict[str, EntityRow] = {}
+    aliases: dict[str, list[str]] = {}
+    slotted: list[facts.Statement] = []
+    claims: list[facts.Statement] = []
+    chunks: dict[str, dict] = {}
 
 
-def write_unit(
-    store: GraphStore, unit: Unit, extraction: Extraction, types: dict[str, str], model: OntologyModel
-) -> tuple[list[EntityRow], int]:
-    rows, by_name = _rows_for(extraction, types, model)
-    for index, fact in enumerate(extraction.facts):
-        about = [by_name[normalise(name)] for name in dict.fromkeys(fact.about) if normalise(name) in by_name]
-        facts.record(store, unit.source, fact, about, index)
-    source = unit.source
-    store.run(
-        SOURCE_MATCH[source.kind] + _WRITE_UNIT,
-        {
-            "source_id": source.source_id,
-            "user_id": source.user_id,
-            "user_key": source.user_key,
-            "session_ids": [source.session_id] if source.session_id else [],
-            "hash": unit.hash,
-            "text": unit.text,
-            "extraction": extraction.model_dump_json(),
-            "entities": [row.model_dump() for row in rows],
-        },
-    )
-    return rows, len(extraction.facts)
+def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[str, str], model: OntologyModel) -> Plan:
+    batch = Plan()
+    for unit in units:
+        extraction = extractions[unit.hash]
+        listed = [*extraction.entities]
+        for fact in extraction.facts:
+            listed += [ExtractedEntity(name=name, type=FALLBACK_TYPE) for name in fact.about]
+        rows = entities.resolve(listed, types, model)
+        by_name = {row.name_key: row for row in rows}
+        for row in rows:
+            batch.entities.setdefault(row.key, row)
+            batch.aliases.setdefault(row.key, [])
+            if row.name not in batch.aliases[row.key]:
+                batch.aliases[row.key].append(row.name)
+        for index, fact in enumerate(extraction.facts):
+            about = list(dict.fromkeys(by_name[normalise(name)].key for name in fact.about if normalise(name) in by_name))
+            item = facts.statement(unit.source, fact, about, index)
+            (batch.slotted if fact.slot else batch.claims).append(item)
+        chunk = batch.chunks.setdefault(
+            unit.hash,
+            {"hash": unit.hash, "text": unit.text, "extraction": extraction.model_dump_json(),
+             "entities": [], "source_ids": [], "session_ids": []},
+        )
+        chunk["entities"] = list(dict.fromkeys(chunk["entities"] + [row.key for row in rows]))
+        chunk["source_ids"] = list(dict.fromkeys(chunk["source_ids"] + [unit.source.source_id]))
+        if unit.source.session_id and unit.source.session_id not in chunk["session_ids"]:
+            chunk["session_ids"].append(unit.source.session_id)
+    return batch
+
+
+def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: Plan) -> None:
+    """Entities, then statements, then chunks with the HAS_CHUNK links that mark the units done."""
+    params = {"user_id": user_id, "user_key": user_key(user_id)}
+    rows = [row.model_dump() | {"names": batch.aliases[key]} for key, row in batch.entities.items()]
+    store.run(_UPSERT_ENTITIES, params | {"entities": rows})
+    for item in batch.slotted:
+        facts.record(store, kind, user_id, params["user_key"], item)
+    facts.record_claims(store, kind, user_id, params["user_key"], batch.claims)
+    store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
 
 
 def promote(store: GraphStore, user_id: str, rows: Sequence[EntityRow], flags: TypingFlags) -> None:
@@ -227,15 +249,16 @@ def write_units(
     model: OntologyModel,
     flags: TypingFlags,
 ) -> tuple[int, int]:
-    """Write every unit in order; returns the distinct entities touched and the statements written."""
+    """Write the units in order, a batch at a time; returns the distinct entities and the statements written."""
     names = [entity.name for extraction in extractions.values() for entity in extraction.entities]
     types = entities.known_types(store, user_id, names)
     touched: dict[str, EntityRow] = {}
     statements = 0
-    for unit in units:
-        rows, count = write_unit(store, unit, extractions[unit.hash], types, model)
-        touched.update((row.key, row) for row in rows)
-        statements += count
+    for start in range(0, len(units), BATCH_UNITS):
+        batch = plan(units[start : start + BATCH_UNITS], extractions, types, model)
+        write_batch(store, units[start].source.kind, user_id, batch)
+        touched.update(batch.entities)
+        statements += len(batch.slotted) + len(batch.claims)
     promote(store, user_id, list(touched.values()), flags)
     return len(touched), statements
 
