@@ -51,6 +51,10 @@ def done_units(store: FalkorDBStore) -> int:
     return store.run("MATCH (:Turn)-[r:HAS_CHUNK]->() RETURN count(r) AS n")[0]["n"]
 
 
+def facts_written(store: FalkorDBStore) -> int:
+    return store.run("MATCH (x:Fact) RETURN count(x) AS n")[0]["n"]
+
+
 def test_killed_reconcile_then_rerun_equals_a_clean_run(graph: SessionsGraph, server: EmbeddedServer) -> None:
     prepare(graph)
     child = subprocess.Popen(
@@ -58,12 +62,12 @@ def test_killed_reconcile_then_rerun_equals_a_clean_run(graph: SessionsGraph, se
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     deadline = time.monotonic() + 120
-    while done_units(graph.store) < 10 and child.poll() is None and time.monotonic() < deadline:
+    while facts_written(graph.store) < 40 and child.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)
     os.kill(child.pid, signal.SIGKILL)
     child.wait()
     at_kill = done_units(graph.store)
-    assert 10 <= at_kill < TURNS, f"the kill did not land mid-run ({at_kill} of {TURNS} units done)"
+    assert facts_written(graph.store) >= 40 and at_kill < TURNS, f"the kill did not land mid-run ({at_kill} of {TURNS} units done)"
 
     assert graph.reconcile_session("crash").status == "completed"
 
