@@ -117,15 +117,16 @@ def _canonical(path: str) -> str:
         raise MemoryCommandError(f"Error: {exc}") from None
 
 
-def _check_text(path: str, text: str) -> None:
+def _text_error(path: str, text: str) -> MemoryCommandError | None:
     """A file can be neither empty nor over the size limit."""
     if not text.strip():
-        raise MemoryCommandError(f"Error: {path} would be empty; delete it instead.")
+        return MemoryCommandError(f"Error: {path} would be empty; delete it instead.")
     size = len(text.encode("utf-8"))
     if size > MAX_FILE_BYTES:
-        raise MemoryCommandError(
+        return MemoryCommandError(
             f"Error: {path} would be {format_size(size)}, over the 100K limit. Split it into smaller files."
         )
+    return None
 
 
 def _occurrences(content: str, old: str) -> list[int]:
@@ -300,8 +301,14 @@ class MemoryStore:
         raw = _text("path", path)
         text = _text("file_text", file_text)
         path = _canonical(raw)
-        self._check_creatable(path)
-        _check_text(path, text)
+        if path == ROOT:
+            raise MemoryCommandError(f"Error: {ROOT} is a directory")
+        error = _text_error(path, text)
+        if error:
+            self._check_creatable(path)  # a directory at the path or a file above it is named first
+            raise error
+        # The statement itself refuses a directory at the path or a file above it; the reads that
+        # say which run only when it did.
         params = self._params(path) | {
             "content": text,
             "below": path + "/",
@@ -486,7 +493,7 @@ class MemoryStore:
         return MemoryCommandError(f"Error: {path} changed while it was being edited. View it again and retry.")
 
     def _check_creatable(self, path: str) -> None:
-        if path == ROOT or self._paths_under(path, limit=1):
+        if self._paths_under(path, limit=1):
             raise MemoryCommandError(f"Error: {path} is a directory")
         self._check_no_file_above(path)
 
@@ -512,7 +519,9 @@ class MemoryStore:
 
     def _edit(self, path: str, expected: str, updated: str) -> None:
         """Write `updated` only if the file still holds `expected`, the text it was computed from."""
-        _check_text(path, updated)
+        error = _text_error(path, updated)
+        if error:
+            raise error
         rows = self.store.run(_EDIT, self._params(path) | {"expected": expected, "content": updated})
         if not rows:
             raise self._changed(path)
