@@ -1,0 +1,90 @@
+"""A local Dagster deployment for tests and benchmarks: the daemon and the webserver on 127.0.0.1.
+
+Each process starts in a session of its own, so stopping its process group also stops the code
+servers it spawned, and nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from .progress import wait_for_http
+
+REPO = Path(__file__).resolve().parent.parent
+STOP_TIMEOUT_S = 20
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def prepare_home(dagster_home: Path) -> None:
+    """A DAGSTER_HOME holding the project's instance template."""
+    dagster_home.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(REPO / "dagster.yaml", dagster_home / "dagster.yaml")
+
+
+@dataclass
+class LocalPlatform:
+    url: str
+    processes: list[subprocess.Popen]
+    logs: list[Path]
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            pass
+    # The group outlives its leader when a code server lingers: end what is left of it.
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait()
+
+
+@contextmanager
+def running_platform(
+    dagster_home: Path, env: Mapping[str, str], *, port: int | None = None, start_timeout: float = 180
+) -> Iterator[LocalPlatform]:
+    """dagster-daemon and dagster-webserver over workspace.yaml, stopped (by process group) on exit."""
+    prepare_home(dagster_home)
+    port = port or free_port()
+    environment = {**os.environ, **env, "DAGSTER_HOME": str(dagster_home)}
+    bin_dir = Path(sys.executable).parent
+    commands = {
+        "daemon": [str(bin_dir / "dagster-daemon"), "run", "-w", "workspace.yaml"],
+        "webserver": [str(bin_dir / "dagster-webserver"), "-h", "127.0.0.1", "-p", str(port), "-w", "workspace.yaml"],
+    }
+    processes: list[subprocess.Popen] = []
+    logs: list[Path] = []
+    try:
+        for name, command in commands.items():
+            log = dagster_home / f"{name}.log"
+            logs.append(log)
+            with open(log, "wb") as out:
+                processes.append(
+                    subprocess.Popen(
+                        command, cwd=REPO, env=environment, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+                    )
+                )
+        url = f"http://127.0.0.1:{port}"
+        wait_for_http(url, timeout=start_timeout)
+        yield LocalPlatform(url=url, processes=processes, logs=logs)
+    finally:
+        for process in processes:
+            _stop(process)

@@ -1,0 +1,110 @@
+"""End to end: the daemon and webserver on 127.0.0.1, sample sessions flowing through the sensors,
+the graph checked, and the UI checked in headless Chromium (screenshots kept in the test's directory).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from dagster_helpers import SAMPLES, import_transcript
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.embedded_server import EmbeddedServer
+from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_dagster.local_platform import running_platform
+from sessions_graph_dagster.progress import partition_stats, runs, wait_until_drained
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1400,900",
+    "--virtual-time-budget=20000",
+]
+SCREENSHOTS = Path(tempfile.gettempdir()) / "sessions-graph-ui"
+
+
+def chromium() -> str:
+    path = shutil.which("chromium")
+    assert path, "chromium is missing: scripts/install installs Debian's chromium package"
+    return path
+
+
+def browse(url: str, profile: Path, screenshot: Path) -> str:
+    """The page's visible text after its scripts ran; a screenshot of it is saved beside."""
+    base = [chromium(), *CHROMIUM_FLAGS]
+    subprocess.run(
+        [*base, f"--user-data-dir={profile / 'shot'}", f"--screenshot={screenshot}", url],
+        check=True, capture_output=True, timeout=120,
+    )
+    dom = subprocess.run(
+        [*base, f"--user-data-dir={profile / 'dom'}", "--dump-dom", url],
+        check=True, capture_output=True, text=True, timeout=120,
+    ).stdout
+    text = re.sub(r"<script.*?</script>|<style.*?</style>", " ", dom, flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
+@pytest.fixture
+def platform_dirs():
+    root = Path(tempfile.mkdtemp(prefix="sg-ui-", dir="/tmp"))
+    server = EmbeddedServer(root / "data")
+    server.ensure_running()
+    yield root, server
+    server.stop()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs):
+    root, server = platform_dirs
+    env = {"SESSIONS_GRAPH_DATA_DIR": str(server.data_dir)}
+    with running_platform(root / "dagster_home", env) as platform:
+        with SessionsGraph(FalkorDBStore(server)) as graph:
+            graph.setup()
+            sids = sorted(import_transcript(graph, path) for path in SAMPLES)
+            wait_until_drained(platform.url, graph.store, timeout=400)
+
+            sessions = graph.store.run(
+                "MATCH (s:Session) RETURN s.session_id AS sid, s.reconciliation_status AS reconciled, "
+                "s.embedding_status AS embedded ORDER BY sid"
+            )
+            assert [(r["sid"], r["reconciled"], r["embedded"]) for r in sessions] == [
+                (sid, "completed", "completed") for sid in sids
+            ]
+            facts = graph.store.run("MATCH (f:Fact {user_id: 'alice'}) RETURN count(f) AS n")[0]["n"]
+            assert facts > 0
+
+        finished = runs(platform.url)
+        reconcile_runs = [run for run in finished if run.job_name == "reconcile_sessions"]
+        assert [run.status for run in finished] == ["SUCCESS"] * len(finished)
+        assert len(reconcile_runs) == 1 and reconcile_runs[0].tags["sessions_graph/sessions"] == "3"
+        stats = partition_stats(platform.url)
+        for asset in ("reconciled_session", "embedded_session"):
+            assert stats[asset]["numMaterialized"] == 3 and stats[asset]["numPartitions"] == 3
+
+        SCREENSHOTS.mkdir(exist_ok=True)
+        lineage = browse(
+            f"{platform.url}/assets/embedded_session?view=lineage&lineageScope=upstream&lineageDepth=3",
+            root,
+            SCREENSHOTS / "asset_graph.png",
+        )
+        assert "reconciled_session" in lineage and "embedded_session" in lineage
+        assert lineage.count("3 partitions") == 2 and lineage.count("100% filled") == 2
+        assert "2 / 2 Passed" in lineage and "1 / 1 Passed" in lineage  # the checks ran in the batch run
+
+        partitions = browse(
+            f"{platform.url}/assets/reconciled_session?view=partitions", root, SCREENSHOTS / "partitions.png"
+        )
+        assert "Materialized (3)" in partitions and "Failed (0)" in partitions
+        assert all(sid in partitions for sid in sids)
