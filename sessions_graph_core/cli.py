@@ -371,5 +371,12 @@ main.add_command(embed_command)
 main.add_command(recall_command)
 
 
+# -- ontology derivation ---------------------------------------------------------------------
+
+from .cli_ontology import derive_command, ontology_group  # noqa: E402  (they need opened_graph above)
+
+main.add_command(derive_command)
+main.add_command(ontology_group)
+
 if __name__ == "__main__":
     main()

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 from . import facts, reconcile, validation
 from .clock import format_utc, now_iso
 from .derive_llm import DerivationLlm, LlmUsage
-from .extraction import Extraction, ExtractionBackend, SpacyBackend, normalise
+from .extraction import Extraction, ExtractionBackend, get_backend, normalise
 from .ontology import CATCH_ALL_LABELS, CORE_LABELS, NodeType, OntologyModel, OntologyVersion, RelationType, adopted
 from .store import GraphStore, user_key
 from .validation import ValidationError
@@ -468,7 +468,7 @@ _NEXT_NUMBER = (
 _NEW_VERSION = (
     "CREATE (v:OntologyVersion {user_id: $uid, version: next, status: $status, source: 'derived', derive: $derive, "
     "model: $model, pinned: $pinned, source_hash: $source_hash, created_at: $now, based_on: $based_on, "
-    "milestone: $milestone, changelog: $changelog, pool: $pool, report: $report}) "
+    "milestone: $milestone, seed: $seed, changelog: $changelog, pool: $pool, report: $report}) "
 )
 
 
@@ -485,6 +485,7 @@ def _version_parameters(
         "now": now_iso(),
         "based_on": base.version,
         "milestone": report.milestone,
+        "seed": seed,
         "changelog": json.dumps([change.model_dump() for change in candidate.changelog]),
         "pool": candidate.pool.model_dump_json(),
         "report": report.model_copy(update={"candidates": [c for c in report.candidates if c.seed == seed]}).model_dump_json(),
@@ -671,7 +672,7 @@ def derive(
     if not claim(store, uid, token, now or datetime.now(timezone.utc)):
         return report.model_copy(update={"outcome": "claimed elsewhere"})
     try:
-        _run(store, uid, current, sessions, report, llm, backend or SpacyBackend(), seeds)
+        _run(store, uid, current, sessions, report, llm, backend or get_backend(), seeds)
     finally:
         release(store, uid, token)
     report.seconds = round(time.perf_counter() - started, 3)
@@ -767,6 +768,7 @@ class VersionSummary(BaseModel):
     node_types: int
     relation_types: int
     based_on: int | None = None
+    seed: int | None = None
     changelog: list[Change] = Field(default_factory=list)
     report: RunReport | None = None
 
@@ -791,6 +793,7 @@ def chain(store: GraphStore, user_id: str) -> list[VersionSummary]:
                 node_types=len(model["node_types"]),
                 relation_types=len(model.get("relation_types", [])),
                 based_on=props.get("based_on"),
+                seed=props.get("seed"),
                 changelog=json.loads(props["changelog"]) if props.get("changelog") else [],
                 report=RunReport.model_validate_json(props["report"]) if props.get("report") else None,
             )
