@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import validation
-from .graph import SessionsGraph
+from . import sessions, validation
 from .harness_transcripts import is_memory_tool_call
 from .memory_files import memory_paths_written
 from .projects import project_key_for
 from .sessions import SessionInfo, TurnIn
 from .spawn import spawn_detached
+from .store import GraphStore
+
+if TYPE_CHECKING:
+    from .graph import SessionsGraph
 
 Spawner = Callable[[Sequence[str]], "int | None"]
 
@@ -33,10 +36,16 @@ RECORD_MEMORY_PROVENANCE = (
 
 
 class SessionsGraphConnector:
-    """Tracks the active session and user and records each event of it."""
+    """Tracks the active session and user and records each event of it.
 
-    def __init__(self, graph: SessionsGraph, auto_reconcile: bool = False, *, spawn: Spawner = spawn_detached) -> None:
-        self.graph = graph
+    Takes a SessionsGraph, or just its store: the hooks pass the store so that a hook process
+    never imports recall, embeddings and extraction.
+    """
+
+    def __init__(
+        self, graph: SessionsGraph | GraphStore, auto_reconcile: bool = False, *, spawn: Spawner = spawn_detached
+    ) -> None:
+        self.store = graph if isinstance(graph, GraphStore) else graph.store
         self.auto_reconcile = auto_reconcile
         self.spawn = spawn
         self.active_session_id: str | None = None
@@ -54,19 +63,19 @@ class SessionsGraphConnector:
     ) -> SessionInfo:
         """Record the session with its user and the project of `cwd` (its git remote), and make it active."""
         key = project_key or project_key_for(cwd)
-        info = self.graph.record_session_start(session_id, user_id=user_id, project_key=key, metadata=metadata)
+        info = sessions.record_session_start(self.store, session_id, user_id=user_id, project_key=key, metadata=metadata)
         self.active_session_id = info.session_id
         self.active_user_id = info.user_id
         return info
 
     def record_turns(self, turns: Sequence[TurnIn | Mapping[str, Any]], session_id: str | None = None) -> int:
         """Store the turns the session does not hold yet; returns how many were new."""
-        return self.graph.record_turns(self._session(session_id), turns)
+        return sessions.record_turns(self.store, self._session(session_id), turns)
 
     def turn_end(self, session_id: str | None = None) -> None:
         """A turn finished: mark the session pending and embed it in the background."""
         sid = self._session(session_id)
-        self.graph.end_turn(sid)
+        sessions.mark_pending(self.store, sid)
         self._spawn(["embed", "--session", sid])
 
     def session_end(self, session_id: str | None = None) -> None:
@@ -75,7 +84,7 @@ class SessionsGraphConnector:
         if sid == self.active_session_id:
             self.active_session_id = None
             self.active_user_id = None
-        self.graph.end_session(sid)
+        sessions.end_session(self.store, sid)
         self._spawn(["embed", "--session", sid])
         if self.auto_reconcile:
             self._spawn(["reconcile", "--session", sid])
@@ -94,10 +103,10 @@ class SessionsGraphConnector:
     def record_memory_provenance(self, session_id: str, paths: Sequence[str]) -> int:
         """(:Session)-[:PRODUCED_MEMORY]->(:Memory) for each path the session's user holds."""
         sid = validation.session_id(session_id)
-        info = self.graph.get_session(sid)
+        info = sessions.get_session(self.store, sid)
         if info is None:
             return 0
-        rows = self.graph.store.run(RECORD_MEMORY_PROVENANCE, {"sid": sid, "uid": info.user_id, "paths": list(paths)})
+        rows = self.store.run(RECORD_MEMORY_PROVENANCE, {"sid": sid, "uid": info.user_id, "paths": list(paths)})
         return int(rows[0]["linked"]) if rows else 0
 
     def _session(self, session_id: str | None) -> str:

@@ -18,8 +18,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from . import sessions
 from .config import Config, load_config
 from .failures import record_failure
+from .store import GraphStore
 from .validation import ValidationError
 
 RUNTIMES = ("claude-code", "codex")
@@ -78,19 +80,19 @@ def _tool_failed(response: Any) -> bool:
     return False
 
 
-def record_transcript(graph: Any, session_id: str, user_id: str, transcript: str | None) -> int:
+def record_transcript(store: GraphStore, session_id: str, user_id: str, transcript: str | None) -> int:
     """Store the turns the transcript gained since the cursor, then move the cursor; returns how many were new."""
     from .harness_transcripts import read_transcript_from
 
     if not transcript or not Path(transcript).is_file():
         return 0
-    rows = graph.store.run(READ_CURSOR, {"sid": session_id, "uid": user_id})
+    rows = store.run(READ_CURSOR, {"sid": session_id, "uid": user_id})
     offset = rows[0]["offset"] if rows and rows[0]["path"] == transcript and rows[0]["offset"] else 0
     chunk = read_transcript_from(Path(transcript), session_id, offset)
     if chunk.next_offset == offset:
         return 0
-    added = graph.record_turns(session_id, chunk.turns) if chunk.turns else 0
-    graph.store.run(WRITE_CURSOR, {"sid": session_id, "uid": user_id, "path": transcript, "offset": chunk.next_offset})
+    added = sessions.record_turns(store, session_id, chunk.turns) if chunk.turns else 0
+    store.run(WRITE_CURSOR, {"sid": session_id, "uid": user_id, "path": transcript, "offset": chunk.next_offset})
     return added
 
 
@@ -103,26 +105,26 @@ def _user(config: Config) -> str:
 def handle(event: str, payload: HookPayload, *, runtime: str = "claude-code", config: Config | None = None) -> str | None:
     """Do what the event asks; returns the JSON to print for the harness, or None."""
     from .connector import SessionsGraphConnector
-    from .graph import SessionsGraph
+    from .schema import SCHEMA
     from .settings import open_store
 
     action = action_for(event)
     config = config or load_config()
     user_id = _user(config)
-    graph = SessionsGraph(open_store(config.store.settings(), keep_running=True))
+    store = open_store(config.store.settings(), keep_running=True)
     try:
-        connector = SessionsGraphConnector(graph, auto_reconcile=config.reconcile.auto_reconcile)
-        existing = graph.get_session(payload.session_id)
+        connector = SessionsGraphConnector(store, auto_reconcile=config.reconcile.auto_reconcile)
+        existing = sessions.get_session(store, payload.session_id)
         if existing is not None and existing.user_id != user_id:
             raise HookError(f"Session {payload.session_id!r} belongs to another user; nothing was recorded")
         if action == "start" or existing is None:
-            graph.setup()
+            store.apply_schema(SCHEMA)
             metadata = {"source_sdk": runtime, "cwd": payload.cwd}
             info = connector.session_start(payload.session_id, user_id, cwd=payload.cwd, metadata=metadata)
         else:
             connector.active_session_id, connector.active_user_id = existing.session_id, existing.user_id
             info = existing
-        record_transcript(graph, info.session_id, user_id, payload.transcript_path)
+        record_transcript(store, info.session_id, user_id, payload.transcript_path)
         if action in ("tool", "tool_failed"):
             failed = action == "tool_failed" or _tool_failed(payload.tool_response)
             connector.tool_end(payload.tool_name or "", payload.tool_input, is_error=failed)
@@ -131,17 +133,17 @@ def handle(event: str, payload: HookPayload, *, runtime: str = "claude-code", co
         elif action == "session_end":
             connector.session_end(info.session_id)
         elif action == "start":
-            return _start_output(graph, config, user_id, info.session_id, info.project_key)
+            return _start_output(store, config, user_id, info.session_id, info.project_key)
         return None
     finally:
-        graph.close()
+        store.close()
 
 
-def _start_output(graph: Any, config: Config, user_id: str, session_id: str, project_key: str | None) -> str:
+def _start_output(store: GraphStore, config: Config, user_id: str, session_id: str, project_key: str | None) -> str:
     from .session_context import session_context
 
     context = session_context(
-        graph.store, user_id, project_key=project_key, session_id=session_id, today=date.today(),
+        store, user_id, project_key=project_key, session_id=session_id, today=date.today(),
         include_index=config.session_start.memory_index, include_resume=config.session_start.resume,
     )
     return json.dumps({"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}})

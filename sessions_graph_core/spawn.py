@@ -19,7 +19,7 @@ def sessions_graph_command() -> list[str]:
     if beside.exists():
         return [str(beside)]
     found = shutil.which("sessions-graph")
-    return [found] if found else [sys.executable, "-m", "sessions_graph_core.cli"]
+    return [found] if found else [sys.executable, "-m", "sessions_graph_core.entry"]
 
 
 def spawn_env() -> dict[str, str]:

@@ -1,0 +1,212 @@
+"""Hook latency per event, and the MCP recall round trip, with the embedded store running.
+
+    .venv/bin/python benchmarks/bench_hooks.py [--runs 15] [--turns 400]
+
+Each hook is what a harness runs: a fresh `sessions-graph hook EVENT` process fed the event's JSON,
+against a Claude Code transcript that grows between events. Harnesses time hooks out, so p95 is
+the figure to watch (target: under 300 ms). Baselines, measured in the same process and way:
+`python -c pass` (interpreter start) and the hook given `{}` (every import, no store work), so
+the ratio columns show what the store work and the imports cost on top of starting Python.
+The detached embed a Stop or SessionEnd starts is waited for before the next run, so one event's
+child does not slow the next measurement.
+
+The MCP part starts `sessions-graph mcp` once with the real MCP client and times `recall` calls
+over a user with `--turns` stored turns, against a `memory view` call as the round-trip baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import anyio
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from rich.console import Console
+from rich.table import Table
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.config import CONFIG_ENV, set_value
+from sessions_graph_core.embedded_server import EmbeddedServer
+from sessions_graph_core.failures import LOG_DIR_ENV, failure_log_path, recent_failures
+from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.spawn import sessions_graph_command
+
+WORDS = (
+    "orders service postgres kafka billing checkout deploy release migration schema index latency region "
+    "failover owner decision python typescript cache redis queue worker retry alert dashboard metric trace"
+).split()
+console = Console()
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered) * 1000, ordered[max(0, int(len(ordered) * 0.95) - 1)] * 1000
+
+
+def sentence(rng: random.Random, words: int = 14) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(words)).capitalize() + "."
+
+
+class Transcript:
+    """A Claude Code transcript that the benchmark appends to between hooks."""
+
+    def __init__(self, path: Path, session_id: str, cwd: Path) -> None:
+        self.path, self.session_id, self.cwd = path, session_id, cwd
+        self.turn = 0
+        path.write_text("")
+
+    def exchange(self, rng: random.Random) -> None:
+        self.turn += 1
+        stamp = f"2026-11-20T10:{self.turn // 60 % 60:02d}:{self.turn % 60:02d}.000Z"
+        entries = [
+            {"type": "user", "uuid": str(uuid.uuid4()), "timestamp": stamp, "message": {"role": "user", "content": sentence(rng)}},
+            {"type": "assistant", "uuid": str(uuid.uuid4()), "timestamp": stamp,
+             "message": {"role": "assistant", "content": [{"type": "text", "text": sentence(rng, 30)}]}},
+        ]
+        with open(self.path, "a") as file:
+            file.write("".join(json.dumps(entry) + "\n" for entry in entries))
+
+    def payload(self, event: str, **extra: object) -> str:
+        return json.dumps({"session_id": self.session_id, "transcript_path": str(self.path), "cwd": str(self.cwd),
+                           "hook_event_name": event, **extra})
+
+
+def run_process(command: list[str], stdin: str, env: dict[str, str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, check=True)
+    return time.perf_counter() - started
+
+
+def wait_for_children(session_prefix: str) -> None:
+    """Until no detached `sessions-graph embed` of ours is left running."""
+    while True:
+        running = False
+        for entry in Path("/proc").iterdir():
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"embed\x00--session\x00" + session_prefix.encode() in cmdline:
+                running = True
+                break
+        if not running:
+            return
+        time.sleep(0.05)
+
+
+def bench_hooks(runs: int, env: dict[str, str], workdir: Path, rng: random.Random) -> list[tuple[str, list[float]]]:
+    hook = [*sessions_graph_command(), "hook"]
+    results = [
+        ("python -c pass (baseline)", [run_process([sys.executable, "-c", "pass"], "", env) for _ in range(runs)]),
+        ("hook given {} (imports only)", [run_process([*hook, "Stop"], "{}", env) for _ in range(runs)]),
+    ]
+    failure_log_path().unlink()  # the baseline's refusals; the events below must log none
+    samples: dict[str, list[float]] = {name: [] for name in ("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "SessionEnd")}
+    for run in range(runs):
+        transcript = Transcript(workdir / f"t{run}.jsonl", f"bench-{uuid.uuid4()}", workdir)
+        samples["SessionStart"].append(run_process([*hook, "SessionStart"], transcript.payload("SessionStart", source="startup"), env))
+        transcript.exchange(rng)
+        samples["UserPromptSubmit"].append(run_process([*hook, "UserPromptSubmit"], transcript.payload("UserPromptSubmit"), env))
+        tool = {"command": "create", "path": f"/memories/bench/{run}.md", "file_text": sentence(rng)}
+        samples["PostToolUse"].append(run_process(
+            [*hook, "PostToolUse"], transcript.payload("PostToolUse", tool_name="mcp__sessions-graph__memory", tool_input=tool), env))
+        transcript.exchange(rng)
+        samples["Stop"].append(run_process([*hook, "Stop"], transcript.payload("Stop"), env))
+        wait_for_children("bench-")
+        transcript.exchange(rng)
+        samples["SessionEnd"].append(run_process([*hook, "SessionEnd"], transcript.payload("SessionEnd", reason="exit"), env))
+        wait_for_children("bench-")
+    return results + list(samples.items())
+
+
+def seed_history(data_dir: Path, user: str, turns: int, rng: random.Random) -> None:
+    store = FalkorDBStore(EmbeddedServer(data_dir), graph="sessions_graph")
+    graph = SessionsGraph(store)
+    graph.setup()
+    per_session = 20
+    for number in range(max(1, turns // per_session)):
+        sid = f"history-{number}"
+        graph.record_session_start(sid, user_id=user, project_key="orders")
+        graph.record_turns(sid, [{"role": "user" if i % 2 == 0 else "assistant", "text": sentence(rng, 20)} for i in range(per_session)])
+        graph.embed_session(sid)
+    store.close()
+
+
+def bench_mcp(runs: int, env: dict[str, str]) -> list[tuple[str, list[float]]]:
+    command, *arguments = sessions_graph_command()
+    parameters = StdioServerParameters(command=command, args=[*arguments, "mcp"], env=env)
+    questions = ["Which database did we pick for orders?", "What retry backoff did we set?", "Who owns the billing alerts?"]
+    found: dict[str, list[float]] = {"MCP memory view (baseline)": [], "MCP recall": []}
+
+    async def timed(label: str, call: Callable[[], object]) -> None:
+        started = time.perf_counter()
+        result = await call()  # type: ignore[misc]
+        if result.is_error:
+            raise RuntimeError(result.content[0].text)
+        found[label].append(time.perf_counter() - started)
+
+    async def main() -> None:
+        async with Client(parameters) as client:
+            await client.call_tool("recall", {"question": "warm up"})  # opens the store and loads the model once
+            for run in range(runs):
+                await timed("MCP memory view (baseline)", lambda: client.call_tool("memory", {"command": "view", "path": "/memories"}))
+                await timed("MCP recall", lambda run=run: client.call_tool("recall", {"question": questions[run % len(questions)]}))
+
+    anyio.run(main)
+    return list(found.items())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=15, help="samples per event")
+    parser.add_argument("--turns", type=int, default=400, help="stored turns that recall searches")
+    options = parser.parse_args()
+    rng = random.Random(7)
+    with tempfile.TemporaryDirectory(prefix="sg-bench-", dir="/tmp") as root:
+        root_path = Path(root)
+        data_dir = root_path / "data"
+        server = EmbeddedServer(data_dir)
+        server.ensure_running()
+        try:
+            os.environ[CONFIG_ENV] = str(root_path / "config.toml")
+            os.environ[LOG_DIR_ENV] = str(root_path / "log")
+            os.environ.pop("SESSIONS_GRAPH_DATA_DIR", None)
+            set_value("identity.user_id", "bench")
+            set_value("store.data_dir", str(data_dir))
+            env = dict(os.environ)
+            subprocess.run(["git", "init", "-q", root], check=True)
+            subprocess.run(["git", "-C", root, "remote", "add", "origin", "https://github.com/acme/orders.git"], check=True)
+            hook_results = bench_hooks(options.runs, env, root_path, rng)
+            failures = recent_failures()
+            if failures:
+                raise SystemExit(f"hooks logged failures: {failures[-1]['error']}")
+            seed_history(data_dir, "bench", options.turns, rng)
+            mcp_results = bench_mcp(options.runs, env)
+        finally:
+            server.stop()
+    report(hook_results, "Hook latency (fresh process per event, embedded store running)", options.runs)
+    report(mcp_results, f"MCP round trip over stdio ({options.turns} stored turns)", options.runs)
+
+
+def report(results: list[tuple[str, list[float]]], title: str, runs: int) -> None:
+    baseline_p50 = percentiles(results[0][1])[0]
+    table = Table("what", "p50 ms", "p95 ms", "p50 / baseline", title=f"{title}, {runs} runs each")
+    for label, samples in results:
+        p50, p95 = percentiles(samples)
+        table.add_row(label, f"{p50:.0f}", f"{p95:.0f}", f"{p50 / baseline_p50:.1f}x")
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""The `sessions-graph` executable: `hook` takes a light path, every other command the full CLI.
+
+A harness runs a hook at every prompt and turn end and times it out, so `sessions-graph hook`
+must not import what only the other commands need (rich, recall, embeddings, extraction).
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["hook"]:
+        from .cli_integrations import hook_command
+
+        hook_command(sys.argv[2:], prog_name="sessions-graph hook")
+        return
+    from .cli import main as cli_main
+
+    cli_main()
+
+
+if __name__ == "__main__":
+    main()
