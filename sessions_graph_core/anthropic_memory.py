@@ -10,15 +10,7 @@ Needs the `anthropic` extra (`pip install 'sessions-graph[anthropic]'`).
 from __future__ import annotations
 
 from anthropic.lib.tools import BetaAbstractMemoryTool, BetaAsyncAbstractMemoryTool, ToolError
-from anthropic.types.beta import (
-    BetaCacheControlEphemeralParam,
-    BetaMemoryTool20250818CreateCommand,
-    BetaMemoryTool20250818DeleteCommand,
-    BetaMemoryTool20250818InsertCommand,
-    BetaMemoryTool20250818RenameCommand,
-    BetaMemoryTool20250818StrReplaceCommand,
-    BetaMemoryTool20250818ViewCommand,
-)
+from anthropic.types.beta import BetaCacheControlEphemeralParam, BetaMemoryTool20250818Command
 from anyio.to_thread import run_sync
 
 from .graph import SessionsGraph
@@ -43,8 +35,8 @@ def _clear(store: MemoryStore) -> str:
     return ALL_CLEARED
 
 
-class MemoryTool(BetaAbstractMemoryTool):
-    """The memory tool over one user's memory files, for `client.beta.messages.tool_runner`."""
+class _UserBound:
+    """What both tools hold: the user's memory files, bound when the application builds the tool."""
 
     def __init__(
         self,
@@ -54,70 +46,37 @@ class MemoryTool(BetaAbstractMemoryTool):
         session_id: str | None = None,
         cache_control: BetaCacheControlEphemeralParam | None = None,
     ) -> None:
-        super().__init__(cache_control=cache_control)
+        super().__init__(cache_control=cache_control)  # type: ignore[call-arg]
         self.store = graph.memory_store(user_id, session_id=session_id)
+
+
+class MemoryTool(_UserBound, BetaAbstractMemoryTool):
+    """The memory tool over one user's memory files, for `client.beta.messages.tool_runner`."""
 
     def call(self, input: object) -> str:
         # Claude's input goes to the store as sent, so a missing or mistyped argument gets the tool's
         # documented error rather than being coerced by the SDK's command models.
         return _run(self.store, input)
 
-    def view(self, command: BetaMemoryTool20250818ViewCommand) -> str:
+    def _command(self, command: BetaMemoryTool20250818Command) -> str:
         return _run(self.store, command.to_dict())
 
-    def create(self, command: BetaMemoryTool20250818CreateCommand) -> str:
-        return _run(self.store, command.to_dict())
-
-    def str_replace(self, command: BetaMemoryTool20250818StrReplaceCommand) -> str:
-        return _run(self.store, command.to_dict())
-
-    def insert(self, command: BetaMemoryTool20250818InsertCommand) -> str:
-        return _run(self.store, command.to_dict())
-
-    def delete(self, command: BetaMemoryTool20250818DeleteCommand) -> str:
-        return _run(self.store, command.to_dict())
-
-    def rename(self, command: BetaMemoryTool20250818RenameCommand) -> str:
-        return _run(self.store, command.to_dict())
+    view = create = str_replace = insert = delete = rename = _command
 
     def clear_all_memory(self) -> str:
         return _clear(self.store)
 
 
-class AsyncMemoryTool(BetaAsyncAbstractMemoryTool):
+class AsyncMemoryTool(_UserBound, BetaAsyncAbstractMemoryTool):
     """MemoryTool for the async client; each command runs in a worker thread."""
-
-    def __init__(
-        self,
-        graph: SessionsGraph,
-        user_id: str,
-        *,
-        session_id: str | None = None,
-        cache_control: BetaCacheControlEphemeralParam | None = None,
-    ) -> None:
-        super().__init__(cache_control=cache_control)
-        self.store = graph.memory_store(user_id, session_id=session_id)
 
     async def call(self, input: object) -> str:
         return await run_sync(_run, self.store, input)
 
-    async def view(self, command: BetaMemoryTool20250818ViewCommand) -> str:
+    async def _command(self, command: BetaMemoryTool20250818Command) -> str:
         return await run_sync(_run, self.store, command.to_dict())
 
-    async def create(self, command: BetaMemoryTool20250818CreateCommand) -> str:
-        return await run_sync(_run, self.store, command.to_dict())
-
-    async def str_replace(self, command: BetaMemoryTool20250818StrReplaceCommand) -> str:
-        return await run_sync(_run, self.store, command.to_dict())
-
-    async def insert(self, command: BetaMemoryTool20250818InsertCommand) -> str:
-        return await run_sync(_run, self.store, command.to_dict())
-
-    async def delete(self, command: BetaMemoryTool20250818DeleteCommand) -> str:
-        return await run_sync(_run, self.store, command.to_dict())
-
-    async def rename(self, command: BetaMemoryTool20250818RenameCommand) -> str:
-        return await run_sync(_run, self.store, command.to_dict())
+    view = create = str_replace = insert = delete = rename = _command
 
     async def clear_all_memory(self) -> str:
         return await run_sync(_clear, self.store)

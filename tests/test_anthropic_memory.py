@@ -144,6 +144,8 @@ def test_typed_commands_and_clear_all_memory(graph):
     graph.memory_store("bob").create("/memories/bob.md", "bob's")
     view = memory.view(BetaMemoryTool20250818ViewCommand(command="view", path="/memories/a.md"))
     assert view == "Here's the content of /memories/a.md with line numbers:\n     1\ta"
+    async_view = AsyncMemoryTool(graph, "alice").view(BetaMemoryTool20250818ViewCommand(command="view", path="/memories/a.md"))
+    assert asyncio.run(async_view) == view
     with pytest.raises(anthropic.lib.tools.ToolError, match="does not exist"):
         memory.view(BetaMemoryTool20250818ViewCommand(command="view", path="/memories/zzz.md"))
     assert memory.clear_all_memory() == "All memory cleared"
