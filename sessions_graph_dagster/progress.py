@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from sessions_graph_core.embeddings import pending_embeddings
+from sessions_graph_core.reconcile import pending_memories
 from sessions_graph_core.store import GraphStore
 
 UNFINISHED = ["QUEUED", "NOT_STARTED", "STARTING", "STARTED", "CANCELING"]
@@ -74,9 +75,9 @@ def partition_stats(url: str) -> dict[str, dict[str, int]]:
 
 
 def pending_work(store: GraphStore) -> int:
-    """Sessions waiting for reconciliation or embedding."""
+    """Sessions waiting for reconciliation or embedding, and memory files waiting for extraction."""
     pending = store.run("MATCH (s:Session {reconciliation_status: 'pending'}) RETURN count(s) AS n")[0]["n"]
-    return int(pending) + len(pending_embeddings(store, limit=1000))
+    return int(pending) + len(pending_embeddings(store, limit=1000)) + len(pending_memories(store, limit=1000))
 
 
 def wait_until_drained(url: str, store: GraphStore, *, timeout: float, poll: float = 2.0) -> float:
@@ -87,7 +88,7 @@ def wait_until_drained(url: str, store: GraphStore, *, timeout: float, poll: flo
             return time.monotonic() - started
         time.sleep(poll)
     raise TimeoutError(
-        f"after {timeout:.0f} s: {pending_work(store)} sessions still pending, "
+        f"after {timeout:.0f} s: {pending_work(store)} sessions or memory files still pending, "
         f"{len(runs(url, statuses=UNFINISHED))} runs unfinished"
     )
 
@@ -102,3 +103,29 @@ def wait_for_http(url: str, *, timeout: float) -> None:
             if time.monotonic() - started > timeout:
                 raise TimeoutError(f"no Dagster webserver at {url} after {timeout:.0f} s") from None
             time.sleep(1)
+
+
+def main() -> None:
+    """`python -m sessions_graph_dagster.progress URL`: wait for the sensors to drain the graph, then summarise."""
+    import argparse
+
+    from sessions_graph_core.settings import open_store
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("url")
+    parser.add_argument("--timeout", type=float, default=900)
+    args = parser.parse_args()
+    wait_for_http(args.url, timeout=args.timeout)
+    with open_store() as store:
+        took = wait_until_drained(args.url, store, timeout=args.timeout)
+    print(f"All pending work done after {took:.0f} s of waiting.")
+    for run in sorted(runs(args.url), key=lambda r: r.start_time or 0):
+        covered = run.tags.get("sessions_graph/sessions", run.tags.get("sessions_graph/memory_files", "-"))
+        seconds = f"{run.end_time - run.start_time:.1f} s" if run.start_time and run.end_time else ""
+        print(f"  run {run.run_id[:8]}  {run.job_name:<22} {run.status:<8} items {covered:<4} {seconds}")
+    for asset, stats in sorted(partition_stats(args.url).items()):
+        print(f"  {asset}: {stats['numMaterialized']} of {stats['numPartitions']} partitions materialized, {stats['numFailed']} failed")
+
+
+if __name__ == "__main__":
+    main()
