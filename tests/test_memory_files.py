@@ -533,3 +533,12 @@ def test_a_session_taken_by_another_user_after_the_store_opened_is_refused(graph
         with pytest.raises(ValidationError, match="belongs to another user"):
             write()
         assert snapshot(graph.store) == before
+
+
+def test_files_are_memories_that_search_and_listing_find(graph, alice):
+    alice.create("/memories/projects/orders/db.md", "The orders service moved to CockroachDB")
+    graph.memory_store("bob").create("/memories/db.md", "bob also uses CockroachDB")
+    [found] = graph.search_memories("alice", "cockroachdb")
+    assert (found.path, found.user_id) == ("/memories/projects/orders/db.md", "alice")
+    [listed] = graph.get_memories("alice")
+    assert listed.session_id == "s-alice-1" and listed.created_at == listed.updated_at
