@@ -302,5 +302,5 @@ def get_backend(name: str | None = None) -> ExtractionBackend:
     if name == "llm":
         from .extraction_llm import LlmBackend
 
-        return LlmBackend.from_env()
+        return LlmBackend.from_config()
     raise ValueError(f"Unknown extraction backend {name!r}: use one of {', '.join(BACKENDS)}")

@@ -10,7 +10,9 @@ import pytest
 from seed002 import USER, FakeApi, backend, record_session
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.clock import to_iso
-from sessions_graph_core.extraction_llm import LlmBackend, LlmNotConfiguredError
+from sessions_graph_core.config import CONFIG_ENV
+from sessions_graph_core.extraction import get_backend
+from sessions_graph_core.extraction_llm import LlmNotConfiguredError
 
 SEED_CURRENT_AFTER_1 = [
     ("fact", "Alice owns the orders service.", None, "session-1", []),
@@ -72,7 +74,7 @@ def test_llm_backend_reproduces_seed_002_tables(graph: SessionsGraph, provider: 
     assert json.dumps(SEED_SLOTS) in system
     schema = (api.requests[-1]["output_config"]["format"]["schema"] if provider == "anthropic"
               else api.requests[-1]["response_format"]["json_schema"]["schema"])
-    assert set(schema["properties"]) == {"entities", "facts", "decisions"}
+    assert set(schema["properties"]) == {"entities", "facts", "decisions"} and schema["additionalProperties"] is False
 
 
 def test_seed_counts_of_entities_facts_and_decisions(graph: SessionsGraph) -> None:
@@ -116,11 +118,12 @@ def test_same_text_in_a_new_session_is_not_extracted_again_but_is_linked(graph: 
     assert graph.store.run("MATCH (x:Fact) RETURN count(x) AS n")[0]["n"] == 7
 
 
-def test_without_a_key_the_llm_backend_says_what_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_key_the_llm_backend_says_what_it_needs(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    with pytest.raises(LlmNotConfiguredError, match="ANTHROPIC_API_KEY"):
-        LlmBackend.from_env()
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
+    with pytest.raises(LlmNotConfiguredError, match="llm.anthropic_api_key"):
+        get_backend("llm")
 
 
 def test_backend_error_marks_the_session_failed_and_writes_nothing(graph: SessionsGraph) -> None:
