@@ -3,6 +3,7 @@
 import dagster as dg
 
 from .memory_files import extracted_memory_files
+from .ontology import user_ontology
 from .sessions import embedded_session, reconciled_session
 
 STAGE_TAG = "sessions_graph/stage"
@@ -27,4 +28,11 @@ memory_files_job = dg.define_asset_job(
     selection=dg.AssetSelection.assets(extracted_memory_files),
     description="Reconcile memory files whose text changed.",
     tags={STAGE_TAG: "memory_files"},
+)
+
+ontology_job = dg.define_asset_job(
+    "derive_ontologies",
+    selection=dg.AssetSelection.assets(user_ontology),
+    description="Derive a user's next ontology version at a session milestone.",
+    tags={STAGE_TAG: "derive"},
 )

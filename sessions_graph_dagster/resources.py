@@ -1,4 +1,4 @@
-"""Resources: the graph store, and the embedder and extractor the assets run with."""
+"""Resources: the graph store, and the extractor, embedder and LLM the assets run with."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import dagster as dg
 from pydantic import Field, SecretStr
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.config import load_config
+from sessions_graph_core.derive_llm import DerivationLlm
 from sessions_graph_core.embedders import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.extraction import BACKENDS, ExtractionBackend, get_backend
 from sessions_graph_core.settings import StoreSettings, open_store
@@ -61,3 +63,16 @@ class EmbedderResource(dg.ConfigurableResource):
     """The embedding model every session's vectors must come from."""
 
     model: str = Field(default=DEFAULT_EMBEDDING_MODEL)
+
+
+class LlmResource(dg.ConfigurableResource):
+    """The LLM ontology derivation asks: Anthropic when its key is configured, else OpenAI (config file or environment)."""
+
+    model: str | None = Field(default=None, description="overrides the configured model of the chosen provider")
+
+    def configured(self) -> bool:
+        return load_config().llm.provider() is not None
+
+    def client(self) -> DerivationLlm:
+        """Raises NoLlmConfiguredError when neither key is set."""
+        return DerivationLlm.from_config(model=self.model)

@@ -1,0 +1,45 @@
+"""Users whose qualifying sessions reached a milestone (2, 4, 8 ... 128, then every 128) -> a derivation run each.
+
+The milestone a user is due for is read from the graph (the user's last derived milestone and their
+qualifying sessions), not from this sensor's cursor, so a stopped and restarted sensor asks for one
+run per due user, never a burst of catch-up runs.
+"""
+
+import dagster as dg
+
+from sessions_graph_core import derivation
+from sessions_graph_dagster.jobs import STAGE_TAG, ontology_job
+from sessions_graph_dagster.partitions import users_partitions
+from sessions_graph_dagster.resources import GraphStoreResource, LlmResource
+
+
+@dg.sensor(
+    job=ontology_job,
+    minimum_interval_seconds=60,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    description="Asks for a derivation run for each user whose qualifying sessions reached the next milestone.",
+)
+def derivation_milestones_sensor(
+    context: dg.SensorEvaluationContext, graph_store: GraphStoreResource, llm: LlmResource
+) -> dg.SensorResult:
+    with graph_store.open() as graph:
+        due = derivation.due_users(graph.store)
+    if not due:
+        return dg.SensorResult(skip_reason="no user has reached a new milestone")
+    if not llm.configured():
+        return dg.SensorResult(
+            skip_reason=f"{len(due)} users are due a derivation run, but no LLM key is configured "
+            "(set ANTHROPIC_API_KEY or OPENAI_API_KEY, or `sessions-graph config set`)"
+        )
+    new_users = sorted({user for user, _ in due} - set(context.instance.get_dynamic_partitions(users_partitions.name)))
+    return dg.SensorResult(
+        run_requests=[
+            dg.RunRequest(
+                run_key=f"derive:{user}:{milestone}",
+                partition_key=user,
+                tags={STAGE_TAG: "derive", "sessions_graph/milestone": str(milestone)},
+            )
+            for user, milestone in due
+        ],
+        dynamic_partitions_requests=[users_partitions.build_add_request(new_users)] if new_users else [],
+    )
