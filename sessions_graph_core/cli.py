@@ -378,5 +378,12 @@ from .cli_ontology import derive_command, ontology_group  # noqa: E402  (they ne
 main.add_command(derive_command)
 main.add_command(ontology_group)
 
+# -- reconciliation --------------------------------------------------------------------------
+
+from .cli_reconcile import ontology_load, reconcile_command  # noqa: E402  (they need opened_graph above)
+
+main.add_command(reconcile_command)
+ontology_group.add_command(ontology_load)
+
 if __name__ == "__main__":
     main()
