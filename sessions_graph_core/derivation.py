@@ -22,9 +22,11 @@ from pydantic import BaseModel, Field
 
 from . import facts, reconcile, validation
 from .clock import format_utc, now_iso
+from .config import Config, load_config
 from .derive_llm import DerivationLlm, LlmUsage
 from .extraction import Extraction, ExtractionBackend, get_backend, normalise
 from .ontology import CATCH_ALL_LABELS, CORE_LABELS, NodeType, OntologyModel, OntologyVersion, RelationType, adopted
+from .spawn import spawn_detached
 from .store import GraphStore, user_key
 from .validation import ValidationError
 
@@ -103,6 +105,21 @@ def due_users(store: GraphStore) -> list[tuple[str, int]]:
     )
     found = [(row["user_id"], due(store, row["user_id"])) for row in rows]
     return [(user, milestone) for user, milestone in found if milestone is not None]
+
+
+def spawn_due(store: GraphStore, user_ids: Sequence[str], *, config: Config | None = None) -> list[tuple[str, int]]:
+    """Start a detached `sessions-graph derive --user U` for each user a run is due for, after reconciliation.
+
+    Without an LLM key nothing starts: those users stay on their adopted version.
+    """
+    if (config or load_config()).llm.provider() is None:
+        return []
+    started = []
+    for user in dict.fromkeys(user_ids):
+        milestone = due(store, user)
+        if milestone is not None and spawn_detached(["derive", "--user", user]) is not None:
+            started.append((user, milestone))
+    return started
 
 
 # -- the claim -------------------------------------------------------------------------------
@@ -184,9 +201,9 @@ def messages(store: GraphStore, user_id: str, session_ids: Sequence[str]) -> lis
 @cache
 def _lemmas(label: str) -> str:
     """A relation label in the form spaCy gives predicates: "works_on" -> "work on"."""
-    from .extraction import _spacy_pipeline
+    from .extraction import _spacy_pipeline, lemma
 
-    return " ".join(token.lemma_.lower() for token in _spacy_pipeline()(label.replace("_", " ")))
+    return " ".join(lemma(token) for token in _spacy_pipeline()(label.replace("_", " ")))
 
 
 def _typed_relation(extraction: Extraction, model: OntologyModel) -> bool:

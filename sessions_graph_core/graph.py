@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import memories, sessions
 from .memories import Memory
@@ -21,6 +21,10 @@ from .schema import SCHEMA
 from .sessions import SessionInfo, Turn, TurnIn
 from .settings import StoreSettings, open_store
 from .store import GraphStore
+
+if TYPE_CHECKING:
+    from .derivation import RunReport, VersionSummary
+    from .derive_llm import DerivationLlm
 
 
 class SessionsGraph:
@@ -194,6 +198,37 @@ class SessionsGraph:
 
     def supply_ontology_file(self, user_id: str, path: str, *, derive: str = "extend") -> OntologyVersion:
         return ontology.supply_file(self.store, user_id, Path(path), derive=derive)
+
+    def ontology_due(self, user_id: str) -> int | None:
+        """The milestone a derivation run is due for, or None."""
+        from . import derivation
+
+        return derivation.due(self.store, user_id)
+
+    def users_due_for_derivation(self) -> list[tuple[str, int]]:
+        from . import derivation
+
+        return derivation.due_users(self.store)
+
+    def derive_ontology(
+        self,
+        user_id: str,
+        *,
+        llm: DerivationLlm | None = None,
+        backend: ExtractionBackend | None = None,
+        force: bool = False,
+        seeds: int = 3,
+    ) -> RunReport:
+        """One derivation run; `llm` defaults to the configured provider, and without one this raises."""
+        from . import derivation
+
+        return derivation.derive(self.store, user_id, llm=llm, backend=backend, force=force, seeds=seeds)
+
+    def ontology_versions(self, user_id: str) -> list[VersionSummary]:
+        """Every stored version with its source and, for derived ones, the run that made it."""
+        from . import derivation
+
+        return derivation.chain(self.store, user_id)
 
     # -- embeddings and recall ---------------------------------------------------------------
 

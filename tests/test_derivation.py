@@ -11,6 +11,7 @@ from conftest import snapshot
 from derivation_helpers import BAD, GOOD, SPACY, USER, FakeLlmApi, fake_llm, node, proposal, record, relation, user_turns
 from sessions_graph_core import SessionsGraph, derivation, ontology
 from sessions_graph_core.derivation import TOLERANCE, apply, chain, due, due_users, next_milestone, reached, split
+from sessions_graph_core.config import load_config
 from sessions_graph_core.derive_llm import NoLlmConfiguredError
 
 TEAM = proposal([node("Team")], [relation("leads", ["User", "Person"], ["Team"])])
@@ -53,16 +54,17 @@ def test_runs_exactly_at_2_4_and_8_sessions_each_outcome_on_its_version(graph: S
         record(graph, index)
         count = len(derivation.qualifying(graph.store, USER))
         assert count == index + 1
-        milestone = due(graph.store, USER)
-        assert due_users(graph.store) == ([(USER, milestone)] if milestone else [])
+        milestone = graph.ontology_due(USER)
+        assert graph.users_due_for_derivation() == ([(USER, milestone)] if milestone else [])
         if milestone is not None:
             assert milestone == count
-            runs[count] = run(graph, answers[count], seeds=1)
+            api = FakeLlmApi(answers[count])
+            runs[count] = graph.derive_ontology(USER, llm=fake_llm("openai", api), backend=SPACY, seeds=1)
     assert sorted(runs) == [2, 4, 8]
     assert [runs[n].outcome for n in (2, 4, 8)] == ["adopted", "adopted", "rejected"]
     assert [runs[n].delta for n in (2, 4, 8)] == [2, 2, 4]
 
-    versions = chain(graph.store, USER)
+    versions = graph.ontology_versions(USER)
     assert [(v.version, v.status, v.source) for v in versions] == [
         (1, "superseded", "derived"), (2, "adopted", "derived"), (3, "rejected", "derived")
     ]
@@ -346,6 +348,19 @@ def test_without_a_key_derivation_says_it_needs_one_and_changes_nothing(
     with pytest.raises(NoLlmConfiguredError, match="set llm.anthropic_api_key or llm.openai_api_key"):
         derivation.derive(graph.store, USER, backend=SPACY)
     assert snapshot(graph.store) == before and due(graph.store, USER) == 2
+
+
+def test_reconciliation_spawns_no_derivation_without_a_key(graph: SessionsGraph, tmp_path: Path) -> None:
+    record(graph, 0)
+    record(graph, 1)
+    assert due(graph.store, USER) == 2
+    without_key = tmp_path / "none.toml"
+    without_key.write_text("")
+    assert derivation.spawn_due(graph.store, [USER], config=load_config(without_key, env={})) == []
+    with_key = tmp_path / "key.toml"
+    with_key.write_text('[llm]\nanthropic_api_key = "k"\n')
+    # With a key, only a due user would get a run: this one is not due.
+    assert derivation.spawn_due(graph.store, ["nobody"], config=load_config(with_key, env={})) == []
 
 
 def test_below_the_milestone_nothing_runs_unless_forced(graph: SessionsGraph) -> None:
