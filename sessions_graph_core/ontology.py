@@ -180,7 +180,7 @@ def read_schema_file(path: Path) -> tuple[OntologyModel, str]:
             node_types=[_schema_node(item) for item in data["entity_types"]],
             relation_types=[_schema_relation(item) for item in data.get("relation_types") or []],
         )
-    except (PydanticError, TypeError, KeyError) as exc:
+    except (PydanticError, TypeError) as exc:
         raise ValidationError(f"Schema file {path} has a malformed type: {exc}") from None
     return model, hashlib.sha256(raw).hexdigest()
 
@@ -188,25 +188,29 @@ def read_schema_file(path: Path) -> tuple[OntologyModel, str]:
 def _names(value: object) -> list[str]:
     if value is None:
         return []
-    return [value] if isinstance(value, str) else list(value)  # type: ignore[arg-type]
+    return [value] if isinstance(value, str) else list(value)  # type: ignore[call-overload]
+
+
+def _renamed(item: dict, names: dict[str, str]) -> dict:
+    """The item with the file's key spellings turned into the model's; unknown keys stay and are refused."""
+    return {names.get(key, key): value for key, value in item.items()}
 
 
 def _schema_node(item: object) -> NodeType:
     if isinstance(item, str):
         return NodeType(label=item)
-    assert isinstance(item, dict), f"expected a name or a mapping, got {item!r}"
-    label = item.get("name", item.get("label"))
-    return NodeType(label=label, description=item.get("description", ""), identity=item.get("identity", "chunk"))
+    if not isinstance(item, dict):
+        raise TypeError(f"expected a name or a mapping, got {item!r}")
+    return NodeType.model_validate(_renamed(item, {"name": "label"}))
 
 
 def _schema_relation(item: object) -> RelationType:
-    assert isinstance(item, dict), f"expected a mapping, got {item!r}"
-    return RelationType(
-        label=item.get("name", item.get("label")),
-        description=item.get("description", ""),
-        start_labels=_names(item.get("source", item.get("start_labels"))),
-        end_labels=_names(item.get("target", item.get("end_labels"))),
-    )
+    if not isinstance(item, dict):
+        raise TypeError(f"expected a mapping, got {item!r}")
+    data = _renamed(item, {"name": "label", "source": "start_labels", "target": "end_labels"})
+    for key in ("start_labels", "end_labels"):
+        data[key] = _names(data.get(key))
+    return RelationType.model_validate(data)
 
 
 def with_core(model: OntologyModel) -> OntologyModel:
@@ -255,7 +259,8 @@ def supply(
             "now": now_iso(),
         },
     )
-    assert rows, "adopting an ontology version returned nothing"
+    if not rows:
+        raise RuntimeError(f"adopting an ontology version for {uid!r} wrote nothing")
     return adopted(store, uid)
 
 
