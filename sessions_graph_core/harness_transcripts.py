@@ -28,6 +28,8 @@ from .sessions import TurnIn
 MAX_READ_BYTES = 64 * 1024 * 1024  # a hook reads at most this much per call; the next one goes on
 # Lines before the offset are parsed only when they may name a tool call, for the results after it.
 _CALL_MARKERS = re.compile(rb'"(tool_use|function_call|custom_tool_call)"')
+# User entries Claude Code writes for slash commands and their output: the harness's words, not the user's.
+_HARNESS_MARKUP = ("<command-name>", "<command-message>", "<local-command-stdout>", "<local-command-stderr>")
 
 
 def is_memory_tool_call(name: object) -> bool:
@@ -65,7 +67,7 @@ def _claude_turns(entry: Mapping[str, Any], key: str, tool_names: dict[str, str]
     stamp = entry.get("timestamp")
     content = message.get("content")
     if isinstance(content, str):
-        if content.strip():
+        if content.strip() and not content.startswith(_HARNESS_MARKUP):
             yield TurnIn(role=role, text=content, timestamp=stamp, turn_id=key)
         return
     for index, block in enumerate(content or []):

@@ -88,6 +88,8 @@ def record_transcript(store: GraphStore, session_id: str, user_id: str, transcri
         return 0
     rows = store.run(READ_CURSOR, {"sid": session_id, "uid": user_id})
     offset = rows[0]["offset"] if rows and rows[0]["path"] == transcript and rows[0]["offset"] else 0
+    if offset > Path(transcript).stat().st_size:  # rewritten shorter: read it again, ids keep turns unique
+        offset = 0
     chunk = read_transcript_from(Path(transcript), session_id, offset)
     if chunk.next_offset == offset:
         return 0
