@@ -384,7 +384,9 @@ def _remapped(relation: RelationType, merged: dict[str, str], retired: set[str])
     def ends(labels: list[str]) -> list[str]:
         return list(dict.fromkeys(merged.get(label, label) for label in labels if label not in retired))
 
-    return relation.model_copy(update={"start_labels": ends(relation.start_labels), "end_labels": ends(relation.end_labels)})
+    return relation.model_copy(
+        update={"start_labels": ends(relation.start_labels), "end_labels": ends(relation.end_labels)}
+    )
 
 
 SYSTEM_PROMPT = """You design the entity and relation types for one user's memory graph, read from their \
@@ -420,7 +422,10 @@ def prompt(
         "Protected types (never merge or retire): " + ", ".join(protected),
         "Retired types you may restore:\n" + pool.model_dump_json(),
         "Mentions by type in these conversations (type: count, examples):\n"
-        + "\n".join(f"{kind}: {len(names)}, {', '.join(sorted(set(names))[:EXAMPLES_PER_TYPE])}" for kind, names in sorted(observed.items())),
+        + "\n".join(
+            f"{kind}: {len(names)}, {', '.join(sorted(set(names))[:EXAMPLES_PER_TYPE])}"
+            for kind, names in sorted(observed.items())
+        ),
         "Conversations:\n" + "\n".join(text),
     ]
     return "\n\n".join(sections)
@@ -505,11 +510,15 @@ def _version_parameters(
         "seed": seed,
         "changelog": json.dumps([change.model_dump() for change in candidate.changelog]),
         "pool": candidate.pool.model_dump_json(),
-        "report": report.model_copy(update={"candidates": [c for c in report.candidates if c.seed == seed]}).model_dump_json(),
+        "report": report.model_copy(
+            update={"candidates": [c for c in report.candidates if c.seed == seed]}
+        ).model_dump_json(),
     }
 
 
-def store_adopted(store: GraphStore, user_id: str, base: OntologyVersion, candidate: Candidate, report: RunReport, seed: int) -> int:
+def store_adopted(
+    store: GraphStore, user_id: str, base: OntologyVersion, candidate: Candidate, report: RunReport, seed: int
+) -> int:
     # One statement: the new version, the ADOPTED move and the NEXT link land together or not at all.
     rows = store.run(
         _NEXT_NUMBER
@@ -524,7 +533,9 @@ def store_adopted(store: GraphStore, user_id: str, base: OntologyVersion, candid
     return rows[0]["version"]
 
 
-def store_rejected(store: GraphStore, user_id: str, base: OntologyVersion, candidate: Candidate, report: RunReport, seed: int) -> int:
+def store_rejected(
+    store: GraphStore, user_id: str, base: OntologyVersion, candidate: Candidate, report: RunReport, seed: int
+) -> int:
     rows = store.run(
         _NEXT_NUMBER + _NEW_VERSION + "CREATE (u)-[:REJECTED]->(v) RETURN v.version AS version",
         _version_parameters(user_id, base, candidate, "rejected", report, seed),
@@ -603,7 +614,12 @@ def relabel_merges(store: GraphStore, user_id: str, changelog: Sequence[Change])
 
 
 def reextract(
-    store: GraphStore, user_id: str, session_ids: Sequence[str], model: OntologyModel, version: int, backend: ExtractionBackend
+    store: GraphStore,
+    user_id: str,
+    session_ids: Sequence[str],
+    model: OntologyModel,
+    version: int,
+    backend: ExtractionBackend,
 ) -> int:
     """Extract the sessions' text again under the new model: entities it now types precisely are retyped."""
     labels = set(model.labels())
@@ -696,6 +712,41 @@ def derive(
     return report
 
 
+class Gate(BaseModel):
+    """The gate sessions' messages and how the current model reads them."""
+
+    texts: list[str]
+    roles: list[str]
+    base: list[Extraction]
+    score: Score
+
+
+def _gate(
+    store: GraphStore, uid: str, session_ids: Sequence[str], model: OntologyModel, backend: ExtractionBackend
+) -> Gate:
+    found = messages(store, uid, session_ids)
+    texts, roles = [m.text for m in found], [m.role for m in found]
+    base = backend.extract(texts, model, ())
+    return Gate(texts=texts, roles=roles, base=base, score=measure(base, roles, model))
+
+
+def _evaluate(entry: CandidateReport, candidate: Candidate, gate: Gate, backend: ExtractionBackend) -> None:
+    extractions = backend.extract(gate.texts, candidate.model, ())
+    entry.score = measure(extractions, gate.roles, candidate.model)
+    entry.passed = passes(entry.score, gate.score)
+    merges = {c.label: c.into for c in candidate.changelog if c.op == "merge" and c.kind == "node" and c.into}
+    entry.agreement = agreement(gate.base, extractions, merges)
+    entry.added = sum(c.op in ("add", "restore") for c in candidate.changelog)
+    entry.merged = sum(c.op == "merge" for c in candidate.changelog)
+    entry.retired = sum(c.op == "retire" for c in candidate.changelog)
+    entry.refused = candidate.refused
+
+
+def _best(report: RunReport) -> CandidateReport | None:
+    passing = [c for c in report.candidates if c.passed and c.score is not None]
+    return max(passing, key=lambda c: c.score.coverage - c.score.catch_all_share) if passing else None  # type: ignore[union-attr]
+
+
 def _run(
     store: GraphStore,
     uid: str,
@@ -716,60 +767,53 @@ def _run(
     report.sampled, report.in_sample = len(chosen.sample), chosen.in_sample
     report.held_out = 0 if chosen.in_sample else len(chosen.gate)
     report.base_version = current.version
-    gate_messages = messages(store, uid, chosen.gate)
-    texts, roles = [m.text for m in gate_messages], [m.role for m in gate_messages]
-    base_extractions = backend.extract(texts, current.model, ())
-    report.base = measure(base_extractions, roles, current.model)
+    gate = _gate(store, uid, chosen.gate, current.model, backend)
+    report.base = gate.score
     pool = _pool(store, uid)
     protected = sorted(set(CORE_LABELS) | set(CATCH_ALL_LABELS) | set(current.pinned))
-    conversations = messages(store, uid, chosen.train)
-    seen = observed(store, uid, chosen.train)
+    conversations, seen = messages(store, uid, chosen.train), observed(store, uid, chosen.train)
     candidates: dict[int, Candidate] = {}
     for seed in range(seeds):
         started = time.perf_counter()
         entry = CandidateReport(seed=seed)
         report.candidates.append(entry)
         try:
-            proposal = llm.ask(SYSTEM_PROMPT, prompt(current.model, conversations, seen, protected, pool, seed, seeds), Proposal)
-            candidate = apply(current.model, proposal, current.pinned, pool)
+            asked = prompt(current.model, conversations, seen, protected, pool, seed, seeds)
+            candidates[seed] = apply(current.model, llm.ask(SYSTEM_PROMPT, asked, Proposal), current.pinned, pool)
         except Exception as exc:  # noqa: BLE001 - a bad answer or a failed call fails this seed only
             entry.error = f"{type(exc).__name__}: {exc}"
-            entry.seconds = round(time.perf_counter() - started, 3)
-            continue
-        candidates[seed] = candidate
-        extractions = backend.extract(texts, candidate.model, ())
-        entry.score = measure(extractions, roles, candidate.model)
-        entry.passed = passes(entry.score, report.base)
-        merges = {c.label: c.into for c in candidate.changelog if c.op == "merge" and c.kind == "node" and c.into}
-        entry.agreement = agreement(base_extractions, extractions, merges)
-        entry.added = sum(c.op in ("add", "restore") for c in candidate.changelog)
-        entry.merged = sum(c.op == "merge" for c in candidate.changelog)
-        entry.retired = sum(c.op == "retire" for c in candidate.changelog)
-        entry.refused = candidate.refused
+        else:
+            _evaluate(entry, candidates[seed], gate, backend)
         entry.seconds = round(time.perf_counter() - started, 3)
-    passing = [c for c in report.candidates if c.passed and c.score is not None]
-    best = max(passing, key=lambda c: c.score.coverage - c.score.catch_all_share) if passing else None  # type: ignore[union-attr]
+    best = _best(report)
     report.outcome = "adopted" if best else "rejected" if candidates else "failed"
     if best is not None:
-        best.version = store_adopted(store, uid, current, candidates[best.seed], report, best.seed)
-        report.adopted_version = best.version
+        adopted_version = store_adopted(store, uid, current, candidates[best.seed], report, best.seed)
+        best.version = report.adopted_version = adopted_version
     for seed, candidate in candidates.items():
         if best is None or seed != best.seed:
-            entry = report.candidates[seed]
-            entry.version = store_rejected(store, uid, current, candidate, report, seed)
-            report.rejected_versions.append(entry.version)
+            report.candidates[seed].version = store_rejected(store, uid, current, candidate, report, seed)
+            report.rejected_versions.append(report.candidates[seed].version)  # type: ignore[arg-type]
     if best is None:
         # The watermark stays, so these sessions are part of the next run's delta.
         _mark(store, uid, report.milestone, None)
         return
-    adopted_candidate = candidates[best.seed]
-    report.relabelled = relabel_merges(store, uid, adopted_candidate.changelog)
-    if best.added:
-        report.reextracted = reextract(store, uid, delta, adopted_candidate.model, best.version, backend)  # type: ignore[arg-type]
+    _after_adoption(store, uid, candidates[best.seed], delta, report, backend)
     _mark(store, uid, report.milestone, max(row["reconciled_at"] for row in sessions))
+
+
+def _after_adoption(
+    store: GraphStore, uid: str, candidate: Candidate, delta: list[str], report: RunReport, backend: ExtractionBackend
+) -> None:
+    version = report.adopted_version
+    assert version is not None
+    report.relabelled = relabel_merges(store, uid, candidate.changelog)
+    if any(change.op in ("add", "restore") for change in candidate.changelog):
+        report.reextracted = reextract(store, uid, delta, candidate.model, version, backend)
+    # The version was stored before its relabelling and re-extraction: its report gets their counts.
     store.run(
         "MATCH (v:OntologyVersion {user_id: $uid, version: $version}) SET v.report = $report",
-        {"uid": uid, "version": best.version, "report": report.model_dump_json()},
+        {"uid": uid, "version": version, "report": report.model_dump_json()},
     )
 
 

@@ -81,7 +81,8 @@ class DerivationLlm:
 
     def ask(self, system: str, prompt: str, answer: type[Answer]) -> Answer:
         schema = closed(answer.model_json_schema())
-        reply = self._anthropic(system, prompt, schema) if self.provider == "anthropic" else self._openai(system, prompt, schema)
+        call = self._anthropic if self.provider == "anthropic" else self._openai
+        reply = call(system, prompt, schema)
         if not reply.strip():
             raise ValueError(f"{self.provider} model {self.model} returned an empty answer")
         return answer.model_validate_json(reply)
@@ -101,7 +102,10 @@ class DerivationLlm:
         completion = self.client.chat.completions.create(
             model=self.model,
             messages=[{"role": "system", "content": system}, {"role": "user", "content": prompt}],
-            response_format={"type": "json_schema", "json_schema": {"name": "answer", "schema": schema, "strict": True}},
+            response_format={
+                "type": "json_schema",
+                "json_schema": {"name": "answer", "schema": schema, "strict": True},
+            },
         )
         usage = completion.usage
         self._tally(usage.prompt_tokens if usage else 0, usage.completion_tokens if usage else 0)
