@@ -3,38 +3,26 @@
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 
 from derivation_helpers import BAD, GOOD, USER, FakeLlmApi, fake_llm, record
+from test_cli import cli  # noqa: F401  (the fixture: the CLI on a fresh embedded store)
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.cli import main
 from sessions_graph_core.derive_llm import DerivationLlm
-from sessions_graph_core.embedded_server import EmbeddedServer
 from sessions_graph_core.falkordb_store import FalkorDBStore
 
 KEY_VARIABLES = ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "SESSIONS_GRAPH_LLM_ANTHROPIC_API_KEY",
-                 "SESSIONS_GRAPH_LLM_OPENAI_API_KEY", "SESSIONS_GRAPH_USER", "MEMGRAPH_URL")
+                 "SESSIONS_GRAPH_LLM_OPENAI_API_KEY", "SESSIONS_GRAPH_USER")
 
 
 @pytest.fixture
-def cli(short_tmp, monkeypatch):
+def keyless(short_tmp, monkeypatch) -> None:
+    """No LLM key from anywhere, spaCy extraction, and a terminal wide enough for the version table."""
     for name in KEY_VARIABLES:
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("SESSIONS_GRAPH_DATA_DIR", str(short_tmp))
-    monkeypatch.setenv("COLUMNS", "160")  # the version table on one line per row
     config = short_tmp / "config.toml"
     config.write_text('[extraction]\nbackend = "spacy"\n')
     monkeypatch.setenv("SESSIONS_GRAPH_CONFIG", str(config))
-    runner = CliRunner()
-
-    def invoke(*args: str, code: int = 0) -> str:
-        result = runner.invoke(main, list(args), catch_exceptions=False)
-        output = result.output + (result.stderr if result.stderr_bytes is not None else "")
-        assert result.exit_code == code, output
-        return output
-
-    yield invoke
-    EmbeddedServer(short_tmp).stop()
+    monkeypatch.setenv("COLUMNS", "160")
 
 
 def sessions_in(data_dir, count: int) -> None:
@@ -46,7 +34,7 @@ def sessions_in(data_dir, count: int) -> None:
     graph.close()
 
 
-def test_without_a_key_derive_says_it_needs_one_and_exits_2(cli, short_tmp) -> None:
+def test_without_a_key_derive_says_it_needs_one_and_exits_2(cli, keyless, short_tmp) -> None:
     sessions_in(short_tmp, 2)
     out = cli("derive", "--user", USER, code=2)
     assert "FAILED: derivation needs an LLM: set llm.anthropic_api_key or llm.openai_api_key" in out
@@ -54,7 +42,7 @@ def test_without_a_key_derive_says_it_needs_one_and_exits_2(cli, short_tmp) -> N
     assert "No user: pass --user" in cli("ontology", "show", code=2)
 
 
-def test_derive_prints_the_run_report_and_ontology_show_tells_the_story(cli, short_tmp, monkeypatch) -> None:
+def test_derive_prints_the_run_report_and_ontology_show_tells_the_story(cli, keyless, short_tmp, monkeypatch) -> None:
     sessions_in(short_tmp, 2)
     api = FakeLlmApi([GOOD, BAD])
     monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
