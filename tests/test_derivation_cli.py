@@ -40,6 +40,9 @@ def test_without_a_key_derive_says_it_needs_one_and_exits_2(cli, keyless, short_
     assert "FAILED: derivation needs an LLM: set llm.anthropic_api_key or llm.openai_api_key" in out
     assert "No user: pass --user" in cli("derive", code=2)
     assert "No user: pass --user" in cli("ontology", "show", code=2)
+    plain = cli("ontology", "show", "--user", USER)
+    assert f"{USER}: version 0 (default), derive=extend" in plain and "versions" not in plain
+    assert "works_for: User|Person -> Organization" in plain
 
 
 def test_derive_prints_the_run_report_and_ontology_show_tells_the_story(cli, keyless, short_tmp, monkeypatch) -> None:
