@@ -39,6 +39,7 @@ MESSAGE_LANES = ("turns", "text")
 TEXT_WEIGHT = 1.0
 VECTOR_WEIGHT = 0.5
 NEIGHBOUR_WEIGHTS = (0.4, 0.25)
+ANSWER_WEIGHT = 0.4  # more for the turn right after a matching question: it likely holds the answer
 POOL = 50  # candidates each message lane hands to the fusion
 TERM_POOL = 100  # best postings read per query term
 VECTOR_OVERFETCH = 4  # passages read per wanted source: several passages can share one source
@@ -305,9 +306,12 @@ def _text_lane(search: _Search) -> tuple[dict[str, float], dict[str, Row]]:
     return {tid: scores[tid] for tid in best if scores[tid] > 0}, candidates
 
 
-def _scaled(scores: Mapping[str, float]) -> dict[str, float]:
+def _scaled(scores: Mapping[str, float], floor: float = 0.0) -> dict[str, float]:
+    """Scores mapped to (0, 1], the best hit at 1 and `floor` at 0."""
     top = max(scores.values(), default=0.0)
-    return {key: value / top for key, value in scores.items()} if top > 0 else {}
+    if top <= floor:
+        return {key: 1.0 for key in scores if scores[key] >= top} if scores else {}
+    return {key: (value - floor) / (top - floor) for key, value in scores.items() if value > floor}
 
 
 def _with_neighbours(search: _Search, scores: Mapping[str, float], rows: dict[str, Row]) -> dict[str, float]:
@@ -328,10 +332,12 @@ def _with_neighbours(search: _Search, scores: Mapping[str, float], rows: dict[st
     for tid, value in scores.items():
         fused[tid] = fused.get(tid, 0.0) + value
         session, seq = rows[tid]["session_id"], rows[tid]["seq"]
+        asks = "?" in rows[tid]["text"]
         for distance, weight in enumerate(NEIGHBOUR_WEIGHTS, start=1):
-            for other in (at.get((session, seq - distance)), at.get((session, seq + distance))):
+            reply = weight + (ANSWER_WEIGHT if asks and distance == 1 else 0.0)
+            for other, share in ((at.get((session, seq - distance)), weight), (at.get((session, seq + distance)), reply)):
                 if other is not None:
-                    fused[other] = fused.get(other, 0.0) + weight * value
+                    fused[other] = fused.get(other, 0.0) + share * value
     return fused
 
 
@@ -347,12 +353,14 @@ def _message_lanes(search: _Search) -> tuple[list[tuple[str, float]], dict[str, 
     if "turns" in config.lanes and config.turns_k > 0:
         for source_id, position, similarity in search.nearest("turn", POOL):
             passages.setdefault(source_id, []).append(position)
-            vector_scores[source_id] = max(vector_scores.get(source_id, 0.0), max(similarity, 0.0))
+            vector_scores[source_id] = max(vector_scores.get(source_id, -1.0), similarity)
         missing = [tid for tid in vector_scores if tid not in rows]
         rows.update(_load_turns(search, missing))
         vector_scores = {tid: value for tid, value in vector_scores.items() if tid in rows}
     combined: dict[str, float] = {}
-    for scores, weight in ((_scaled(text_scores), TEXT_WEIGHT), (_scaled(vector_scores), VECTOR_WEIGHT)):
+    # Cosine similarities of unrelated texts are far from 0; the weakest candidate stands for "unrelated".
+    floor = min(vector_scores.values(), default=0.0)
+    for scores, weight in ((_scaled(text_scores), TEXT_WEIGHT), (_scaled(vector_scores, floor), VECTOR_WEIGHT)):
         for tid, value in scores.items():
             combined[tid] = combined.get(tid, 0.0) + weight * value
     if not combined:

@@ -1,0 +1,196 @@
+"""Recall latency as one user's history grows, beside an exact vector scan in the same process.
+
+One user's history is built up in steps (1k, 10k, 100k turns by default) of synthetic sessions:
+turns of 4-40 words drawn from a Zipf-distributed vocabulary, one in ten a long 100-300 word
+message, so full-text postings look like a real history's. At each size the same 40 questions
+run through `SessionsGraph.recall` (every lane, default widths), and the vector search it uses
+(the user's HNSW index) is timed beside the exact scan over all of the user's vectors that
+upstream runs (`vec.cosineDistance` over every passage). Peak RSS of this process and the
+store's server are printed at the end.
+
+Turn vectors: embedding 100k texts with the default model takes about 20 minutes on two shared
+cores, so each turn's vector is a normalised mixture of three real embeddings of vocabulary
+sentences plus noise. They live in the model's own space (questions are embedded for real), and
+are clustered as real ones are; uniform random vectors would be HNSW's worst case.
+
+    .venv/bin/python benchmarks/bench_recall_latency.py [--sizes 1000,10000,100000] [--questions 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sessions_graph_core import SessionsGraph  # noqa: E402
+from sessions_graph_core.embedders import DEFAULT_EMBEDDING_MODEL, Embedder, load_embedder  # noqa: E402
+from sessions_graph_core.embeddings import vector_index, write_vectors  # noqa: E402
+from sessions_graph_core.falkordb_store import FalkorDBStore  # noqa: E402
+
+USER = "bench-user"
+TURNS_PER_SESSION = 50
+VOCABULARY = 6000
+BASE_SENTENCES = 1500
+console = Console()
+
+
+class Mixtures(Embedder):
+    """Vectors for synthetic turns: mixtures of real embeddings (see the module docstring)."""
+
+    model = DEFAULT_EMBEDDING_MODEL
+
+    def __init__(self, base: np.ndarray, rng: np.random.Generator) -> None:
+        self.base = base
+        self.dimension = base.shape[1]
+        self.rng = rng
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        picks = self.rng.integers(0, len(self.base), size=(len(texts), 3))
+        weights = self.rng.dirichlet([1.0, 1.0, 1.0], size=len(texts))[..., None]
+        vectors = (self.base[picks] * weights).sum(axis=1) + self.rng.normal(0, 0.02, (len(texts), self.dimension))
+        return (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+
+
+def vocabulary(rng: np.random.Generator) -> list[str]:
+    consonants, vowels = "bcdfghjklmnprstvwz", "aeiou"
+    words: set[str] = set()
+    while len(words) < VOCABULARY:
+        size = int(rng.integers(2, 5))
+        words.add("".join(rng.choice(list(consonants)) + rng.choice(list(vowels)) for _ in range(size)))
+    return sorted(words)
+
+
+def sentence(words: list[str], rng: np.random.Generator, length: int) -> str:
+    ranks = np.minimum(rng.zipf(1.3, size=length), len(words)) - 1
+    return " ".join(words[r] for r in ranks).capitalize() + "."
+
+
+def turn_text(words: list[str], rng: np.random.Generator) -> str:
+    length = int(rng.integers(100, 300)) if rng.random() < 0.1 else int(rng.integers(4, 40))
+    return sentence(words, rng, length)
+
+
+def grow(graph: SessionsGraph, words: list[str], mixtures: Mixtures, rng: np.random.Generator, have: int, want: int) -> None:
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"history {have:,} -> {want:,} turns", total=want - have)
+        number = have // TURNS_PER_SESSION
+        while have < want:
+            session_id = f"bench-{number:06d}"
+            day = f"2025-{1 + number % 12:02d}-{1 + number % 28:02d}T09:00:00Z"
+            graph.record_session_start(session_id, user_id=USER, started_at=day)
+            turns = [
+                {"role": "user" if i % 2 == 0 else "assistant", "text": turn_text(words, rng), "timestamp": day}
+                for i in range(TURNS_PER_SESSION)
+            ]
+            graph.record_turns(session_id, turns)
+            stored = graph.store.run(
+                "MATCH (t:Turn {session_id: $sid}) RETURN t.turn_id AS key, t.user_id AS user_id, t.text AS text",
+                {"sid": session_id},
+            )
+            write_vectors(graph.store, mixtures, "turn", stored)
+            graph.store.run(
+                "MATCH (s:Session {session_id: $sid}) SET s.embedding_status = 'completed', s.embedding_model = $model",
+                {"sid": session_id, "model": mixtures.model},
+            )
+            have += TURNS_PER_SESSION
+            number += 1
+            progress.advance(task, TURNS_PER_SESSION)
+
+
+def timed(call, repeats: Sequence) -> list[float]:
+    seconds = []
+    for item in repeats:
+        started = time.perf_counter()
+        call(item)
+        seconds.append(time.perf_counter() - started)
+    return seconds
+
+
+def peak_rss_mib(pid: int | None) -> float:
+    """The process's high-water resident set (VmHWM), from /proc."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines() if pid else []:
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def p(values: list[float], q: float) -> float:
+    return sorted(values)[min(len(values) - 1, int(len(values) * q))] * 1000
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="1000,10000,100000", help="history sizes in turns, ascending")
+    parser.add_argument("--questions", type=int, default=40)
+    parser.add_argument("--store", type=Path, help="keep the store here (default: a temporary directory)")
+    args = parser.parse_args(argv)
+    sizes = [int(size) for size in args.sizes.split(",")]
+    rng = np.random.default_rng(7)
+    words = vocabulary(rng)
+    embedder = load_embedder()
+    base = embedder.embed([sentence(words, rng, int(rng.integers(6, 20))) for _ in range(BASE_SENTENCES)])
+    mixtures = Mixtures(base, rng)
+    questions = [sentence(words, rng, int(rng.integers(3, 8))).rstrip(".") + "?" for _ in range(args.questions)]
+    directory = args.store or Path(tempfile.mkdtemp(prefix="sg-lat-", dir="/tmp"))
+    graph = SessionsGraph(FalkorDBStore.open(directory))
+    table = Table(title=f"recall latency for one user ({args.questions} questions per size)")
+    for column in ("turns", "recall p50", "recall p95", "vector index p50", "exact scan p50", "exact / index", "build"):
+        table.add_column(column, justify="right")
+    index = vector_index(USER, "turn", embedder.dimension)
+    exact = (
+        "MATCH (p:Passage {user_id: $user, kind: 'turn'}) "
+        "WITH p, vec.cosineDistance(p.embedding, vecf32($v)) AS d ORDER BY d LIMIT $k RETURN p.source_id AS id"
+    )
+    previous_p50 = None
+    try:
+        graph.setup()
+        have = 0
+        for size in sizes:
+            started = time.perf_counter()
+            grow(graph, words, mixtures, rng, have, size)
+            build = time.perf_counter() - started
+            have = size
+            vectors = embedder.embed(questions)
+            graph.recall(USER, questions[0])  # warm the model and the caches once
+            recall_s = timed(lambda q: graph.recall(USER, q), questions)
+            index_s = timed(lambda v: graph.store.vector_search(index, v, k=200, columns="node.source_id AS id"), vectors)
+            exact_s = timed(lambda v: graph.store.run(exact, {"user": USER, "v": v.tolist(), "k": 200}), vectors)
+            table.add_row(
+                f"{size:,}",
+                f"{p(recall_s, 0.5):.0f} ms",
+                f"{p(recall_s, 0.95):.0f} ms",
+                f"{p(index_s, 0.5):.1f} ms",
+                f"{p(exact_s, 0.5):.1f} ms",
+                f"{statistics.median(exact_s) / statistics.median(index_s):.1f}x",
+                f"{build:.0f} s",
+            )
+            if previous_p50:
+                console.print(f"recall p50 growth {sizes[sizes.index(size) - 1]:,} -> {size:,}: {p(recall_s, 0.5) / previous_p50:.2f}x")
+            previous_p50 = p(recall_s, 0.5)
+            console.print(table)
+        server = graph.store.server.status()
+        console.print(
+            f"peak RSS: recall process {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB, "
+            f"store server {peak_rss_mib(server.pid):.0f} MiB, data on disk {server.disk_bytes / 2**20:.0f} MiB"
+        )
+    finally:
+        graph.close()
+        if args.store is None:
+            shutil.rmtree(directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
