@@ -1,0 +1,78 @@
+"""The spaCy backend (the real en_core_web_sm): entities, facts, decisions, slots, rationale."""
+
+from __future__ import annotations
+
+import pytest
+
+from sessions_graph_core.extraction import Extraction, SpacyBackend, normalise
+from sessions_graph_core.ontology import DEFAULT_MODEL, NodeType, OntologyModel
+
+
+@pytest.fixture(scope="module")
+def spacy_backend() -> SpacyBackend:
+    return SpacyBackend()
+
+
+def one(backend: SpacyBackend, text: str, model: OntologyModel = DEFAULT_MODEL) -> Extraction:
+    return backend.extract([text], model)[0]
+
+
+def test_one_extraction_per_text_in_order(spacy_backend: SpacyBackend) -> None:
+    texts = ["Alice owns the orders service.", "", "Carol owns the billing service."]
+    results = spacy_backend.extract(texts, DEFAULT_MODEL)
+    assert len(results) == 3 and results[1] == Extraction()
+    assert [f.subject for f in results[2].facts] == ["Carol"]
+
+
+def test_entities_from_ner_and_noun_chunks_typed_into_the_model(spacy_backend: SpacyBackend) -> None:
+    result = one(spacy_backend, "Alice owns the orders service. It is built for the checkout team.")
+    types = {e.name: e.type for e in result.entities}
+    assert types["Alice"] == "Person"
+    assert types["orders service"] == "Topic" and types["checkout team"] == "Topic"
+    assert "It" not in types and "the orders service" not in types  # pronouns and determiners go
+
+
+def test_a_custom_type_named_like_the_head_noun_wins(spacy_backend: SpacyBackend) -> None:
+    model = OntologyModel(node_types=[*DEFAULT_MODEL.node_types, NodeType(label="Service"), NodeType(label="Team")])
+    types = {e.name: e.type for e in one(spacy_backend, "Alice owns the orders service and the checkout team.", model).entities}
+    assert types["orders service"] == "Service" and types["checkout team"] == "Team"
+
+
+def test_ownership_is_a_slotted_fact_either_way_round(spacy_backend: SpacyBackend) -> None:
+    owns = one(spacy_backend, "Alice owns the orders service.").facts
+    belongs = one(spacy_backend, "The orders service belongs to Alice.").facts
+    assert [(f.kind, f.slot, f.subject, f.predicate, f.object) for f in owns] == [
+        ("fact", "orders service/owner", "Alice", "own", "orders service")
+    ]
+    assert [(f.slot, f.subject, f.predicate, f.object) for f in belongs] == [("orders service/owner", "Alice", "own", "orders service")]
+    assert set(owns[0].about) == {"Alice", "orders service"}
+
+
+def test_coordinated_clauses_are_separate_facts_with_their_own_text(spacy_backend: SpacyBackend) -> None:
+    facts = one(
+        spacy_backend,
+        "The orders service publishes OrderPlaced events to Kafka, and the billing service consumes OrderPlaced events from the orders service.",
+    ).facts
+    assert [f.text for f in facts] == [
+        "The orders service publishes OrderPlaced events to Kafka.",
+        "The billing service consumes OrderPlaced events from the orders service.",
+    ]
+    assert all(f.slot == "" for f in facts)  # not single-valued: nothing to supersede
+
+
+def test_decisions_fill_a_role_and_keep_their_rationale(spacy_backend: SpacyBackend) -> None:
+    use = one(spacy_backend, "We'll use Postgres as the orders service database, because the team already runs Postgres in production.").facts
+    assert [(f.kind, f.slot, f.rationale) for f in use] == [
+        ("decision", "orders service/database", "the team already runs Postgres in production")
+    ]
+    assert "orders service" in use[0].about and "production" not in use[0].about
+    switch = one(spacy_backend, "We're switching the orders service database to CockroachDB.").facts
+    assert [(f.kind, f.slot) for f in switch] == [("decision", "orders service/database")]
+
+
+def test_unresolved_pronoun_subjects_state_nothing(spacy_backend: SpacyBackend) -> None:
+    assert one(spacy_backend, "It runs on Kubernetes. They use it daily.").facts == []
+
+
+def test_normalise_ignores_case_spacing_and_end_punctuation() -> None:
+    assert normalise("  Orders   Service. ") == "orders service"
