@@ -374,3 +374,46 @@ def test_below_the_milestone_nothing_runs_unless_forced(graph: SessionsGraph) ->
     assert (again.outcome, again.delta) == ("nothing to do", 0) and len(api.requests) == 1
     with pytest.raises(ontology.ValidationError, match="seeds must be between 1 and 3"):
         derivation.derive(graph.store, USER, llm=fake_llm("anthropic", api), seeds=4)
+
+
+def test_a_retired_type_comes_back_as_a_restore_and_leaves_the_pool() -> None:
+    studied = ontology.RelationType(label="studied", start_labels=["Person"], end_labels=["Topic"])
+    pool = ontology.OntologyModel(node_types=[ontology.NodeType(label="Course")], relation_types=[studied])
+    answer = derivation.Proposal.model_validate(
+        proposal([node("Course"), node("Service")], [relation("studied", ["Person"], ["Course"])])
+    )
+    current = ontology.OntologyModel(node_types=list(ontology.DEFAULT_MODEL.node_types))
+    candidate = apply(current, answer, pinned=[], pool=pool)
+    assert [(c.op, c.kind, c.label) for c in candidate.changelog] == [
+        ("restore", "node", "Course"), ("add", "node", "Service"), ("restore", "relation", "studied")
+    ]
+    assert candidate.pool.node_types == [] and candidate.pool.relation_types == []
+
+
+def test_coverage_counts_user_turns_whose_statement_fits_a_relation_type_endpoints_included() -> None:
+    from sessions_graph_core.extraction import ExtractedEntity, ExtractedFact, Extraction
+
+    said = Extraction(
+        entities=[ExtractedEntity(name="Alice", type="Person"), ExtractedEntity(name="orders service", type="Service"),
+                  ExtractedEntity(name="Kafka", type="Artifact")],
+        facts=[ExtractedFact(text="Alice owns the orders service.", subject="Alice", predicate="own",
+                             object="orders service"),
+               ExtractedFact(text="We use Kafka.", kind="decision", subject="We", predicate="use", object="Kafka")],
+    )
+    nodes = ontology.DEFAULT_MODEL.node_types + [ontology.NodeType(label="Service")]
+
+    def model(*relations: ontology.RelationType) -> ontology.OntologyModel:
+        return ontology.OntologyModel(node_types=nodes, relation_types=list(relations))
+
+    owns = ontology.RelationType(label="owns", start_labels=["Person"], end_labels=["Service"])
+    owns_db = ontology.RelationType(label="owns", start_labels=["Person"], end_labels=["Artifact"])
+    uses = ontology.RelationType(label="uses", start_labels=["User"], end_labels=["Artifact"])
+    roles = ["user", "assistant"]
+    assert derivation.measure([said, said], roles, model(owns)).coverage == 1.0
+    assert derivation.measure([said, said], roles, model(owns_db)).coverage == 0.0
+    assert derivation.measure([said, said], roles, model(uses)).coverage == 1.0  # "we" is the user
+    assert derivation.measure([said, said], roles, model()).coverage == 0.0
+    # Two of six mentions are catch-alls (Kafka twice); a type the model lacks counts with them.
+    assert derivation.measure([said, said], roles, model()).catch_all_share == round(2 / 6, 4)
+    without_service = ontology.OntologyModel(node_types=ontology.DEFAULT_MODEL.node_types)
+    assert derivation.measure([said, said], roles, without_service).catch_all_share == round(4 / 6, 4)
