@@ -185,7 +185,7 @@ class FactView(BaseModel):
     replaced: list[str] = []
 
 
-_VIEW = (
+FACT_COLUMNS = (
     "x.fact_id AS fact_id, x.kind AS kind, x.text AS text, x.slot AS slot, x.rationale AS rationale, "
     "x.session_id AS session_id, x.valid_at AS valid_at, x.superseded_at AS superseded_at"
 )
@@ -203,7 +203,7 @@ def current(store: GraphStore, user_id: str, about: str) -> list[FactView]:
         _ABOUT + "WHERE x.superseded_at IS NULL WITH DISTINCT x "
         "OPTIONAL MATCH (x)-[:SUPERSEDES*1..5]->(old:Fact) "
         "WITH x, old ORDER BY old.rank DESC "
-        f"WITH x, collect(old.text) AS replaced RETURN {_VIEW}, replaced ORDER BY valid_at, text",
+        f"WITH x, collect(old.text) AS replaced RETURN {FACT_COLUMNS}, replaced ORDER BY valid_at, text",
         {"user_id": user_id, "name": _about_name(store, user_id, about)},
     )
     return [FactView.model_validate(row) for row in rows]
@@ -212,7 +212,7 @@ def current(store: GraphStore, user_id: str, about: str) -> list[FactView]:
 def history(store: GraphStore, user_id: str, about: str) -> list[FactView]:
     """Statements about the entity that something later replaced."""
     rows = store.run(
-        _ABOUT + f"WHERE x.superseded_at IS NOT NULL WITH DISTINCT x RETURN {_VIEW} ORDER BY valid_at, text",
+        _ABOUT + f"WHERE x.superseded_at IS NOT NULL WITH DISTINCT x RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
         {"user_id": user_id, "name": _about_name(store, user_id, about)},
     )
     return [FactView.model_validate(row) for row in rows]
@@ -222,7 +222,7 @@ def as_of(store: GraphStore, user_id: str, about: str, moment: str) -> list[Fact
     """What was true about the entity at `moment` (an ISO-8601 UTC string)."""
     rows = store.run(
         _ABOUT + "WHERE x.valid_at <= $at AND (x.superseded_at IS NULL OR x.superseded_at > $at) "
-        f"WITH DISTINCT x RETURN {_VIEW} ORDER BY valid_at, text",
+        f"WITH DISTINCT x RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
         {"user_id": user_id, "name": _about_name(store, user_id, about), "at": to_iso(moment)},
     )
     return [FactView.model_validate(row) for row in rows]

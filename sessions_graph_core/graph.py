@@ -87,7 +87,12 @@ class SessionsGraph:
         return memories.update_memory(self.store, memory_id, content)
 
     def delete_memory(self, memory_id: str) -> bool:
-        return memories.delete_memory(self.store, memory_id)
+        """Delete a memory and what reconciling its text produced (nothing another source backs)."""
+        memory = memories.get_memory(self.store, memory_id)
+        deleted = memories.delete_memory(self.store, memory_id)
+        if memory is not None and deleted:
+            forgetting.forget_memory(self.store, memory.user_id, memory_id)
+        return deleted
 
     def memory_store(self, user_id: str, *, session_id: str | None = None) -> MemoryStore:
         """The user's memories as the file tree of Claude's memory tool; writes credit `session_id`."""

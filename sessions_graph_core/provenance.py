@@ -11,14 +11,8 @@ from pydantic import BaseModel
 
 from . import validation
 from .extraction import normalise
-from .facts import FactView
+from .facts import FACT_COLUMNS, FactView
 from .store import GraphStore
-
-_FACT_VIEW = (
-    "x.fact_id AS fact_id, x.kind AS kind, x.text AS text, x.slot AS slot, x.rationale AS rationale, "
-    "x.session_id AS session_id, x.valid_at AS valid_at, x.superseded_at AS superseded_at"
-)
-
 
 class EntityView(BaseModel):
     entity_key: str
@@ -59,7 +53,7 @@ def session_facts(store: GraphStore, session_id: str) -> list[FactView]:
     """Every fact and decision the session stated, restatements of known ones included."""
     rows = store.run(
         "MATCH (s:Session {session_id: $sid})-[:DISCOVERED]->(x:Fact) WHERE x.user_id = s.user_id "
-        f"RETURN {_FACT_VIEW} ORDER BY valid_at, text",
+        f"RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
         {"sid": validation.session_id(session_id)},
     )
     return [FactView.model_validate(row) for row in rows]

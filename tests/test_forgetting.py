@@ -71,7 +71,6 @@ def test_memory_file_reconciled_then_edited_then_deleted(graph: SessionsGraph) -
     assert not graph.store.run("MATCH (n:Entity {name_key: 'postgres'}) RETURN n")
 
     graph.delete_memory(memory.memory_id)
-    graph.forget_memory(USER, memory.memory_id)
     left = graph.store.run("MATCH (n) WHERE n:Fact OR n:Entity OR n:Chunk RETURN count(n) AS n")
     assert left[0]["n"] == 0
 
@@ -83,6 +82,15 @@ def test_memory_and_session_share_an_entity_and_forgetting_one_keeps_it(graph: S
     graph.forget_memory(USER, memory.memory_id)
     assert "Alice owns the orders service." in {x.text for x in graph.current_facts(USER, "orders service")}
     assert graph.store.run("MATCH (n:Entity {name_key: 'alice'}) RETURN count(n) AS n")[0]["n"] >= 1
+
+
+def test_forgetting_after_the_file_node_is_gone_still_cleans_up(graph: SessionsGraph) -> None:
+    memory = graph.save_memory(USER, MEMORY_TEXT)
+    graph.reconcile_memory(memory.memory_id)
+    graph.store.run("MATCH (m:Memory {memory_id: $m}) DETACH DELETE m", {"m": memory.memory_id})
+    graph.forget_memory(USER, memory.memory_id)
+    left = graph.store.run("MATCH (n) WHERE n:Fact OR n:Entity OR n:Chunk RETURN count(n) AS n")
+    assert left[0]["n"] == 0
 
 
 def test_missing_memory_is_reported_not_raised(graph: SessionsGraph) -> None:
