@@ -12,7 +12,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import snowballstemmer
 
@@ -29,9 +29,15 @@ def _stemmer() -> snowballstemmer.stemmer:
     return snowballstemmer.stemmer("english")
 
 
+@lru_cache(maxsize=200_000)
+def _stem(word: str) -> str:
+    # The stemmer is pure Python and slow; words repeat, so each is stemmed once.
+    return _stemmer().stemWord(word)
+
+
 def stems(text: str) -> list[str]:
     """The text's words, lowercased, without stopwords, stemmed."""
-    return _stemmer().stemWords([word for word in _WORD.findall(text.lower()) if word not in STOPWORDS])
+    return [_stem(word) for word in _WORD.findall(text.lower()) if word not in STOPWORDS]
 
 
 @dataclass(frozen=True)

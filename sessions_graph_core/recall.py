@@ -466,6 +466,18 @@ def _fact_lanes(search: _Search) -> list[RecalledFact]:
     return _facts(search, list(dict.fromkeys(ids)))
 
 
+_PREDICATE_VECTORS: dict[tuple[str, str], Any] = {}
+
+
+def _predicate_vectors(model: str, predicates: Sequence[str]) -> dict[str, Any]:
+    """Vectors of relation names, embedded once per process: the set of names grows slowly."""
+    missing = [p for p in predicates if (model, p) not in _PREDICATE_VECTORS]
+    if missing:
+        for predicate, vector in zip(missing, load_embedder(model).embed([p.replace("_", " ") for p in missing])):
+            _PREDICATE_VECTORS[(model, predicate)] = vector
+    return {p: _PREDICATE_VECTORS[(model, p)] for p in predicates}
+
+
 def _user_facts(search: _Search) -> list[str]:
     """Facts whose predicate is among the relation types nearest the question."""
     predicates = [row["p"] for row in search.store.run(
@@ -473,8 +485,8 @@ def _user_facts(search: _Search) -> list[str]:
         "RETURN DISTINCT f.predicate AS p ORDER BY p", {"user_id": search.user_id})]
     if not predicates:
         return []
-    vectors = load_embedder(search.model).embed([p.replace("_", " ") for p in predicates])
-    ranked = sorted(range(len(predicates)), key=lambda i: -float(vectors[i] @ search.vector))
+    vectors = _predicate_vectors(search.model, predicates)
+    ranked = sorted(range(len(predicates)), key=lambda i: -float(vectors[predicates[i]] @ search.vector))
     chosen = [predicates[i] for i in ranked[: search.config.user_fact_types]]
     rows = search.store.run(
         "MATCH (f:Fact {user_id: $user_id}) WHERE f.predicate IN $predicates AND f.superseded_at IS NULL "
