@@ -6,7 +6,8 @@ Each hook is what a harness runs: a fresh `sessions-graph hook EVENT` process fe
 against a Claude Code transcript that grows between events. Harnesses time hooks out, so p95 is
 the figure to watch (target: under 300 ms). Baselines, measured in the same process and way:
 `python -c pass` (interpreter start) and the hook given `{}` (every import, no store work), so
-the ratio columns show what the store work and the imports cost on top of starting Python.
+the ratio columns show what the store work and the imports cost on top of starting Python; a Stop
+run inside the benchmark process shows the store work alone.
 The detached embed a Stop or SessionEnd starts is waited for before the next run, so one event's
 child does not slow the next measurement.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -40,6 +42,7 @@ from sessions_graph_core.config import CONFIG_ENV, set_value
 from sessions_graph_core.embedded_server import EmbeddedServer
 from sessions_graph_core.failures import LOG_DIR_ENV, failure_log_path, recent_failures
 from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.hooks import run_hook
 from sessions_graph_core.spawn import sessions_graph_command
 
 WORDS = (
@@ -51,7 +54,7 @@ console = Console()
 
 def percentiles(samples: list[float]) -> tuple[float, float]:
     ordered = sorted(samples)
-    return statistics.median(ordered) * 1000, ordered[max(0, int(len(ordered) * 0.95) - 1)] * 1000
+    return statistics.median(ordered) * 1000, ordered[math.ceil(len(ordered) * 0.95) - 1] * 1000  # nearest rank
 
 
 def sentence(rng: random.Random, words: int = 14) -> str:
@@ -112,7 +115,8 @@ def bench_hooks(runs: int, env: dict[str, str], workdir: Path, rng: random.Rando
         ("hook given {} (imports only)", [run_process([*hook, "Stop"], "{}", env) for _ in range(runs)]),
     ]
     failure_log_path().unlink()  # the baseline's refusals; the events below must log none
-    samples: dict[str, list[float]] = {name: [] for name in ("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "SessionEnd")}
+    events = ("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "SessionEnd", "Stop, in-process (store work only)")
+    samples: dict[str, list[float]] = {name: [] for name in events}
     for run in range(runs):
         transcript = Transcript(workdir / f"t{run}.jsonl", f"bench-{uuid.uuid4()}", workdir)
         samples["SessionStart"].append(run_process([*hook, "SessionStart"], transcript.payload("SessionStart", source="startup"), env))
@@ -126,6 +130,12 @@ def bench_hooks(runs: int, env: dict[str, str], workdir: Path, rng: random.Rando
         wait_for_children("bench-")
         transcript.exchange(rng)
         samples["SessionEnd"].append(run_process([*hook, "SessionEnd"], transcript.payload("SessionEnd", reason="exit"), env))
+        wait_for_children("bench-")
+        # The same turn end inside this process: the store work alone, without starting Python and importing.
+        transcript.exchange(rng)
+        started = time.perf_counter()
+        run_hook("Stop", transcript.payload("Stop"))
+        samples["Stop, in-process (store work only)"].append(time.perf_counter() - started)
         wait_for_children("bench-")
     return results + list(samples.items())
 
