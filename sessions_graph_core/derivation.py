@@ -695,7 +695,7 @@ def derive(
     started = time.perf_counter()
     sessions = qualifying(store, uid)
     milestone = max(reached(len(sessions)), _state(store, uid)["milestone"])
-    report = RunReport(user_id=uid, milestone=milestone, outcome="nothing to do", llm=llm.usage)
+    report = RunReport(user_id=uid, milestone=milestone, outcome="nothing to do", llm=LlmUsage(provider=llm.provider, model=llm.model))
     current = adopted(store, uid)
     if current.derive == "off":
         return report.model_copy(update={"outcome": "derive off"})
@@ -773,6 +773,7 @@ def _run(
     protected = sorted(set(CORE_LABELS) | set(CATCH_ALL_LABELS) | set(current.pinned))
     conversations, seen = messages(store, uid, chosen.train), observed(store, uid, chosen.train)
     candidates: dict[int, Candidate] = {}
+    before = llm.usage.model_copy()
     for seed in range(seeds):
         started = time.perf_counter()
         entry = CandidateReport(seed=seed)
@@ -785,6 +786,7 @@ def _run(
         else:
             _evaluate(entry, candidates[seed], gate, backend)
         entry.seconds = round(time.perf_counter() - started, 3)
+    report.llm = llm.usage.since(before)
     best = _best(report)
     report.outcome = "adopted" if best else "rejected" if candidates else "failed"
     if best is not None:

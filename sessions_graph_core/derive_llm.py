@@ -32,6 +32,16 @@ class LlmUsage(BaseModel):
     input_tokens: int = 0
     output_tokens: int = 0
 
+    def since(self, earlier: LlmUsage) -> LlmUsage:
+        """What was used after `earlier` was taken: one run's share of a client used for several."""
+        return self.model_copy(
+            update={
+                "calls": self.calls - earlier.calls,
+                "input_tokens": self.input_tokens - earlier.input_tokens,
+                "output_tokens": self.output_tokens - earlier.output_tokens,
+            }
+        )
+
 
 def closed(schema: dict[str, Any]) -> dict[str, Any]:
     """The schema with `$ref`s inlined, titles and defaults dropped, every object closed and fully required."""

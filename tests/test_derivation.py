@@ -182,15 +182,21 @@ def test_gate_adopts_the_candidate_that_types_more_and_rejects_the_one_that_type
 def test_rejection_keeps_the_candidates_and_rolls_the_delta_into_the_next_run(graph: SessionsGraph) -> None:
     record(graph, 0)
     record(graph, 1)
-    first = run(graph, [BAD, BAD], seeds=2)
+    api = FakeLlmApi([BAD, BAD])
+    llm = fake_llm("anthropic", api)
+    first = derivation.derive(graph.store, USER, llm=llm, backend=SPACY, seeds=2)
     assert first.outcome == "rejected" and first.rejected_versions == [1, 2] and first.adopted_version is None
     assert adopted_version(graph) == 0 and due(graph.store, USER) is None
     record(graph, 2)
     assert due(graph.store, USER) is None
     record(graph, 3)
     assert due(graph.store, USER) == 4
-    second = run(graph, [GOOD], seeds=1)
+    api.answers = [GOOD]
+    second = derivation.derive(graph.store, USER, llm=llm, backend=SPACY, seeds=1)
     assert (second.outcome, second.delta, second.adopted_version) == ("adopted", 4, 3)
+    # One client served both runs: each report counts its own calls, the client all of them.
+    assert (first.llm.calls, second.llm.calls, llm.usage.calls) == (2, 1, 3)
+    assert first.llm.input_tokens + second.llm.input_tokens == llm.usage.input_tokens
     assert second.reextracted == 4
     assert [(v.version, v.status) for v in chain(graph.store, USER)] == [(1, "rejected"), (2, "rejected"), (3, "adopted")]
 
