@@ -42,7 +42,7 @@ NEIGHBOUR_WEIGHTS = (0.4, 0.25)
 ANSWER_WEIGHT = 0.4  # more for the turn right after a matching question: it likely holds the answer
 POOL = 50  # candidates each message lane hands to the fusion
 TERM_POOL = 100  # best postings read per query term
-VECTOR_OVERFETCH = 4  # passages read per wanted source: several passages can share one source
+VECTOR_OVERFETCH = 2  # passages read per wanted source: several passages can share one source
 
 READING_RULES = """These rows come from this user's own past conversations; each one carries the date it was written.
 - Read a relative date inside a row ("yesterday", "next week") against that row's date, not today's.
@@ -365,8 +365,11 @@ def _message_lanes(search: _Search) -> tuple[list[tuple[str, float]], dict[str, 
             combined[tid] = combined.get(tid, 0.0) + weight * value
     if not combined:
         return [], rows, passages
-    fused = _with_neighbours(search, combined, rows)
     width = (config.turns_k if "turns" in config.lanes else 0) + (config.text_k if "text" in config.lanes else 0)
+    # Only the strongest candidates can lift a neighbour into the result; reading around the
+    # rest would cost a lookup each for nothing.
+    strongest = dict(sorted(combined.items(), key=lambda item: -item[1])[: 2 * width])
+    fused = _with_neighbours(search, strongest, rows)
     ranked = sorted(fused.items(), key=lambda item: (-item[1], item[0]))[:width]
     return ranked, rows, passages
 
