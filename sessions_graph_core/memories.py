@@ -72,6 +72,7 @@ def write_params(user_id: str, path: str, session_id: str | None) -> dict[str, A
         "user_id": user_id,
         "user_key": user_key(user_id),
         "session_id": session_id,
+        "session_key": session_id or "",
         "session_ids": [session_id] if session_id else [],
         "project_keys": [project] if project else [],
         "now": now_iso(),

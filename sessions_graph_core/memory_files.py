@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from . import forgetting, memory_paths, validation
 from .memories import KEEP_DELETED, KEEP_PREVIOUS, LINK_PROJECT, RECORD_PROVENANCE, link_project, prune_versions, write_params
 from .memory_paths import ROOT
+from .sessions import FOREIGN_SESSION
 from .store import GraphStore
 from .validation import ValidationError
 
@@ -185,10 +186,7 @@ def _file_view(path: str, content: str, view_range: tuple[int, int] | None) -> s
     return f"Here's the content of {path} with line numbers:\n" + "\n".join(shown)
 
 
-# Writes refuse a session id that another user holds. `$session_key` is the session id or "", which
-# no session has: matching on a null would make FalkorDB scan every session instead of its index.
-_FOREIGN_SESSION = "OPTIONAL MATCH (foreign:Session {session_id: $session_key}) WHERE foreign.user_id <> $user_id"
-_NO_FOREIGN_SESSION = _FOREIGN_SESSION + " WITH u, m, count(foreign) AS foreign_sessions WHERE foreign_sessions = 0 "
+_NO_FOREIGN_SESSION = FOREIGN_SESSION + " WITH u, m, count(foreign) AS foreign_sessions WHERE foreign_sessions = 0 "
 
 # With `u`, `m` and `previous` bound after the new text is set: history, project, provenance.
 _AFTER_WRITE = f"WITH u, m, previous {KEEP_PREVIOUS} {LINK_PROJECT} {RECORD_PROVENANCE} RETURN m.memory_id AS memory_id"
@@ -197,7 +195,7 @@ _CREATE = (
     "OPTIONAL MATCH (blocker:Memory {user_id: $user_id}) "
     "WHERE blocker.path STARTS WITH $below OR blocker.path IN $ancestors "
     "WITH count(blocker) AS blockers "
-    + _FOREIGN_SESSION
+    + FOREIGN_SESSION
     + " WITH blockers, count(foreign) AS foreign_sessions WHERE blockers = 0 AND foreign_sessions = 0 "
     "MERGE (u:User {user_id: $user_id}) ON CREATE SET u.user_key = $user_key "
     "MERGE (m:Memory {user_id: $user_id, path: $path}) "
@@ -230,7 +228,7 @@ _RENAME = (
     "OPTIONAL MATCH (blocker:Memory {user_id: $user_id}) "
     "WHERE blocker.path = $new OR blocker.path STARTS WITH $new_below OR blocker.path IN $ancestors "
     "WITH u, sources, count(blocker) AS blockers "
-    + _FOREIGN_SESSION
+    + FOREIGN_SESSION
     + " WITH u, sources, blockers, count(foreign) AS foreign_sessions "
     "WHERE blockers = 0 AND foreign_sessions = 0 "
     "AND size(sources) = size($moves) AND all(move IN $moves WHERE move.old IN sources) "
@@ -454,7 +452,7 @@ class MemoryStore:
     # -- helpers -----------------------------------------------------------------------------
 
     def _params(self, path: str) -> dict[str, Any]:
-        return write_params(self.user_id, path, self.session_id) | {"path": path, "session_key": self.session_id or ""}
+        return write_params(self.user_id, path, self.session_id) | {"path": path}
 
     def _paths_under(self, directory: str, *, limit: int | None = None) -> list[str]:
         rows = self.store.run(

@@ -21,8 +21,9 @@ from .validation import ValidationError, describe
 
 MAX_TURN_CHARS = 1_000_000
 
-# Refuses a session id that another user already holds; used before any write that names a session.
-FOREIGN_SESSION = "OPTIONAL MATCH (foreign:Session {session_id: $session_id}) WHERE foreign.user_id <> $user_id"
+# Refuses a session id that another user already holds. `$session_key` is the session id or "", which
+# no session has: matching on a null would make FalkorDB scan every session instead of its index.
+FOREIGN_SESSION = "OPTIONAL MATCH (foreign:Session {session_id: $session_key}) WHERE foreign.user_id <> $user_id"
 
 # With `u` bound to the user and `sid` to a session id: the session exists and is the user's.
 ENSURE_SESSION = (
@@ -126,6 +127,7 @@ def record_session_start(
         "RETURN s.session_id AS session_id",
         {
             "session_id": sid,
+            "session_key": sid,
             "user_id": uid,
             "user_key": user_key(uid),
             "now": to_iso(started_at),
