@@ -156,3 +156,17 @@ def test_config_from_mapping_reads_strings_and_rejects_bad_values():
         RecallConfig.from_mapping({"turnsk": "3"})
     with pytest.raises(ValidationError, match="whole number"):
         RecallConfig.from_mapping({"text_k": "many"})
+
+
+def test_bm25_counts_stemmed_forms_and_favours_rare_words():
+    from sessions_graph_core import bm25
+
+    collection = bm25.Collection(documents=100, average_length=40.0, frequencies={"paint": 2, "garden": 60})
+    query = bm25.stems("painting garden")
+    assert query == ["paint", "garden"]
+    rare = bm25.score(collection, query, "She painted the fence.")
+    common = bm25.score(collection, query, "She weeded the garden.")
+    assert rare > common > 0
+    assert bm25.score(collection, query, "Nothing relevant here.") == 0
+    # Length normalisation: the same match in a much longer text scores lower.
+    assert bm25.score(collection, query, "She painted. " + "Filler words go on. " * 20) < rare
