@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import NoReturn
 
 import click
 
@@ -14,7 +15,7 @@ from . import config as config_file
 from .validation import ValidationError
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     from rich.console import Console
     from rich.markup import escape
 

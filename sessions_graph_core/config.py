@@ -283,7 +283,7 @@ def _typed(key: str, raw: str) -> Any:
     """A value typed as text (command line, environment) in the shape the file holds it."""
     section, name = split_key(key)
     annotation = str(_sections()[section].model_fields[name].annotation)
-    if annotation.startswith("list") or "list[" in annotation:
+    if "list[" in annotation:
         return [item.strip() for item in raw.split(",") if item.strip()]
     return raw
 
