@@ -120,13 +120,21 @@ class FalkorDBStore(GraphStore):
             {"query": query, "user_id": user_id, "limit": int(limit)},
         )
 
-    def fulltext_count(self, index: FullTextIndex, user_id: str, term: str) -> int:
+    def fulltext_postings(
+        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, columns: str
+    ) -> tuple[int, list[Row]]:
         rows = self.run(
-            f"CALL db.idx.fulltext.queryNodes('{identifier(index.label)}', $query) YIELD node "
-            "WHERE node.user_id = $user_id RETURN count(node) AS n",
-            {"query": f"@user_key:{user_key(user_id)} @{identifier(index.property)}:({term})", "user_id": user_id},
+            f"CALL db.idx.fulltext.queryNodes('{identifier(index.label)}', $query) YIELD node, score "
+            "WHERE node.user_id = $user_id WITH node, score ORDER BY score DESC "
+            "WITH collect(node) AS hits WITH size(hits) AS matched, hits[0..$limit] AS best "
+            f"UNWIND best AS node RETURN matched, {columns}",
+            {
+                "query": f"@user_key:{user_key(user_id)} @{identifier(index.property)}:({term})",
+                "user_id": user_id,
+                "limit": int(limit),
+            },
         )
-        return int(rows[0]["n"]) if rows else 0
+        return (int(rows[0]["matched"]) if rows else 0), rows
 
     def ensure_vector_index(self, index: VectorIndex) -> None:
         # efRuntime: the default of 10 finds almost none of the true neighbours (graphstores.md).

@@ -78,13 +78,17 @@ class MemgraphStore(GraphStore):
             {"query": f"data.user_key:{user_key(user_id)} AND ({words})", "user_id": user_id, "limit": int(limit)},
         )
 
-    def fulltext_count(self, index: FullTextIndex, user_id: str, term: str) -> int:
+    def fulltext_postings(
+        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, columns: str
+    ) -> tuple[int, list[Row]]:
         rows = self.run(
-            f"CALL text_search.search('{index.name}', $query) YIELD node "
-            "WITH node WHERE node.user_id = $user_id RETURN count(node) AS n",
-            {"query": f"data.user_key:{user_key(user_id)} AND data.{index.property}:{term}", "user_id": user_id},
+            f"CALL text_search.search('{index.name}', $query) YIELD node, score "
+            "WITH node, score WHERE node.user_id = $user_id WITH node, score ORDER BY score DESC "
+            "WITH collect(node) AS hits WITH size(hits) AS matched, hits[0..$limit] AS best "
+            f"UNWIND best AS node RETURN matched, {columns}",
+            {"query": f"data.user_key:{user_key(user_id)} AND data.{index.property}:{term}", "user_id": user_id, "limit": int(limit)},
         )
-        return int(rows[0]["n"]) if rows else 0
+        return (int(rows[0]["matched"]) if rows else 0), rows
 
     @staticmethod
     def _vector_index_name(index: VectorIndex) -> str:

@@ -267,7 +267,7 @@ def _load_turns(search: _Search, turn_ids: Sequence[str]) -> dict[str, Row]:
     return {row["turn_id"]: row for row in rows if _message(row, search)}
 
 
-def _collection(search: _Search, stems: Sequence[str], words: Mapping[str, str]) -> bm25.Collection:
+def _collection(search: _Search, frequencies: Mapping[str, int]) -> bm25.Collection:
     size = search.store.run(
         "MATCH (s:Session {user_id: $user_id}) RETURN sum(coalesce(s.turn_count, 0)) AS n",
         {"user_id": search.user_id},
@@ -277,9 +277,6 @@ def _collection(search: _Search, stems: Sequence[str], words: Mapping[str, str])
         "MATCH (t:Turn {user_id: $user_id}) WITH t LIMIT 1000 RETURN avg(size(t.text)) AS average",
         {"user_id": search.user_id},
     )
-    frequencies = {
-        stem: search.store.fulltext_count(TURN_TEXT_INDEX, search.user_id, words[stem]) for stem in stems
-    }
     return bm25.Collection(int(size[0]["n"] or 0), float(length[0]["average"] or 1.0), frequencies)
 
 
@@ -287,20 +284,18 @@ def _text_lane(search: _Search) -> tuple[dict[str, float], dict[str, Row]]:
     """BM25 scores of the user's messages that match the question's words."""
     words: dict[str, str] = {}
     for word in search.terms:
-        words.setdefault(bm25.stems(word)[0] if bm25.stems(word) else word, word)
-    if not words:
-        return {}, {}
+        stemmed = bm25.stems(word)
+        words.setdefault(stemmed[0] if stemmed else word, word)
     candidates: dict[str, Row] = {}
-    for word in words.values():
-        for row in search.store.fulltext_search(
-            TURN_TEXT_INDEX, search.user_id, [word], limit=TERM_POOL,
-            columns=_TURN_COLUMNS.replace("t.", "node."),
-        ):
-            if _message(row, search):
-                candidates[row["turn_id"]] = row
+    frequencies: dict[str, int] = {}
+    for stem, word in words.items():
+        frequencies[stem], rows = search.store.fulltext_postings(
+            TURN_TEXT_INDEX, search.user_id, word, limit=TERM_POOL, columns=_TURN_COLUMNS.replace("t.", "node.")
+        )
+        candidates.update((row["turn_id"], row) for row in rows if _message(row, search))
     if not candidates:
         return {}, {}
-    collection = _collection(search, list(words), words)
+    collection = _collection(search, frequencies)
     scores = {tid: bm25.score(collection, list(words), row["text"]) for tid, row in candidates.items()}
     best = sorted(scores, key=scores.__getitem__, reverse=True)[:POOL]
     return {tid: scores[tid] for tid in best if scores[tid] > 0}, candidates

@@ -137,8 +137,13 @@ class GraphStore(ABC):
         """
 
     @abstractmethod
-    def fulltext_count(self, index: FullTextIndex, user_id: str, term: str) -> int:
-        """How many nodes of one user match `term` (a document frequency)."""
+    def fulltext_postings(
+        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, columns: str
+    ) -> tuple[int, list[Row]]:
+        """How many nodes of one user match `term` (its document frequency), and the best `limit`.
+
+        One pass over the term's postings serves both; `columns` is written against `node`.
+        """
 
     @abstractmethod
     def ensure_vector_index(self, index: VectorIndex) -> None:
