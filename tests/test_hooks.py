@@ -41,17 +41,36 @@ def data_dir() -> Iterator[Path]:
     shutil.rmtree(path, ignore_errors=True)
 
 
+def children_of(config: Path) -> list[int]:
+    """Detached children started by this test's hooks: they carry its config path in their environment."""
+    marker = f"{CONFIG_ENV}={config}".encode() + b"\0"
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker in (entry / "environ").read_bytes() and int(entry.name) != os.getpid():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
 @pytest.fixture
-def env(data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    """A config file naming the user and the store; the same environment for in-process and CLI hooks."""
+def env(data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
+    """A config file naming the user and the store; the same environment for in-process and CLI hooks.
+
+    Afterwards it waits for the detached children, which would otherwise outlive the module's store
+    and start it again in a deleted folder.
+    """
     for variable in list(os.environ):
         if variable.startswith(ENV_PREFIX) or variable in ENV_ALIASES:
             monkeypatch.delenv(variable)
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
+    config = tmp_path / "config.toml"
+    monkeypatch.setenv(CONFIG_ENV, str(config))
     monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "log"))
     set_value("identity.user_id", "alice")
     set_value("store.data_dir", str(data_dir))
-    return dict(os.environ)
+    yield dict(os.environ)
+    wait_for(lambda: not children_of(config), timeout_s=300)
 
 
 @pytest.fixture
