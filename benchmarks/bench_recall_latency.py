@@ -44,7 +44,7 @@ USER = "bench-user"
 TURNS_PER_SESSION = 50
 VOCABULARY = 6000
 BASE_SENTENCES = 1500
-console = Console()
+console = Console(width=150)
 
 
 class Mixtures(Embedder):

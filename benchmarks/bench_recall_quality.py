@@ -42,7 +42,7 @@ CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 KS = (5, 10, 20)
 EVIDENCE = re.compile(r"D\d+:\d+")
 WORD = re.compile(r"[^\W_]+")
-console = Console()
+console = Console(width=150)
 
 
 def session_turns(conversation: dict, sample_id: str) -> list[tuple[str, datetime, list[dict]]]:
