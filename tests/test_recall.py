@@ -170,3 +170,21 @@ def test_bm25_counts_stemmed_forms_and_favours_rare_words():
     assert bm25.score(collection, query, "Nothing relevant here.") == 0
     # Length normalisation: the same match in a much longer text scores lower.
     assert bm25.score(collection, query, "She painted. " + "Filler words go on. " * 20) < rare
+
+
+def test_a_word_known_to_be_common_is_not_read_again_and_ranking_holds(graph):
+    graph.record_session_start("s-1", user_id="alice")
+    turns = [{"role": "user", "text": f"Status of project item {i}."} for i in range(40)]
+    turns.append({"role": "user", "text": "The zebra project needs a new logo."})
+    graph.record_turns("s-1", turns)
+    config = RecallConfig(lanes=("text",))
+    first = graph.recall("alice", "project zebra logo", config=config)
+    second = graph.recall("alice", "project zebra logo", config=config)
+    assert texts(first)[0] == texts(second)[0] == "The zebra project needs a new logo."
+    # Only the common word ("project") is remembered as common, and only for this user.
+    from sessions_graph_core import recall as recall_module
+
+    remembered = {stem for (name, user, stem) in recall_module._FREQUENCIES if (name, user) == (graph.store.name, "alice")}
+    assert {"project", "zebra", "logo"} <= remembered
+    assert recall_module._known_common(recall_module._Search(graph.store, "alice", "", config, "", None, []), "project", 41)
+    assert not recall_module._known_common(recall_module._Search(graph.store, "alice", "", config, "", None, []), "zebra", 41)
