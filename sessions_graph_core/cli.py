@@ -363,13 +363,6 @@ from .cli_recall import embed_command, recall_command  # noqa: E402  (they need 
 main.add_command(embed_command)
 main.add_command(recall_command)
 
-# -- embeddings and recall -------------------------------------------------------------------
-
-from .cli_recall import embed_command, recall_command  # noqa: E402  (they need opened_graph above)
-
-main.add_command(embed_command)
-main.add_command(recall_command)
-
 
 # -- ontology derivation ---------------------------------------------------------------------
 
