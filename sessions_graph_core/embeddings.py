@@ -221,13 +221,15 @@ def embed_memories(store: GraphStore, user_id: str, *, embedder: Embedder | None
 
 
 def pending_embeddings(store: GraphStore, *, model: str = DEFAULT_EMBEDDING_MODEL, limit: int = 100) -> list[str]:
-    """Sessions whose embedding failed, never ran, used another model, or got turns since."""
+    """Sessions whose embedding failed, never ran, or used another model or passage scheme.
+
+    Turns added later are embedded by the run their turn end or session end asks for (seed 000).
+    """
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
         raise validation.ValidationError(f"limit must be a positive integer, got {limit!r}")
     rows = store.run(
         "MATCH (s:Session) WHERE s.embedding_status IS NULL OR s.embedding_status <> 'completed' "
         "OR s.embedding_model <> $model OR coalesce(s.embedding_scheme, '') <> $scheme "
-        "OR coalesce(s.updated_at, '') > coalesce(s.embedded_at, '') "
         "RETURN s.session_id AS sid ORDER BY sid LIMIT $limit",
         {"model": model, "scheme": PASSAGE_SCHEME, "limit": limit},
     )
