@@ -1,4 +1,5 @@
-"""A local Dagster deployment for tests and benchmarks: the daemon and the webserver on 127.0.0.1.
+"""A local Dagster deployment: the instance home (scripts/main makes its own with it), and the daemon
+and webserver on 127.0.0.1 for the end-to-end test and the benchmark.
 
 Each process starts in a session of its own, so stopping its process group also stops the code
 servers it spawned, and nothing else.
@@ -17,6 +18,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import dagster as dg
+
 from .progress import wait_for_http
 
 REPO = Path(__file__).resolve().parent.parent
@@ -30,9 +33,15 @@ def free_port() -> int:
 
 
 def prepare_home(dagster_home: Path) -> None:
-    """A DAGSTER_HOME holding the project's instance template."""
+    """A DAGSTER_HOME holding the project's instance template, its storage created.
+
+    The daemon and the webserver starting together on empty SQLite storage can both stamp its schema
+    version ("alembic_version has more than one head"), so the storage is made here first.
+    """
     dagster_home.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(REPO / "dagster.yaml", dagster_home / "dagster.yaml")
+    with dg.DagsterInstance.from_config(str(dagster_home)):
+        pass
 
 
 @dataclass

@@ -73,7 +73,11 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs):
         with SessionsGraph(FalkorDBStore(server)) as graph:
             graph.setup()
             sids = sorted(import_transcript(graph, path) for path in SAMPLES)
-            wait_until_drained(platform.url, graph.store, timeout=400)
+            try:
+                wait_until_drained(platform.url, graph.store, timeout=400)
+            except TimeoutError as error:
+                daemon_log = platform.logs[0].read_text(errors="replace").splitlines()
+                pytest.fail(f"{error}\ndaemon log, last lines:\n" + "\n".join(daemon_log[-40:]))
 
             sessions = graph.store.run(
                 "MATCH (s:Session) RETURN s.session_id AS sid, s.reconciliation_status AS reconciled, "
