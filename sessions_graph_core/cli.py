@@ -4,56 +4,23 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .cli_common import console, errors, human_bytes, opened_graph
+from .cli_integrations import config_group, doctor_command, hook_command, mcp_command
+from .cli_ontology import derive_command, ontology_group
+from .cli_recall import embed_command, recall_command
+from .cli_reconcile import ontology_load, reconcile_command
 from .embedded_server import EmbeddedServer, StoreError
-from .graph import SessionsGraph
 from .memory_files import MemoryCommandError, MemoryStore
-from .settings import StoreSettings, open_store
+from .settings import StoreSettings
 from .transcripts import read_transcript
 from .validation import ValidationError
-
-console = Console()
-errors = Console(stderr=True)
-
-
-def human_bytes(size: int) -> str:
-    value = float(size)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if value < 1024 or unit == "GiB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{size} B"
-
-
-@contextmanager
-def opened_graph() -> Iterator[SessionsGraph]:
-    """The configured store with its schema in place; errors become one clear line and exit 1."""
-    try:
-        settings = StoreSettings.from_config()
-    except ValidationError as exc:  # a malformed config file: it names the file and the key
-        errors.print(f"[red]error:[/red] {escape(str(exc))}")
-        sys.exit(2)
-    try:
-        graph = SessionsGraph(open_store(settings))
-    except (StoreError, ConnectionError) as exc:
-        errors.print(f"[red]error:[/red] {exc}")
-        sys.exit(1)
-    try:
-        graph.setup()
-        yield graph
-    except ValidationError as exc:
-        errors.print(f"[red]error:[/red] {exc}")
-        sys.exit(2)
-    finally:
-        graph.close()
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -347,35 +314,10 @@ def session_show(session_id: str) -> None:
             console.print(f"[bold]{turn.seq:>4} {turn.role:<9}[/bold] {escape(turn.text)}", highlight=False)
 
 
-# -- agent integrations (config, hook, mcp, doctor) ---------------------------------------
-
-from .cli_integrations import config_group, doctor_command, hook_command, mcp_command  # noqa: E402  (kept apart: they import lazily for hook speed)
-
-main.add_command(config_group)
-main.add_command(doctor_command)
-main.add_command(hook_command)
-main.add_command(mcp_command)
-
-# -- embeddings and recall -------------------------------------------------------------------
-
-from .cli_recall import embed_command, recall_command  # noqa: E402  (they need opened_graph above)
-
-main.add_command(embed_command)
-main.add_command(recall_command)
-
-
-# -- ontology derivation ---------------------------------------------------------------------
-
-from .cli_ontology import derive_command, ontology_group  # noqa: E402  (they need opened_graph above)
-
-main.add_command(derive_command)
-main.add_command(ontology_group)
-
-# -- reconciliation --------------------------------------------------------------------------
-
-from .cli_reconcile import ontology_load, reconcile_command  # noqa: E402  (they need opened_graph above)
-
-main.add_command(reconcile_command)
+# Commands that live in modules of their own.
+for command in (config_group, doctor_command, hook_command, mcp_command, embed_command, recall_command,
+                derive_command, ontology_group, reconcile_command):
+    main.add_command(command)
 ontology_group.add_command(ontology_load)
 
 if __name__ == "__main__":

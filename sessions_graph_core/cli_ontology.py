@@ -10,7 +10,7 @@ from rich.table import Table
 
 from . import config as config_file
 from . import derivation, ontology
-from .cli import console, errors, opened_graph
+from .cli_common import console, errors, opened_graph
 from .derivation import RunReport, VersionSummary
 from .derive_llm import DerivationLlm, NoLlmConfiguredError
 from .extraction import get_backend

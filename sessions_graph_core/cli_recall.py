@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from . import config as config_file
-from .cli import console, errors, opened_graph
+from .cli_common import console, errors, opened_graph
 from .embedders import DEFAULT_EMBEDDING_MODEL, EmbeddingUnavailableError
 from .recall import RecallConfig
 from .validation import ValidationError

@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from . import ontology, reconcile
-from .cli import console, errors, opened_graph
+from .cli_common import console, errors, opened_graph
 from .cli_ontology import _config, _fail, _user
 from .config import Config
 from .extraction import ExtractionBackend, get_backend
