@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.embedded_server import EmbeddedServer
@@ -21,6 +22,33 @@ def short_tmp() -> Iterator[Path]:
     path = Path(tempfile.mkdtemp(prefix="sg-", dir="/tmp"))
     yield path
     shutil.rmtree(path, ignore_errors=True)
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "sessions"
+
+
+@pytest.fixture
+def cli(short_tmp, monkeypatch):
+    """Run `sessions-graph` in-process on an embedded store and a config file of its own.
+
+    `cli(*args, code=0)` returns what the command printed and checks its exit code.
+    """
+    from sessions_graph_core.cli import main
+
+    monkeypatch.setenv("SESSIONS_GRAPH_DATA_DIR", str(short_tmp))
+    monkeypatch.setenv("SESSIONS_GRAPH_CONFIG", str(short_tmp / "config.toml"))
+    monkeypatch.setenv("COLUMNS", "200")  # one line per printed row
+    monkeypatch.delenv("MEMGRAPH_URL", raising=False)
+    runner = CliRunner()
+
+    def invoke(*args: str, code: int = 0) -> str:
+        result = runner.invoke(main, list(args), catch_exceptions=False)
+        output = result.output + (result.stderr if result.stderr_bytes is not None else "")
+        assert result.exit_code == code, output
+        return output
+
+    yield invoke
+    EmbeddedServer(short_tmp).stop()
 
 
 @pytest.fixture(scope="session")

@@ -2,32 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
-import pytest
-from click.testing import CliRunner
+from conftest import EXAMPLES
 
 from sessions_graph_core.cli import main
-from sessions_graph_core.embedded_server import EmbeddedServer
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "sessions"
-
-
-@pytest.fixture
-def cli(short_tmp, monkeypatch):
-    monkeypatch.setenv("SESSIONS_GRAPH_DATA_DIR", str(short_tmp))
-    monkeypatch.delenv("MEMGRAPH_URL", raising=False)
-    runner = CliRunner()
-
-    def invoke(*args: str, code: int = 0) -> str:
-        result = runner.invoke(main, list(args), catch_exceptions=False)
-        output = result.output + (result.stderr if result.stderr_bytes is not None else "")
-        assert result.exit_code == code, output
-        return output
-
-    yield invoke
-    EmbeddedServer(short_tmp).stop()
 
 
 def all_commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:

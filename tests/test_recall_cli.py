@@ -3,32 +3,8 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-import pytest
-from click.testing import CliRunner
-
-from sessions_graph_core.cli import main
-from sessions_graph_core.embedded_server import EmbeddedServer
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "sessions"
-
-
-@pytest.fixture
-def cli(short_tmp, monkeypatch):
-    monkeypatch.setenv("SESSIONS_GRAPH_DATA_DIR", str(short_tmp))
-    monkeypatch.setenv("SESSIONS_GRAPH_CONFIG", str(short_tmp / "config.toml"))
-    monkeypatch.delenv("MEMGRAPH_URL", raising=False)
-    runner = CliRunner()
-
-    def invoke(*args: str, code: int = 0) -> str:
-        result = runner.invoke(main, list(args), catch_exceptions=False)
-        output = result.output + (result.stderr if result.stderr_bytes is not None else "")
-        assert result.exit_code == code, output
-        return output
-
-    yield invoke
-    EmbeddedServer(short_tmp).stop()
+from conftest import EXAMPLES
 
 
 def test_embed_pending_then_recall_renders_and_prints_json(cli):

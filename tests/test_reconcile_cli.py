@@ -5,15 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from conftest import EXAMPLES
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.cli import main
-from sessions_graph_core.embedded_server import EmbeddedServer
 from sessions_graph_core.falkordb_store import FalkorDBStore
 from sessions_graph_core.transcripts import read_transcript
 
-EXAMPLES = Path(__file__).parent.parent / "examples" / "sessions"
 CLEARED = ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "SESSIONS_GRAPH_LLM_ANTHROPIC_API_KEY",
            "SESSIONS_GRAPH_LLM_OPENAI_API_KEY", "SESSIONS_GRAPH_USER", "MEMGRAPH_URL")
 SCHEMA = """
@@ -30,24 +27,11 @@ relation_types:
 
 
 @pytest.fixture
-def cli(short_tmp, monkeypatch):  # type: ignore[no-untyped-def]
+def cli(cli, short_tmp, monkeypatch):  # type: ignore[no-untyped-def]
     for name in CLEARED:
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("SESSIONS_GRAPH_DATA_DIR", str(short_tmp))
-    monkeypatch.setenv("COLUMNS", "200")  # one line per message
-    config = short_tmp / "config.toml"
-    config.write_text('[extraction]\nbackend = "spacy"\n')
-    monkeypatch.setenv("SESSIONS_GRAPH_CONFIG", str(config))
-    runner = CliRunner()
-
-    def invoke(*args: str, code: int = 0) -> str:
-        result = runner.invoke(main, list(args), catch_exceptions=False)
-        output = result.output + (result.stderr if result.stderr_bytes is not None else "")
-        assert result.exit_code == code, output
-        return output
-
-    yield invoke
-    EmbeddedServer(short_tmp).stop()
+    (short_tmp / "config.toml").write_text('[extraction]\nbackend = "spacy"\n')
+    return cli
 
 
 def with_graph(data_dir: Path):  # type: ignore[no-untyped-def]
