@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from derivation_helpers import BAD, GOOD, USER, FakeLlmApi, fake_llm, record
-from test_cli import cli  # noqa: F401  (the fixture: the CLI on a fresh embedded store)
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.derive_llm import DerivationLlm
 from sessions_graph_core.falkordb_store import FalkorDBStore

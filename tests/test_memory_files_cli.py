@@ -1,7 +1,5 @@
 """`sessions-graph memory view|create|str-replace|insert|delete|rename|versions` over the real store."""
 
-from test_cli import cli  # noqa: F401  (the fixture: a CliRunner on a fresh embedded store)
-
 
 def test_file_commands_print_the_tool_results(cli):
     assert cli("memory", "view", "--user", "alice") == (
