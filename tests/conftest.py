@@ -51,6 +51,18 @@ def cli(short_tmp, monkeypatch):
     EmbeddedServer(short_tmp).stop()
 
 
+@pytest.fixture(scope="module")
+def data_dir() -> Iterator[Path]:
+    """A data directory of the module's own with its embedded server running, for code that opens the
+    store by directory (through the config file or in child processes)."""
+    path = Path(tempfile.mkdtemp(prefix="sg-module-", dir="/tmp"))
+    server = EmbeddedServer(path)
+    server.ensure_running()
+    yield path
+    server.stop()
+    shutil.rmtree(path, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def server() -> Iterator[EmbeddedServer]:
     path = Path(tempfile.mkdtemp(prefix="sg-tests-", dir="/tmp"))

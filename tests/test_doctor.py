@@ -4,28 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
-from sessions_graph_core.embedded_server import EmbeddedServer
 from sessions_graph_core.failures import LOG_DIR_ENV, record_failure
 from sessions_graph_core.spawn import sessions_graph_command
-
-
-@pytest.fixture(scope="module")
-def data_dir() -> Iterator[Path]:
-    path = Path(tempfile.mkdtemp(prefix="sg-doctor-", dir="/tmp"))
-    server = EmbeddedServer(path)
-    server.ensure_running()
-    yield path
-    server.stop()
-    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture

@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
-import tempfile
 import time
 import tomllib
 import uuid
@@ -17,28 +15,18 @@ from pathlib import Path
 import pytest
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.spawn import sessions_graph_command
 from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
-from sessions_graph_core.embedded_server import EmbeddedServer
 from sessions_graph_core.connector import SessionsGraphConnector
+from sessions_graph_core.embedded_server import EmbeddedServer
 from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path, recent_failures
 from sessions_graph_core.falkordb_store import FalkorDBStore
 from sessions_graph_core.harness_transcripts import is_memory_tool_call
 from sessions_graph_core.hooks import action_for, run_hook
+from sessions_graph_core.spawn import sessions_graph_command
 from sessions_graph_core.validation import ValidationError
 
 HOOK_TIMEOUT_S = 120
 
-
-@pytest.fixture(scope="module")
-def data_dir() -> Iterator[Path]:
-    """The store the hooks open through the config file, kept running for the module."""
-    path = Path(tempfile.mkdtemp(prefix="sg-hooks-", dir="/tmp"))
-    server = EmbeddedServer(path)
-    server.ensure_running()
-    yield path
-    server.stop()
-    shutil.rmtree(path, ignore_errors=True)
 
 
 def children_of(config: Path) -> list[int]:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from datetime import date
@@ -16,22 +14,13 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.spawn import sessions_graph_command
 from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
 from sessions_graph_core.embedded_server import EmbeddedServer
 from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.spawn import sessions_graph_command
 
 CALL_TIMEOUT_S = 120
 
-
-@pytest.fixture(scope="module")
-def data_dir() -> Iterator[Path]:
-    path = Path(tempfile.mkdtemp(prefix="sg-mcp-", dir="/tmp"))
-    server = EmbeddedServer(path)
-    server.ensure_running()
-    yield path
-    server.stop()
-    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture
