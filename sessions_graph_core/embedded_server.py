@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import redis
+from .falkordb_client import Connection, ReplyError
 
 MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
 START_TIMEOUT_S = 120.0  # loading a large store replays its log first
@@ -75,6 +75,12 @@ def _rss_bytes(pid: int) -> int | None:
     return None
 
 
+def _persistence(client: Connection) -> dict[str, str]:
+    """The `INFO persistence` fields, as the text values the server prints."""
+    lines = client.command("INFO", "persistence").splitlines()
+    return dict(line.split(":", 1) for line in lines if ":" in line and not line.startswith("#"))
+
+
 class EmbeddedServer:
     """Start, find and stop the FalkorDB server that belongs to one data directory."""
 
@@ -101,10 +107,10 @@ class EmbeddedServer:
     def responds(self) -> bool:
         if not self.socket_path.exists():
             return False
-        client = redis.Redis(unix_socket_path=str(self.socket_path), socket_timeout=2)
+        client = Connection(str(self.socket_path), timeout=2)
         try:
-            return bool(client.ping())
-        except (redis.ConnectionError, redis.TimeoutError, OSError):
+            return client.command("PING") == "PONG"
+        except (OSError, ReplyError):  # ReplyError: still loading its log, not ready yet
             return False
         finally:
             client.close()
@@ -154,22 +160,22 @@ class EmbeddedServer:
 
     def _compact_log(self) -> None:
         """Fold the statement log into a snapshot before a clean stop, so the next start is fast."""
-        client = redis.Redis(unix_socket_path=str(self.socket_path), socket_timeout=STOP_TIMEOUT_S)
+        client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
         try:
-            info = client.info("persistence")
-            if info.get("aof_current_size", 0) - info.get("aof_base_size", 0) < COMPACT_ABOVE_BYTES:
+            info = _persistence(client)
+            if int(info.get("aof_current_size", 0)) - int(info.get("aof_base_size", 0)) < COMPACT_ABOVE_BYTES:
                 return
             try:
-                client.bgrewriteaof()
-            except redis.ResponseError:
+                client.command("BGREWRITEAOF")
+            except ReplyError:
                 pass  # a rewrite is already running: wait for it below
             deadline = time.monotonic() + STOP_TIMEOUT_S
             while time.monotonic() < deadline:
-                info = client.info("persistence")
-                if not info.get("aof_rewrite_in_progress") and not info.get("aof_rewrite_scheduled"):
+                info = _persistence(client)
+                if info.get("aof_rewrite_in_progress", "0") == "0" and info.get("aof_rewrite_scheduled", "0") == "0":
                     return
                 time.sleep(0.05)
-        except (redis.ConnectionError, redis.TimeoutError, OSError):
+        except (OSError, ReplyError):
             pass  # the log itself is complete; compaction only speeds up the next start
         finally:
             client.close()

@@ -1,4 +1,4 @@
-"""The FalkorDB backend: native client over the embedded server's Unix socket."""
+"""The FalkorDB backend: our small client (falkordb_client) over the embedded server's Unix socket."""
 
 from __future__ import annotations
 
@@ -7,28 +7,14 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import redis
-from falkordb import Edge, FalkorDB, Node, Path
-
 from .embedded_server import EmbeddedServer, StoreError
+from .falkordb_client import Connection, Graph, ReplyError
 from .store import FullTextIndex, GraphStore, Row, Schema, VectorIndex, user_key
 from .validation import identifier
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
 VECTOR_EF_RUNTIME = 200
 _MISSING = ("unable to drop", "not exist", "no such index", "not found")
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, (Node, Edge)):
-        return dict(value.properties)
-    if isinstance(value, Path):
-        return [_plain(node) for node in value.nodes()]
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    return value
 
 
 def _client_name() -> str:
@@ -42,8 +28,8 @@ class FalkorDBStore(GraphStore):
         self.server = server
         self.name = identifier(graph)
         self.owns_server = owns_server
-        self._db = FalkorDB(unix_socket_path=str(server.socket_path), client_name=_client_name())
-        self._graph = self._db.select_graph(self.name)
+        self._connection = Connection(str(server.socket_path), name=_client_name())
+        self._graph = Graph(self._connection, self.name)
         self._closed = False
         if owns_server:
             atexit.register(self.close)
@@ -63,14 +49,12 @@ class FalkorDBStore(GraphStore):
 
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
         try:
-            result = self._graph.query(query, dict(params) if params else None)
-        except (redis.ConnectionError, FileNotFoundError, ConnectionRefusedError):
+            names, rows = self._graph.query(query, params)
+        except ConnectionError:
             # The server went away between calls (stopped by its owner): bring it back once.
-            # A refused connection means the statement never reached the server.
             self.server.ensure_running()
-            result = self._graph.query(query, dict(params) if params else None)
-        names = [column[1] for column in result.header]
-        return [dict(zip(names, (_plain(value) for value in row))) for row in result.result_set]
+            names, rows = self._graph.query(query, params)
+        return [dict(zip(names, row)) for row in rows]
 
     # -- schema ----------------------------------------------------------------------------
 
@@ -102,7 +86,7 @@ class FalkorDBStore(GraphStore):
     def _tolerate(self, expected: tuple[str, ...], statement: str) -> None:
         try:
             self._graph.query(statement)
-        except redis.ResponseError as exc:
+        except ReplyError as exc:
             if not any(text in str(exc).lower() for text in expected):
                 raise
 
@@ -151,7 +135,7 @@ class FalkorDBStore(GraphStore):
                 f"$k, vecf32($vector)) YIELD node, score WITH node, 1.0 - score AS similarity RETURN {columns}",
                 {"k": int(k), "vector": [float(x) for x in vector]},
             )
-        except redis.ResponseError as exc:
+        except ReplyError as exc:
             # No index, or no vector property in the graph at all: nothing was embedded yet.
             if any(text in str(exc).lower() for text in ("invalid arguments", "undefined attribute")):
                 return []
@@ -165,15 +149,15 @@ class FalkorDBStore(GraphStore):
     def delete_all(self) -> None:
         try:
             self._graph.delete()
-        except redis.ResponseError as exc:
+        except ReplyError as exc:
             if "empty key" not in str(exc).lower() and "invalid graph" not in str(exc).lower():
                 raise
 
     def other_clients(self) -> int:
         """Connections to the server from processes other than this one."""
         mine = _client_name()
-        clients = self._db.connection.client_list()
-        return sum(1 for client in clients if client.get("name") != mine)
+        listing = self._connection.command("CLIENT", "LIST")
+        return sum(1 for line in listing.splitlines() if f" name={mine} " not in f" {line} ")
 
     def close(self) -> None:
         if self._closed:
@@ -181,9 +165,9 @@ class FalkorDBStore(GraphStore):
         self._closed = True
         try:
             if self.owns_server and self.other_clients() == 0:
-                self._db.connection.close()
+                self._connection.close()
                 self.server.stop()
                 return
-        except (redis.ConnectionError, StoreError, OSError):
+        except (StoreError, OSError):
             pass
-        self._db.connection.close()
+        self._connection.close()

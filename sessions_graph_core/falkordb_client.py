@@ -1,0 +1,201 @@
+"""A small client for the embedded FalkorDB server: RESP over its Unix socket, `GRAPH.QUERY --compact`.
+
+The `falkordb` package stands on redis-py, whose import alone takes a quarter of a second, more
+than a harness hook can spend; the store needs only a handful of commands, spoken here directly.
+
+Query parameters travel in FalkorDB's `CYPHER name=value ... <query>` prefix, encoded by the rules
+the falkordb client uses: strings in double quotes with `\\` and `"` escaped, lists in brackets, maps
+with backticked keys, None as null. Nothing else about a value reaches the query text.
+"""
+
+from __future__ import annotations
+
+import numbers
+import socket
+from collections.abc import Mapping
+from typing import Any
+
+# Value types of the compact result format (FalkorDB's ResultSetScalarTypes).
+_NULL, _STRING, _INTEGER, _BOOLEAN, _DOUBLE, _ARRAY, _EDGE, _NODE, _PATH, _MAP, _POINT, _VECTORF32 = range(1, 13)
+
+
+class ReplyError(Exception):
+    """An error the server answered with (a bad query, an unknown command ...); its text is the server's."""
+
+
+def quote_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _identifier(name: object) -> str:
+    text = str(name)
+    if not text or "`" in text:
+        raise ValueError(f"A parameter or map key must be non-empty and free of backticks: {text!r}")
+    return f"`{text}`"
+
+
+def cypher_literal(value: Any) -> str:
+    """A parameter value as FalkorDB's CYPHER prefix reads it."""
+    if isinstance(value, str):
+        return quote_string(value)
+    if value is None:
+        return "null"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(cypher_literal(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ",".join(f"{_identifier(key)}:{cypher_literal(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Real):  # numpy's numbers too, which callers sometimes hand over
+        return repr(float(value))
+    raise TypeError(f"Cannot pass a {type(value).__name__} as a query parameter")
+
+
+def with_parameters(query: str, params: Mapping[str, Any] | None) -> str:
+    if not params:
+        return query
+    header = " ".join(f"{_identifier(name)}={cypher_literal(value)}" for name, value in params.items())
+    return f"CYPHER {header} {query}"
+
+
+class Connection:
+    """One RESP2 connection to a Unix socket, opened on first use and reopened after it breaks."""
+
+    def __init__(self, socket_path: str, *, timeout: float | None = None, name: str | None = None) -> None:
+        self.socket_path = socket_path
+        self.timeout = timeout
+        self.name = name
+        self._socket: socket.socket | None = None
+        self._reader: Any = None
+
+    def command(self, *arguments: str | int) -> Any:
+        """Send one command and return its reply; an error reply raises ReplyError.
+
+        A connection that fails midway is dropped (ConnectionError), so the next call starts afresh.
+        """
+        reply = self._exchange(arguments)
+        if isinstance(reply, ReplyError):
+            raise reply
+        return reply
+
+    def close(self) -> None:
+        if self._socket is not None:
+            try:
+                self._socket.close()
+            finally:
+                self._socket, self._reader = None, None
+
+    def _exchange(self, arguments: tuple[str | int, ...]) -> Any:
+        if self._socket is None:
+            self._connect()
+        try:
+            assert self._socket is not None
+            self._socket.sendall(_encode(arguments))
+            return self._read()
+        except OSError as exc:
+            self.close()
+            raise ConnectionError(f"Lost the connection to {self.socket_path}: {exc}") from exc
+
+    def _connect(self) -> None:
+        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        client.settimeout(self.timeout)
+        try:
+            client.connect(self.socket_path)
+        except OSError as exc:
+            client.close()
+            raise ConnectionError(f"Cannot connect to {self.socket_path}: {exc.strerror or exc}") from exc
+        self._socket, self._reader = client, client.makefile("rb")
+        if self.name:
+            self.command("CLIENT", "SETNAME", self.name)
+
+    def _read(self) -> Any:
+        line = self._reader.readline()
+        if not line.endswith(b"\r\n"):
+            raise ConnectionResetError("the server closed the connection")
+        kind, rest = line[:1], line[1:-2]
+        if kind == b"+":
+            return rest.decode()
+        if kind == b"-":
+            return ReplyError(rest.decode(errors="replace"))
+        if kind == b":":
+            return int(rest)
+        if kind == b"$":
+            size = int(rest)
+            if size < 0:
+                return None
+            data = self._reader.read(size + 2)
+            if len(data) != size + 2:
+                raise ConnectionResetError("the server closed the connection")
+            return data[:-2].decode()
+        if kind == b"*":
+            count = int(rest)
+            return None if count < 0 else [self._read() for _ in range(count)]
+        raise ConnectionResetError(f"unexpected reply from the server: {line[:40]!r}")
+
+
+def _encode(arguments: tuple[str | int, ...]) -> bytes:
+    parts = [b"*%d\r\n" % len(arguments)]
+    for argument in arguments:
+        data = str(argument).encode()
+        parts.append(b"$%d\r\n%s\r\n" % (len(data), data))
+    return b"".join(parts)
+
+
+class Graph:
+    """One graph of the server: queries with parameters, rows as plain Python values.
+
+    Nodes and edges come back as their property maps and paths as their nodes' maps, which is
+    what the store hands its callers. The compact format names properties by number, so their
+    names are fetched from the graph once and again whenever a new one appears.
+    """
+
+    def __init__(self, connection: Connection, name: str) -> None:
+        self.connection = connection
+        self.name = name
+        self._property_names: list[str] = []
+
+    def query(self, text: str, params: Mapping[str, Any] | None = None) -> tuple[list[str], list[list[Any]]]:
+        """The column names and the rows of one statement."""
+        reply = self.connection.command("GRAPH.QUERY", self.name, with_parameters(text, params), "--compact")
+        if reply and isinstance(reply[-1], ReplyError):  # a run-time error ends an otherwise normal reply
+            raise reply[-1]
+        if len(reply) < 3:
+            return [], []
+        columns = [column[1] for column in reply[0]]
+        return columns, [[self._value(cell) for cell in row] for row in reply[1]]
+
+    def delete(self) -> None:
+        self.connection.command("GRAPH.DELETE", self.name)
+        self._property_names = []
+
+    def _value(self, cell: list[Any]) -> Any:
+        kind, value = cell
+        if kind in (_STRING, _INTEGER, _NULL):
+            return value
+        if kind == _BOOLEAN:
+            return value == "true"
+        if kind == _DOUBLE:
+            return float(value)
+        if kind == _ARRAY:
+            return [self._value(item) for item in value]
+        if kind == _MAP:
+            return {value[index]: self._value(value[index + 1]) for index in range(0, len(value), 2)}
+        if kind == _NODE:
+            return self._properties(value[2])
+        if kind == _EDGE:
+            return self._properties(value[4])
+        if kind == _PATH:
+            return self._value(value[0])
+        if kind == _VECTORF32:
+            return [float(item) for item in value]
+        if kind == _POINT:
+            return {"latitude": float(value[0]), "longitude": float(value[1])}
+        raise ReplyError(f"FalkorDB returned a value of a type this client does not read (type {kind})")
+
+    def _properties(self, triples: list[list[Any]]) -> dict[str, Any]:
+        if any(key >= len(self._property_names) for key, *_ in triples):
+            reply = self.connection.command("GRAPH.QUERY", self.name, "CALL db.propertyKeys()", "--compact")
+            self._property_names = [row[0][1] for row in reply[1]]
+        return {self._property_names[key]: self._value([kind, value]) for key, kind, value in triples}

@@ -1,0 +1,108 @@
+"""The small FalkorDB client against the real embedded server: parameters, values, errors, reconnects."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from sessions_graph_core.embedded_server import EmbeddedServer
+from sessions_graph_core.falkordb_client import Connection, Graph, ReplyError, cypher_literal, with_parameters
+
+AWKWARD = [
+    'she said "hi"',
+    "back\\slash and \\\" both",
+    "line one\nline two\r\nand a tab\t",
+    "ünïcödé — 日本語 🚀",
+    "'; MATCH (n) DETACH DELETE n //",
+    "",
+    "ends with a backslash \\",
+    "$param {braces} `backticks` ",
+]
+
+
+@pytest.fixture
+def graph(server: EmbeddedServer):
+    connection = Connection(str(server.socket_path))
+    graph = Graph(connection, f"client_{uuid.uuid4().hex[:12]}")
+    yield graph
+    try:
+        graph.delete()
+    except ReplyError:
+        pass  # nothing was written
+    connection.close()
+
+
+@pytest.mark.parametrize("text", AWKWARD)
+def test_strings_round_trip_as_parameters(graph: Graph, text: str) -> None:
+    graph.query("CREATE (:Note {text: $text})", {"text": text})
+    columns, rows = graph.query("MATCH (n:Note) WHERE n.text = $text RETURN n.text AS text, count(n) AS n", {"text": text})
+    assert columns == ["text", "n"] and rows == [[text, 1]]
+    assert graph.query("MATCH (n:Note) RETURN count(n) AS n")[1] == [[1]]  # the text deleted nothing
+
+
+def test_values_come_back_typed(graph: Graph) -> None:
+    params = {"i": -42, "f": 0.1, "big": 2**53, "yes": True, "no": False, "none": None,
+              "items": [1, "two", [3.5, None]], "map": {"a key": "v", "n": 1}}
+    columns, rows = graph.query(
+        "RETURN $i AS i, $f AS f, $big AS big, $yes AS yes, $no AS no, $none AS none, $items AS items, $map AS map",
+        params,
+    )
+    assert dict(zip(columns, rows[0])) == params
+
+
+def test_nodes_edges_and_paths_come_back_as_property_maps(graph: Graph) -> None:
+    graph.query("CREATE (:A {name: $a})-[:LINK {weight: 2}]->(:B {name: $b, tags: ['x']})", {"a": "one", "b": "two"})
+    columns, rows = graph.query("MATCH p = (a:A)-[r:LINK]->(b:B) RETURN a, r, b, p")
+    assert rows == [[{"name": "one"}, {"weight": 2}, {"name": "two", "tags": ["x"]}, [{"name": "one"}, {"name": "two", "tags": ["x"]}]]]
+
+
+def test_vectors_come_back_as_floats(graph: Graph) -> None:
+    graph.query("CREATE (:V {v: vecf32($v)})", {"v": [0.5, -1.0, 2.0]})
+    assert graph.query("MATCH (n:V) RETURN n.v AS v")[1] == [[[0.5, -1.0, 2.0]]]
+
+
+def test_a_bad_query_raises_the_servers_error(graph: Graph) -> None:
+    with pytest.raises(ReplyError, match="(?i)invalid input|syntax"):
+        graph.query("MATCH (n RETURN n")
+    with pytest.raises(ReplyError, match="(?i)division by zero"):
+        graph.query("UNWIND [1, 0] AS d RETURN 1 / d AS x")
+    assert graph.query("RETURN 1 AS one")[1] == [[1]]  # the connection is still usable
+
+
+def test_a_parameter_name_that_could_break_the_prefix_is_refused() -> None:
+    with pytest.raises(ValueError, match="backticks"):
+        with_parameters("RETURN 1", {"a`b": 1})
+    with pytest.raises(TypeError, match="object"):
+        cypher_literal(object())
+
+
+def test_server_commands_and_errors(server: EmbeddedServer) -> None:
+    connection = Connection(str(server.socket_path), name="client-test")
+    try:
+        assert connection.command("PING") == "PONG"
+        assert "name=client-test" in connection.command("CLIENT", "LIST")
+        with pytest.raises(ReplyError, match="(?i)unknown command"):
+            connection.command("NO.SUCH.COMMAND")
+        assert connection.command("ECHO", "still here") == "still here"
+    finally:
+        connection.close()
+
+
+def test_a_missing_socket_is_a_connection_error(short_tmp) -> None:
+    with pytest.raises(ConnectionError, match="Cannot connect"):
+        Connection(str(short_tmp / "none.sock")).command("PING")
+
+
+def test_a_dropped_connection_reconnects_on_the_next_command(server: EmbeddedServer) -> None:
+    connection = Connection(str(server.socket_path), name="client-drop")
+    killer = Connection(str(server.socket_path))
+    try:
+        connection.command("PING")
+        killer.command("CLIENT", "KILL", "SKIPME", "yes", "TYPE", "normal")
+        with pytest.raises(ConnectionError, match="Lost the connection"):
+            connection.command("PING")
+        assert connection.command("PING") == "PONG"
+    finally:
+        connection.close()
+        killer.close()
