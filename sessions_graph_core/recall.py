@@ -508,11 +508,11 @@ def _fact_lanes(search: _Search) -> list[RecalledFact]:
 _PREDICATE_VECTORS: dict[tuple[str, str], Any] = {}
 
 
-def _predicate_vectors(model: str, predicates: Sequence[str]) -> dict[str, Any]:
+def _predicate_vectors(store: GraphStore, model: str, predicates: Sequence[str]) -> dict[str, Any]:
     """Vectors of relation names, embedded once per process: the set of names grows slowly."""
     missing = [p for p in predicates if (model, p) not in _PREDICATE_VECTORS]
     if missing:
-        for predicate, vector in zip(missing, load_embedder(model).embed([p.replace("_", " ") for p in missing])):
+        for predicate, vector in zip(missing, load_embedder(model, store=store).embed([p.replace("_", " ") for p in missing])):
             _PREDICATE_VECTORS[(model, predicate)] = vector
     return {p: _PREDICATE_VECTORS[(model, p)] for p in predicates}
 
@@ -524,7 +524,7 @@ def _user_facts(search: _Search) -> list[str]:
         "RETURN DISTINCT f.predicate AS p ORDER BY p", {"user_id": search.user_id})]
     if not predicates:
         return []
-    vectors = _predicate_vectors(search.model, predicates)
+    vectors = _predicate_vectors(search.store, search.model, predicates)
     ranked = sorted(range(len(predicates)), key=lambda i: -float(vectors[predicates[i]] @ search.vector))
     chosen = [predicates[i] for i in ranked[: search.config.user_fact_types]]
     rows = search.store.run(
@@ -540,7 +540,7 @@ def _question_vector(search: _Search) -> str | None:
     if not any(lane in search.config.lanes for lane in ("memories", "turns", "entities", "facts", "user_facts")):
         return None
     try:
-        search.vector = load_embedder(search.model).embed([search.question])[0]
+        search.vector = load_embedder(search.model, store=search.store).embed([search.question])[0]
     except EmbeddingUnavailableError as exc:
         return str(exc)
     return None
