@@ -8,9 +8,11 @@ run per due user, never a burst of catch-up runs.
 import dagster as dg
 
 from sessions_graph_core import derivation
-from sessions_graph_dagster.jobs import STAGE_TAG, ontology_job
+from sessions_graph_dagster.batches import Batch
+from sessions_graph_dagster.jobs import ontology_job
 from sessions_graph_dagster.partitions import users_partitions
 from sessions_graph_dagster.resources import GraphStoreResource, LlmResource
+from sessions_graph_dagster.run_requests import request_runs
 
 
 @dg.sensor(
@@ -24,22 +26,16 @@ def derivation_milestones_sensor(
 ) -> dg.SensorResult:
     with graph_store.open() as graph:
         due = derivation.due_users(graph.store)
-    if not due:
-        return dg.SensorResult(skip_reason="no user has reached a new milestone")
-    if not llm.configured():
+    if due and not llm.configured():
         return dg.SensorResult(
             skip_reason=f"{len(due)} users are due a derivation run, but no LLM key is configured "
             "(set ANTHROPIC_API_KEY or OPENAI_API_KEY, or `sessions-graph config set`)"
         )
-    new_users = sorted({user for user, _ in due} - set(context.instance.get_dynamic_partitions(users_partitions.name)))
-    return dg.SensorResult(
-        run_requests=[
-            dg.RunRequest(
-                run_key=f"derive:{user}:{milestone}",
-                partition_key=user,
-                tags={STAGE_TAG: "derive", "sessions_graph/milestone": str(milestone)},
-            )
-            for user, milestone in due
-        ],
-        dynamic_partitions_requests=[users_partitions.build_add_request(new_users)] if new_users else [],
+    return request_runs(
+        context.instance,
+        "derive",
+        [Batch({user: f"{user}:{milestone}"}, {"sessions_graph/milestone": str(milestone)}) for user, milestone in due],
+        skip_reason="no user has reached a new milestone",
+        partitions=users_partitions,
+        known=context.instance.get_dynamic_partitions(users_partitions.name),
     )

@@ -3,13 +3,13 @@
 import dagster as dg
 
 from sessions_graph_core import embeddings
-from sessions_graph_dagster.batches import session_keys
+from sessions_graph_dagster.batches import session_batches
 from sessions_graph_dagster.jobs import embed_job
+from sessions_graph_dagster.partitions import sessions_partitions
 from sessions_graph_dagster.resources import EmbedderResource, GraphStoreResource
+from sessions_graph_dagster.run_requests import request_runs, session_keys, sessions_in_flight
 
-from .in_flight import sessions_in_flight
 from .pending_work import session_states
-from .session_runs import session_runs
 
 PER_TICK = 2000
 
@@ -33,13 +33,13 @@ def embedding_catchup_sensor(
             for state in session_states(graph.store, set(behind) - busy)
             if state.reconciliation_status != "pending"
         ]
-    if not states:
-        return dg.SensorResult(skip_reason=f"every session is embedded with {embedder.model}")
-    return session_runs(
+    # The model is part of the version: switching models asks for new runs.
+    return request_runs(
         context.instance,
         "embed",
-        known,
-        users={s.session_id: s.user_id for s in states},
-        # The model is part of the version: switching models asks for new runs.
-        versions={s.session_id: f"{s.revision}:{embedder.model}" for s in states},
+        session_batches(known, {s.session_id: f"{s.session_id}@{s.revision}:{embedder.model}" for s in states}),
+        skip_reason=f"every session is embedded with {embedder.model}",
+        partitions=sessions_partitions,
+        known=known,
+        users=[s.user_id for s in states],
     )

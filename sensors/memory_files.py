@@ -1,15 +1,14 @@
 """Memory files pending extraction -> one extraction run for everything that changed."""
 
-import hashlib
-
 import dagster as dg
 
 from sessions_graph_core import reconcile
+from sessions_graph_dagster.batches import Batch
 from sessions_graph_dagster.jobs import memory_files_job
 from sessions_graph_dagster.memory_files import PER_RUN
 from sessions_graph_dagster.resources import GraphStoreResource
+from sessions_graph_dagster.run_requests import request_runs, unfinished_runs
 
-from .in_flight import UNFINISHED
 from .pending_work import memory_versions
 
 
@@ -20,17 +19,12 @@ from .pending_work import memory_versions
     description="Asks for an extraction run when memory files changed since they were last reconciled.",
 )
 def memory_files_sensor(context: dg.SensorEvaluationContext, graph_store: GraphStoreResource) -> dg.SensorResult:
-    unfinished = context.instance.get_runs(filters=dg.RunsFilter(job_name=memory_files_job.name, statuses=UNFINISHED), limit=1)
+    unfinished = unfinished_runs(context.instance, job_name=memory_files_job.name)
     if unfinished:
         return dg.SensorResult(skip_reason=f"run {unfinished[0].run_id[:8]} is still extracting memory files")
     with graph_store.open() as graph:
         versions = memory_versions(graph.store, reconcile.pending_memories(graph.store, limit=PER_RUN))
-    if not versions:
-        return dg.SensorResult(skip_reason="no memory file is pending extraction")
-    stamped = "\n".join(f"{memory_id}@{version}" for memory_id, version in sorted(versions.items()))
-    digest = hashlib.sha256(stamped.encode()).hexdigest()[:16]
-    return dg.SensorResult(
-        run_requests=[
-            dg.RunRequest(run_key=f"memory_files:{len(versions)}:{digest}", tags={"sessions_graph/memory_files": str(len(versions))})
-        ]
-    )
+    # The asset extracts every pending file, so one unpartitioned run covers them all.
+    stamps = {memory_id: f"{memory_id}@{version}" for memory_id, version in sorted(versions.items())}
+    batches = [Batch(stamps, {"sessions_graph/memory_files": str(len(stamps))})] if stamps else []
+    return request_runs(context.instance, "memory_files", batches, skip_reason="no memory file is pending extraction")

@@ -2,13 +2,13 @@
 
 import dagster as dg
 
-from sessions_graph_dagster.batches import session_keys
+from sessions_graph_dagster.batches import session_batches
 from sessions_graph_dagster.jobs import reconcile_job
+from sessions_graph_dagster.partitions import sessions_partitions
 from sessions_graph_dagster.resources import GraphStoreResource
+from sessions_graph_dagster.run_requests import request_runs, session_keys, sessions_in_flight
 
-from .in_flight import sessions_in_flight
 from .pending_work import pending_sessions
-from .session_runs import session_runs
 
 PER_TICK = 2000
 
@@ -24,12 +24,12 @@ def pending_sessions_sensor(context: dg.SensorEvaluationContext, graph_store: Gr
     busy = sessions_in_flight(context.instance, known)
     with graph_store.open() as graph:
         pending = pending_sessions(graph.store, exclude=busy, limit=PER_TICK)
-    if not pending:
-        return dg.SensorResult(skip_reason=f"no pending sessions ({len(busy)} in flight)")
-    return session_runs(
+    return request_runs(
         context.instance,
         "reconcile",
-        known,
-        users={p.session_id: p.user_id for p in pending},
-        versions={p.session_id: str(p.revision) for p in pending},
+        session_batches(known, {p.session_id: f"{p.session_id}@{p.revision}" for p in pending}),
+        skip_reason=f"no pending sessions ({len(busy)} in flight)",
+        partitions=sessions_partitions,
+        known=known,
+        users=[p.user_id for p in pending],
     )

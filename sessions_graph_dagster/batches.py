@@ -8,13 +8,24 @@ session that went pending again joins the batch of its pending neighbours or run
 
 from __future__ import annotations
 
-import hashlib
+import os
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-import dagster as dg
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
-from .partitions import sessions_partitions
+
+@dataclass(frozen=True)
+class Batch:
+    """The work of one run: each item's key -> its stamp (the key at its current version), and tags of its own."""
+
+    stamps: dict[str, str]
+    tags: dict[str, str] = field(default_factory=dict)
+
+
+def batch_size() -> int:
+    """Sessions per run (SESSIONS_GRAPH_BATCH_SIZE); 1 gives the one-run-per-session baseline the benchmark compares."""
+    return max(1, int(os.environ.get("SESSIONS_GRAPH_BATCH_SIZE", "100")))
 
 
 def contiguous_batches(ordered_keys: Sequence[str], wanted: Iterable[str], size: int) -> list[list[str]]:
@@ -34,6 +45,19 @@ def contiguous_batches(ordered_keys: Sequence[str], wanted: Iterable[str], size:
     return batches
 
 
+def session_batches(known: Sequence[str], stamps: Mapping[str, str]) -> list[Batch]:
+    """The sessions of `stamps` in runs of neighbours, `known` being the session partitions in the order they were added.
+
+    The sessions not yet known are added after them in the order of `stamps`, so they form one stretch.
+    """
+    known_set = set(known)
+    ordered = [*known, *(key for key in stamps if key not in known_set)]
+    return [
+        Batch({key: stamps[key] for key in keys}, {"sessions_graph/sessions": str(len(keys))})
+        for keys in contiguous_batches(ordered, stamps, batch_size())
+    ]
+
+
 def keys_in_range(ordered_keys: Sequence[str], start: str, end: str) -> list[str]:
     if start not in ordered_keys or end not in ordered_keys:
         return []
@@ -46,19 +70,3 @@ def run_keys_of(run_tags: Mapping[str, str], ordered_keys: Sequence[str]) -> lis
         return [run_tags["dagster/partition"]]
     start, end = run_tags.get(ASSET_PARTITION_RANGE_START_TAG), run_tags.get(ASSET_PARTITION_RANGE_END_TAG)
     return keys_in_range(ordered_keys, start, end) if start and end else []
-
-
-def batch_run_request(stage: str, batch: Sequence[str], versions: Mapping[str, str], tags: Mapping[str, str]) -> dg.RunRequest:
-    """One run over `batch`; its run key names every session at its version, so a change asks for a new run."""
-    stamped = [f"{key}@{versions[key]}" for key in batch]
-    if len(batch) == 1:
-        return dg.RunRequest(run_key=f"{stage}:{stamped[0]}", partition_key=batch[0], tags=dict(tags))
-    digest = hashlib.sha256("\n".join(stamped).encode()).hexdigest()[:16]
-    return dg.RunRequest(
-        run_key=f"{stage}:{batch[0]}..{batch[-1]}:{len(batch)}:{digest}",
-        tags={**tags, ASSET_PARTITION_RANGE_START_TAG: batch[0], ASSET_PARTITION_RANGE_END_TAG: batch[-1]},
-    )
-
-
-def session_keys(instance: dg.DagsterInstance) -> list[str]:
-    return list(instance.get_dynamic_partitions(sessions_partitions.name))
