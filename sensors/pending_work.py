@@ -31,13 +31,19 @@ class SessionState(BaseModel):
     user_id: str
     revision: int
     reconciliation_status: str | None = None
+    embedding_status: str | None = None
+    embedding_model: str | None = None
+    embedding_failures: int = 0
+    embedded_at: str | None = None
 
 
 def session_states(store: GraphStore, session_ids: Collection[str]) -> list[SessionState]:
     rows = store.run(
         "MATCH (s:Session) WHERE s.session_id IN $ids "
         "RETURN s.session_id AS session_id, s.user_id AS user_id, coalesce(s.revision, 0) AS revision, "
-        "s.reconciliation_status AS reconciliation_status ORDER BY session_id",
+        "s.reconciliation_status AS reconciliation_status, s.embedding_status AS embedding_status, "
+        "s.embedding_model AS embedding_model, coalesce(s.embedding_failures, 0) AS embedding_failures, "
+        "s.embedded_at AS embedded_at ORDER BY session_id",
         {"ids": sorted(session_ids)},
     )
     return [SessionState.model_validate(row) for row in rows]

@@ -169,10 +169,14 @@ def _session_user(store: GraphStore, session_id: str) -> str:
 
 
 def _record_status(store: GraphStore, session_id: str, model: str, error: str | None) -> None:
+    # `embedding_failures` counts failures in a row with one model, so that whoever retries them can
+    # back off and give up; a success or another model starts the count again.
     store.run(
         "MATCH (s:Session {session_id: $sid}) "
+        "WITH s, CASE WHEN $error IS NULL THEN 0 WHEN s.embedding_status = 'failed' AND s.embedding_model = $model "
+        "THEN coalesce(s.embedding_failures, 1) + 1 ELSE 1 END AS failures "
         "SET s.embedding_status = $status, s.embedding_model = $model, s.embedding_scheme = $scheme, "
-        "s.embedding_error = $error, s.embedded_at = $now",
+        "s.embedding_error = $error, s.embedded_at = $now, s.embedding_failures = failures",
         {
             "sid": session_id,
             "status": "failed" if error else "completed",
@@ -188,7 +192,8 @@ def embed_session(store: GraphStore, session_id: str, *, model: str = DEFAULT_EM
     """Embed what the session holds that lacks a vector from `model`, and the user's stale memory files.
 
     The outcome is recorded on the Session (`embedding_status` completed or failed with
-    `embedding_error`); a failure is raised as EmbeddingUnavailableError after it is recorded.
+    `embedding_error` and `embedding_failures`, the failures in a row with this model); a failure is
+    raised as EmbeddingUnavailableError after it is recorded.
     """
     sid = validation.session_id(session_id)
     user_id = _session_user(store, sid)

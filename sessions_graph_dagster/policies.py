@@ -1,6 +1,9 @@
-"""How steps fail: transient store errors are retried with backoff, bad input is not."""
+"""How steps fail: transient store errors are retried with backoff, bad input is not, and failed embeddings
+are asked for again with backoff until a cap."""
 
 from __future__ import annotations
+
+from datetime import datetime, timedelta
 
 import dagster as dg
 
@@ -13,3 +16,17 @@ STORE_RETRY = dg.RetryPolicy(max_retries=3, delay=1.0, backoff=dg.Backoff.EXPONE
 def bad_input(error: ValidationError) -> dg.Failure:
     """A failure that no retry can fix (a session that does not exist, an invalid id)."""
     return dg.Failure(description=str(error), allow_retries=False)
+
+
+# A failed embedding is asked for again 5, 10, 20 and 40 minutes after each failure; a model that
+# fails five times in a row on a session will not start working by itself, so the sensor then leaves
+# that session to a person (re-run its partition, or `sessions-graph embed --session`).
+EMBED_RETRY_DELAY = timedelta(minutes=5)
+EMBED_MAX_FAILURES = 5
+
+
+def next_embedding_attempt(failures: int, failed_at: datetime) -> datetime | None:
+    """When the sensor may ask again for a session that failed `failures` times in a row, last at `failed_at`; None once it gave up."""
+    if failures >= EMBED_MAX_FAILURES:
+        return None
+    return failed_at + EMBED_RETRY_DELAY * 2 ** (failures - 1)

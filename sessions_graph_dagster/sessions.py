@@ -16,13 +16,18 @@ from sessions_graph_core.store import GraphStore
 from sessions_graph_core.validation import ValidationError
 
 from .partitions import SAME_SESSION, sessions_partitions
-from .policies import STORE_RETRY
+from .policies import EMBED_MAX_FAILURES, STORE_RETRY
 from .reporting import table
 from .resources import EmbedderResource, ExtractorResource, GraphStoreResource
 
 # The older facts the batch's own statements replaced (seed 002: a new fact in a held slot supersedes it).
 SUPERSEDED_BY = (
     "MATCH (f:Fact)-[:SUPERSEDES]->(old:Fact) WHERE f.session_id IN $ids RETURN count(DISTINCT old) AS n"
+)
+# How often in a row each failed session has now failed, as embed_session counted it.
+FAILURES_IN_A_ROW = (
+    "MATCH (s:Session) WHERE s.session_id IN $ids RETURN s.session_id AS session_id, "
+    "coalesce(s.embedding_failures, 1) AS failures"
 )
 
 
@@ -107,17 +112,26 @@ def embedded_session(
                 rows.append((key, "failed", 0, 0, 0, 0, str(error)))
                 continue
             rows.append((key, "completed", done.turns, done.entities, done.facts, done.passages, ""))
+        in_a_row = {
+            row["session_id"]: row["failures"]
+            for row in graph.store.run(FAILURES_IN_A_ROW, {"ids": [key for key, _ in failed]})
+        }
     completed = [row for row in rows if row[1] == "completed"]
     metadata = {
         "sessions": len(keys),
         "failed": len(failed),
+        # The embedding sensor retries a failed session with backoff until this many failures in a row.
+        "retries_exhausted": sum(1 for count in in_a_row.values() if count >= EMBED_MAX_FAILURES),
         "turns": sum(row[2] for row in completed),
         "entities": sum(row[3] for row in completed),
         "facts": sum(row[4] for row in completed),
         "passages": sum(row[5] for row in completed),
         "duration_s": round(time.perf_counter() - started, 3),
         "model": embedder.model,
-        "sessions_table": table(("session", "status", "turns", "entities", "facts", "passages", "error"), sorted(rows, key=lambda r: (r[1] != "failed", r[0]))),
+        "sessions_table": table(
+            ("session", "status", "failures in a row", "turns", "entities", "facts", "passages", "error"),
+            [(r[0], r[1], in_a_row.get(r[0], 0), *r[2:]) for r in sorted(rows, key=lambda r: (r[1] != "failed", r[0]))],
+        ),
     }
     if failed:
         raise dg.Failure(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+
 import dagster as dg
 import pytest
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
@@ -11,8 +13,13 @@ from sensors.embedding_catchup import embedding_catchup_sensor
 from sensors.memory_files import memory_files_sensor
 from sensors.pending_sessions import pending_sessions_sensor
 from sessions_graph_core import embeddings, reconcile
+from sessions_graph_core.clock import format_utc
 from sessions_graph_dagster.batches import contiguous_batches
 from sessions_graph_dagster.definitions import defs
+from sessions_graph_dagster.policies import EMBED_MAX_FAILURES
+from sessions_graph_dagster.sessions import embedded_session
+
+BROKEN_MODEL = "/nonexistent/no-such-model"
 
 
 @pytest.fixture
@@ -147,3 +154,95 @@ def test_memory_files_sensor_asks_once_per_change(instance, graph, store):
     job = defs.resolve_job_def("extract_memory_files")
     instance.create_run_for_job(job, status=dg.DagsterRunStatus.STARTED)
     assert evaluate(memory_files_sensor, instance, store).run_requests == []
+
+
+def evaluate_with_model(instance, store, model: str) -> dg.SensorResult:
+    context = dg.build_sensor_context(instance=instance, resources=resources_for(store, model=model), definitions=defs)
+    return embedding_catchup_sensor(context)
+
+
+def reconciled(graph) -> str:
+    sid = import_transcript(graph, SAMPLES[0])
+    assert reconcile.reconcile_session(graph.store, sid).status == "completed"
+    return sid
+
+
+def embed_with_the_broken_model(instance, store, sid: str) -> dict:
+    """Runs the embedding asset on the session with a model that cannot load; returns the failure's metadata."""
+    result = dg.materialize(
+        [embedded_session],
+        instance=instance,
+        resources=resources_for(store, model=BROKEN_MODEL),
+        partition_key=sid,
+        raise_on_error=False,
+    )
+    assert not result.success
+    failure = next(event for event in result.all_events if event.event_type_value == "STEP_FAILURE")
+    return {key: value.value for key, value in failure.step_failure_data.user_failure_data.metadata.items()}
+
+
+def failed_an_hour_ago(graph, sid: str) -> None:
+    """The last failure moved back past its backoff, as if the sensor ticked again much later."""
+    an_hour_ago = format_utc(datetime.now(timezone.utc) - timedelta(hours=1))
+    graph.store.run("MATCH (s:Session {session_id: $sid}) SET s.embedded_at = $at", {"sid": sid, "at": an_hour_ago})
+
+
+def failures_in_a_row(graph, sid: str) -> int:
+    return graph.store.run("MATCH (s:Session {session_id: $sid}) RETURN s.embedding_failures AS n", {"sid": sid})[0]["n"]
+
+
+def test_a_failed_embedding_is_asked_for_again_after_its_backoff_under_a_new_run_key(instance, graph, store):
+    sid = reconciled(graph)
+    first = evaluate_with_model(instance, store, BROKEN_MODEL)
+    assert [r.run_key for r in first.run_requests] == [f"embed:{sid}@1:{BROKEN_MODEL}"]
+    apply_partitions(instance, first)
+
+    metadata = embed_with_the_broken_model(instance, store, sid)
+    assert metadata["failed"] == 1 and metadata["retries_exhausted"] == 0
+    assert f"| {sid} | failed | 1 |" in metadata["sessions_table"]
+    backing_off = evaluate_with_model(instance, store, BROKEN_MODEL)
+    assert backing_off.run_requests == []
+    assert "1 failed sessions wait for their retry" in backing_off.skip_reason.skip_message
+
+    failed_an_hour_ago(graph, sid)
+    retry = evaluate_with_model(instance, store, BROKEN_MODEL)
+    [retry_key] = [r.run_key for r in retry.run_requests]
+    assert retry_key.startswith(f"embed:{sid}@1:{BROKEN_MODEL}:failed:")
+    assert retry.dynamic_partitions_requests == []
+
+    embed_with_the_broken_model(instance, store, sid)
+    assert failures_in_a_row(graph, sid) == 2
+    failed_an_hour_ago(graph, sid)
+    [second_retry_key] = [r.run_key for r in evaluate_with_model(instance, store, BROKEN_MODEL).run_requests]
+    assert second_retry_key not in (first.run_requests[0].run_key, retry_key)
+
+
+def test_a_failed_session_in_flight_is_not_asked_for_again(instance, graph, store):
+    sid = reconciled(graph)
+    apply_partitions(instance, evaluate_with_model(instance, store, BROKEN_MODEL))
+    embed_with_the_broken_model(instance, store, sid)
+    failed_an_hour_ago(graph, sid)
+    job = defs.resolve_job_def("embed_sessions")
+    instance.create_run_for_job(job, tags={"dagster/partition": sid}, status=dg.DagsterRunStatus.STARTED)
+    assert evaluate_with_model(instance, store, BROKEN_MODEL).run_requests == []
+
+
+def test_a_session_that_keeps_failing_is_no_longer_asked_for_until_the_model_changes(instance, graph, store):
+    sid = reconciled(graph)
+    apply_partitions(instance, evaluate_with_model(instance, store, BROKEN_MODEL))
+    for _ in range(EMBED_MAX_FAILURES - 1):
+        embed_with_the_broken_model(instance, store, sid)
+    last = embed_with_the_broken_model(instance, store, sid)
+    assert failures_in_a_row(graph, sid) == EMBED_MAX_FAILURES
+    assert last["retries_exhausted"] == 1
+    failed_an_hour_ago(graph, sid)
+
+    given_up = evaluate_with_model(instance, store, BROKEN_MODEL)
+    assert given_up.run_requests == []
+    assert f"failed {EMBED_MAX_FAILURES} times in a row and are no longer retried ({sid})" in given_up.skip_reason.skip_message
+
+    working = evaluate(embedding_catchup_sensor, instance, store)  # the default model has not failed on it
+    assert [r.partition_key for r in working.run_requests] == [sid]
+    embeddings.embed_session(graph.store, sid)
+    assert failures_in_a_row(graph, sid) == 0
+    assert "every session is embedded" in evaluate(embedding_catchup_sensor, instance, store).skip_reason.skip_message
