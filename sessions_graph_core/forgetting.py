@@ -7,8 +7,7 @@ remembering what they touched, so a forget that crashed half-way finishes on the
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from pydantic import BaseModel
+from dataclasses import dataclass, replace
 
 from . import validation
 from .store import GraphStore
@@ -16,7 +15,8 @@ from .store import GraphStore
 _SOURCE_ID = "coalesce(src.turn_id, src.memory_id)"
 
 
-class Forgotten(BaseModel):
+@dataclass(frozen=True)
+class Forgotten:
     facts: int = 0
     mentions: int = 0
     chunks: int = 0
@@ -46,7 +46,7 @@ def forget_sources(store: GraphStore, user_id: str, source_ids: Sequence[str]) -
         )
     )
     store.run(f"MATCH (src)-[r:HAS_CHUNK]->(:Chunk {{user_id: $user_id}}) WHERE {_SOURCE_ID} IN $ids DELETE r", params)
-    return sweep(store, user_id).model_copy(update={"mentions": mentions})
+    return replace(sweep(store, user_id), mentions=mentions)
 
 
 def sweep(store: GraphStore, user_id: str) -> Forgotten:

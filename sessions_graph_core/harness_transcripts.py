@@ -17,10 +17,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel
 
 from .memory_files import is_memory_tool
 from .sessions import TurnIn
@@ -41,7 +40,8 @@ def is_memory_tool_call(name: object) -> bool:
     return ours or is_memory_tool(name)
 
 
-class TranscriptChunk(BaseModel):
+@dataclass(frozen=True)
+class TranscriptChunk:
     """The turns in a transcript from one offset to the end of its last finished line."""
 
     turns: list[TurnIn]

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
-
-from pydantic import BaseModel
 
 from . import memory_paths, validation
 from .clock import now_iso
@@ -55,7 +54,8 @@ MEMORY_COLUMNS = (
 )
 
 
-class Memory(BaseModel):
+@dataclass(frozen=True)
+class Memory:
     memory_id: str
     user_id: str
     path: str
@@ -88,7 +88,7 @@ def prune_versions(store: GraphStore, user_id: str, memory_id: str) -> None:
 
 
 def _memory(row: Mapping[str, Any]) -> Memory:
-    return Memory.model_validate(dict(row))
+    return Memory(**row)
 
 
 def save_memory(

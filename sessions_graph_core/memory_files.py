@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
-
-from pydantic import BaseModel
 
 from . import forgetting, memory_paths, validation
 from .memories import KEEP_DELETED, KEEP_PREVIOUS, LINK_PROJECT, RECORD_PROVENANCE, link_project, prune_versions, write_params
@@ -37,7 +36,8 @@ class MemoryCommandError(Exception):
     """A memory command that was refused; its text is the tool result the model reads."""
 
 
-class MemoryVersion(BaseModel):
+@dataclass(frozen=True)
+class MemoryVersion:
     path: str
     content: str
     replaced_at: str
@@ -45,7 +45,8 @@ class MemoryVersion(BaseModel):
     deleted: bool = False
 
 
-class MemoryFile(BaseModel):
+@dataclass(frozen=True)
+class MemoryFile:
     path: str
     content: str
     updated_at: str
@@ -428,7 +429,7 @@ class MemoryStore:
             "RETURN m.path AS path, m.content AS content, m.updated_at AS updated_at ORDER BY path",
             {"user_id": self.user_id, "below": memory_paths.normalize(directory) + "/"},
         )
-        return [MemoryFile.model_validate(row) for row in rows]
+        return [MemoryFile(**row) for row in rows]
 
     def versions(self, path: str) -> list[MemoryVersion]:
         """The texts a file held before, newest first.
@@ -447,7 +448,7 @@ class MemoryStore:
             "v.session_id AS session_id, v.deleted AS deleted ORDER BY replaced_at DESC",
             {"user_id": self.user_id, "path": path, "memory_id": live[0]["memory_id"] if live else None},
         )
-        return [MemoryVersion.model_validate(row) for row in rows]
+        return [MemoryVersion(**row) for row in rows]
 
     # -- helpers -----------------------------------------------------------------------------
 

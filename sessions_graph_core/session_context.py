@@ -7,8 +7,8 @@ and the resume brief quotes the last sessions in the same project word for word.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import date
-from pydantic import BaseModel
 
 from .memory_files import MemoryFile, MemoryStore
 from .memory_paths import ROOT
@@ -99,7 +99,8 @@ def memory_index(files: list[MemoryFile], project_key: str | None, *, guidance: 
 # -- where you left off --------------------------------------------------------------------
 
 
-class PastSession(BaseModel):
+@dataclass(frozen=True)
+class PastSession:
     session_id: str
     agent: str
     last_at: str

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing import Any
 
 from . import validation
 from .clock import now_iso, to_iso
@@ -33,13 +32,47 @@ ENSURE_SESSION = (
 )
 
 
-class TurnIn(BaseModel):
-    """One turn as a caller hands it over (also one line of a JSONL transcript)."""
+TURN_TYPES = ("message", "tool_call", "tool_result")
+ROLES = ("user", "assistant", "system", "tool")
 
-    model_config = ConfigDict(extra="forbid")
 
-    type: Literal["message", "tool_call", "tool_result"] = "message"
-    role: Literal["user", "assistant", "system", "tool"] | None = None
+def _choice(value: object, allowed: tuple[str, ...], *, optional: bool = False) -> str | None:
+    if (value is None and optional) or value in allowed:
+        return None
+    return f"must be one of {', '.join(repr(item) for item in allowed)}" + (" or null" if optional else "")
+
+
+def _text_problem(value: object, *, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        return "must be a string" + (" or null" if optional else "")
+    if len(value) > MAX_TURN_CHARS:
+        return f"is {len(value):,} characters, over the {MAX_TURN_CHARS:,} limit for one turn"
+    return None
+
+
+# Plain checks rather than a pydantic model: a harness hook builds turns in a fresh process at every
+# event, and importing pydantic and building its models would cost more than the hook may take.
+_TURN_CHECKS: dict[str, Callable[[Any], str | None]] = {
+    "type": lambda value: _choice(value, TURN_TYPES),
+    "role": lambda value: _choice(value, ROLES, optional=True),
+    "text": _text_problem,
+    "tool_name": lambda value: None if value is None or isinstance(value, str) else "must be a string or null",
+    "tool_input": lambda value: None if value is None or isinstance(value, dict) else "must be an object or null",
+    "output": lambda value: _text_problem(value, optional=True),
+    "is_error": lambda value: None if isinstance(value, bool) else "must be true or false",
+    "timestamp": lambda value: None if value is None or isinstance(value, (str, datetime)) else "must be an ISO-8601 string",
+    "turn_id": lambda value: None if value is None or isinstance(value, str) else "must be a string or null",
+}
+
+
+@dataclass(frozen=True)
+class TurnIn:
+    """One turn as a caller hands it over (also one line of a JSONL transcript); checked on creation."""
+
+    type: str = "message"
+    role: str | None = None
     text: str = ""
     tool_name: str | None = None
     tool_input: dict[str, Any] | None = None
@@ -48,12 +81,19 @@ class TurnIn(BaseModel):
     timestamp: datetime | str | None = None
     turn_id: str | None = None
 
-    @field_validator("text", "output")
+    def __post_init__(self) -> None:
+        problems = [f"{name}: {problem}" for name, check in _TURN_CHECKS.items() if (problem := check(getattr(self, name)))]
+        if problems:
+            raise ValidationError("; ".join(problems))
+
     @classmethod
-    def _bounded(cls, value: str | None) -> str | None:
-        if value is not None and len(value) > MAX_TURN_CHARS:
-            raise ValueError(f"is {len(value):,} characters, over the {MAX_TURN_CHARS:,} limit for one turn")
-        return value
+    def from_mapping(cls, data: Mapping[str, Any]) -> TurnIn:
+        if not isinstance(data, Mapping):
+            raise ValidationError("a turn must be a JSON object")
+        unknown = [str(name) for name in data if name not in _TURN_CHECKS]
+        if unknown:
+            raise ValidationError("; ".join(f"{name}: Extra inputs are not permitted" for name in unknown))
+        return cls(**data)
 
     def resolved_role(self) -> str:
         if self.role:
@@ -70,7 +110,8 @@ class TurnIn(BaseModel):
         return self.text
 
 
-class Turn(BaseModel):
+@dataclass(frozen=True)
+class Turn:
     turn_id: str
     session_id: str
     seq: int
@@ -80,10 +121,11 @@ class Turn(BaseModel):
     tool_name: str | None = None
     tool_input: str | None = None
     is_error: bool = False
-    timestamp: str
+    timestamp: str = ""
 
 
-class SessionInfo(BaseModel):
+@dataclass(frozen=True)
+class SessionInfo:
     session_id: str
     user_id: str
     project_key: str | None = None
@@ -91,7 +133,7 @@ class SessionInfo(BaseModel):
     ended_at: str | None = None
     reconciliation_status: str | None = None
     turn_count: int = 0
-    metadata: dict[str, Any] = Field(default_factory=dict)
+    metadata: dict[str, Any] = field(default_factory=dict)
 
 
 def derived_turn_id(session_id: str, position: int) -> str:
@@ -145,7 +187,7 @@ def record_session_start(
 def _turn_rows(session_id: str, turns: Iterable[TurnIn | Mapping[str, Any]], start: int) -> list[dict[str, Any]]:
     rows: dict[str, dict[str, Any]] = {}
     for position, raw in enumerate(turns, start=start):
-        turn = raw if isinstance(raw, TurnIn) else TurnIn.model_validate(raw)
+        turn = raw if isinstance(raw, TurnIn) else TurnIn.from_mapping(raw)
         turn_id = validation.turn_id(turn.turn_id) if turn.turn_id else derived_turn_id(session_id, position)
         rows.setdefault(
             turn_id,
@@ -177,7 +219,7 @@ def record_turns(
     sid = validation.session_id(session_id)
     try:
         rows = _turn_rows(sid, turns, first_position)
-    except ValueError as exc:  # pydantic's ValidationError is a ValueError
+    except ValueError as exc:
         raise ValidationError(f"Invalid turn for session {sid!r}: {describe(exc)}") from None
     if not rows:
         return 0
@@ -256,7 +298,7 @@ _SESSION_COLUMNS = (
 def _session(row: Mapping[str, Any]) -> SessionInfo:
     data = dict(row)
     data["metadata"] = json.loads(data["metadata"]) if data.get("metadata") else {}
-    return SessionInfo.model_validate(data)
+    return SessionInfo(**data)
 
 
 def get_session(store: GraphStore, session_id: str) -> SessionInfo | None:
@@ -288,7 +330,7 @@ def get_turns(store: GraphStore, session_id: str) -> list[Turn]:
         f"MATCH (:Session {{session_id: $sid}})-[:HAS_TURN]->(t:Turn) RETURN {_TURN_COLUMNS} ORDER BY seq",
         {"sid": validation.session_id(session_id)},
     )
-    return [Turn.model_validate(row) for row in rows]
+    return [Turn(**row) for row in rows]
 
 
 def user_turns(store: GraphStore, user_id: str, *, limit: int = 100) -> list[Turn]:
@@ -297,4 +339,4 @@ def user_turns(store: GraphStore, user_id: str, *, limit: int = 100) -> list[Tur
         f"MATCH (t:Turn {{user_id: $uid}}) RETURN {_TURN_COLUMNS} ORDER BY timestamp DESC, seq DESC LIMIT $limit",
         {"uid": validation.user_id(user_id), "limit": int(limit)},
     )
-    return [Turn.model_validate(row) for row in rows]
+    return [Turn(**row) for row in rows]

@@ -15,6 +15,7 @@ file again stores nothing twice.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,8 @@ class TranscriptHeader(BaseModel):
     metadata: dict[str, Any] | None = None
 
 
-class Transcript(BaseModel):
+@dataclass(frozen=True)
+class Transcript:
     header: TranscriptHeader
     turns: list[TurnIn]
 
@@ -60,7 +62,7 @@ def read_transcript(path: Path) -> Transcript:
             if data.get("type") == "session":
                 header = TranscriptHeader.model_validate(data)
             else:
-                turns.append(TurnIn.model_validate(data))
+                turns.append(TurnIn.from_mapping(data))
         except ValueError as exc:
             raise ValidationError(f"{path}:{number}: {describe(exc)}") from None
     return Transcript(header=header, turns=turns)
