@@ -5,13 +5,13 @@ Heavy imports stay inside the commands: a hook runs once per harness event and m
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import NoReturn
 
 import click
 
 from . import config as config_file
+from .hooks import DEFAULT_RUNTIME, RUNTIMES
 from .validation import ValidationError
 
 
@@ -83,21 +83,16 @@ def config_show() -> None:
 
 @click.command("hook")
 @click.argument("event")
-@click.option("--runtime", type=click.Choice(["claude-code", "codex"]), default="claude-code", show_default=True,
+@click.option("--runtime", type=click.Choice(RUNTIMES), default=DEFAULT_RUNTIME, show_default=True,
               help="The harness that runs the hook (recorded as the session's agent).")
 def hook_command(event: str, runtime: str) -> None:
     """Handle one harness hook EVENT (SessionStart, UserPromptSubmit, PostToolUse, Stop, SessionEnd ...).
 
     Reads the hook JSON on stdin. Always exits 0: failures go to the failure log (see doctor).
     """
-    from .hooks import run_hook
+    from .hooks import run_for_harness
 
-    output = run_hook(event, sys.stdin.buffer.read(), runtime=runtime)
-    if output:
-        sys.stdout.write(output + "\n")
-    sys.stdout.flush()
-    # Skip interpreter teardown: the harness waits for our exit, and nothing is left to flush.
-    os._exit(0)
+    run_for_harness(event, runtime)
 
 
 @click.command("mcp")

@@ -19,26 +19,13 @@ import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError as PydanticError, field_validator, model_validator
 
 from . import validation
+from .config_env import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, config_path  # noqa: F401 - CONFIG_ENV: callers import it from here
 from .settings import StoreSettings, default_data_dir
 from .validation import ValidationError
 
-CONFIG_ENV = "SESSIONS_GRAPH_CONFIG"
-ENV_PREFIX = "SESSIONS_GRAPH_"
 FILE_MODE = 0o600
 STORE_URL_SCHEMES = ("bolt://", "bolt+s://", "bolt+ssc://", "neo4j://", "neo4j+s://", "neo4j+ssc://")
 RECALL_LANES = ("memories", "turns", "text", "entities", "facts", "user_facts")
-
-# Well-known variables that other tools already use for the same settings.
-ENV_ALIASES = {
-    "SESSIONS_GRAPH_USER": "identity.user_id",
-    "SESSIONS_GRAPH_DATA_DIR": "store.data_dir",
-    "MEMGRAPH_URL": "store.url",
-    "MEMGRAPH_USER": "store.user",
-    "MEMGRAPH_PASSWORD": "store.password",
-    "MEMGRAPH_DATABASE": "store.database",
-    "ANTHROPIC_API_KEY": "llm.anthropic_api_key",
-    "OPENAI_API_KEY": "llm.openai_api_key",
-}
 
 
 class ConfigError(ValidationError):
@@ -221,14 +208,6 @@ def split_key(key: str) -> tuple[str, str]:
     if model is None or name not in model.model_fields:
         raise ConfigError(f"Unknown config key {key!r}: use one of {', '.join(keys())}")
     return section, name
-
-
-def config_path() -> Path:
-    explicit = os.environ.get(CONFIG_ENV)
-    if explicit:
-        return Path(explicit).expanduser()
-    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(base) / "sessions-graph" / "config.toml"
 
 
 # -- reading -------------------------------------------------------------------------------

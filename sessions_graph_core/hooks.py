@@ -7,24 +7,31 @@ SessionStart prints the memory index and the resume brief as additional context.
 
 A hook never fails the harness: whatever goes wrong is written to the failure log, and the
 process exits 0 with nothing on stdout.
+
+A harness runs a hook at every prompt and turn end and times it out, so this path imports neither
+pydantic nor click nor the redis client: the settings come from hook_settings, the store speaks
+to the embedded server through falkordb_client, and `sessions-graph hook` reaches `main` directly.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
 from . import sessions
-from .config import Config, load_config
 from .failures import record_failure
+from .hook_settings import HookSettings, hook_settings
 from .store import GraphStore
 from .validation import ValidationError
 
 RUNTIMES = ("claude-code", "codex")
+DEFAULT_RUNTIME = "claude-code"
 
 # Harness event name (lowercased, without '-' and '_') -> what the hook does.
 ACTIONS = {
@@ -49,10 +56,13 @@ WRITE_CURSOR = (
 )
 
 
-class HookPayload(BaseModel):
-    """The fields of a harness's hook JSON that we read; the rest is ignored."""
+class HookError(ValidationError):
+    """A hook that cannot do its work: says what to fix."""
 
-    model_config = ConfigDict(extra="ignore")
+
+@dataclass(frozen=True)
+class HookPayload:
+    """The fields of a harness's hook JSON that we read; the rest is ignored."""
 
     session_id: str
     hook_event_name: str | None = None
@@ -62,9 +72,18 @@ class HookPayload(BaseModel):
     tool_input: Any = None
     tool_response: Any = None
 
-
-class HookError(ValidationError):
-    """A hook that cannot do its work: says what to fix."""
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HookPayload:
+        if not isinstance(data.get("session_id"), str):
+            raise HookError("The hook input needs a session_id string")
+        texts = ("hook_event_name", "transcript_path", "cwd", "tool_name")
+        wrong = [name for name in texts if not isinstance(data.get(name), (str, type(None)))]
+        if wrong:
+            raise HookError(f"The hook input's {', '.join(wrong)} must be strings")
+        return cls(
+            session_id=data["session_id"], **{name: data.get(name) for name in texts},
+            tool_input=data.get("tool_input"), tool_response=data.get("tool_response"),
+        )
 
 
 def action_for(event: str) -> str:
@@ -98,24 +117,33 @@ def record_transcript(store: GraphStore, session_id: str, user_id: str, transcri
     return added
 
 
-def _user(config: Config) -> str:
-    if not config.identity.user_id:
+def _user(settings: HookSettings) -> str:
+    if not settings.user_id:
         raise HookError("No user is configured, so nothing is recorded. Set one with: sessions-graph config set identity.user_id <name>")
-    return config.identity.user_id
+    return settings.user_id
 
 
-def handle(event: str, payload: HookPayload, *, runtime: str = "claude-code", config: Config | None = None) -> str | None:
+def _open_store(settings: HookSettings) -> GraphStore:
+    if settings.data_dir is None:  # a Memgraph server: its full settings, password included
+        from .settings import StoreSettings, open_store
+
+        return open_store(StoreSettings.from_config(), keep_running=True)
+    from .falkordb_store import FalkorDBStore
+
+    return FalkorDBStore.open(settings.data_dir, graph=settings.graph, keep_running=True)
+
+
+def handle(event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, settings: HookSettings | None = None) -> str | None:
     """Do what the event asks; returns the JSON to print for the harness, or None."""
     from .connector import SessionsGraphConnector
     from .schema import SCHEMA
-    from .settings import open_store
 
     action = action_for(event)
-    config = config or load_config()
-    user_id = _user(config)
-    store = open_store(config.store.settings(), keep_running=True)
+    settings = settings or hook_settings()
+    user_id = _user(settings)
+    store = _open_store(settings)
     try:
-        connector = SessionsGraphConnector(store, auto_reconcile=config.reconcile.auto_reconcile)
+        connector = SessionsGraphConnector(store, auto_reconcile=settings.auto_reconcile)
         existing = sessions.get_session(store, payload.session_id)
         if existing is not None and existing.user_id != user_id:
             raise HookError(f"Session {payload.session_id!r} belongs to another user; nothing was recorded")
@@ -135,23 +163,23 @@ def handle(event: str, payload: HookPayload, *, runtime: str = "claude-code", co
         elif action == "session_end":
             connector.session_end(info.session_id)
         elif action == "start":
-            return _start_output(store, config, user_id, info.session_id, info.project_key)
+            return _start_output(store, settings, user_id, info.session_id, info.project_key)
         return None
     finally:
         store.close()
 
 
-def _start_output(store: GraphStore, config: Config, user_id: str, session_id: str, project_key: str | None) -> str:
+def _start_output(store: GraphStore, settings: HookSettings, user_id: str, session_id: str, project_key: str | None) -> str:
     from .session_context import session_context
 
     context = session_context(
         store, user_id, project_key=project_key, session_id=session_id, today=date.today(),
-        include_index=config.session_start.memory_index, include_resume=config.session_start.resume,
+        include_index=settings.memory_index, include_resume=settings.resume,
     )
     return json.dumps({"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}})
 
 
-def run_hook(event: str, raw: bytes | str, *, runtime: str = "claude-code") -> str | None:
+def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) -> str | None:
     """The whole hook, failure-proof: parse, handle, and log anything that goes wrong instead of raising."""
     session_id = None
     try:
@@ -159,8 +187,30 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = "claude-code") -> s
         if not isinstance(data, dict):
             raise HookError("The hook input must be a JSON object")
         session_id = data.get("session_id")
-        payload = HookPayload.model_validate(data)
-        return handle(event, payload, runtime=runtime)
+        return handle(event, HookPayload.from_json(data), runtime=runtime)
     except Exception as exc:  # noqa: BLE001 - a hook must never fail the harness
         record_failure("hook", exc, hook_event=event, runtime=runtime, session_id=session_id)
         return None
+
+
+def run_for_harness(event: str, runtime: str) -> None:
+    """The hook as a harness runs it: JSON on stdin, context (if any) on stdout, exit 0 whatever happens."""
+    output = run_hook(event, sys.stdin.buffer.read(), runtime=runtime)
+    if output:
+        sys.stdout.write(output + "\n")
+    sys.stdout.flush()
+    # Skip interpreter teardown: the harness waits for our exit, and nothing is left to flush.
+    os._exit(0)
+
+
+def plain_arguments(arguments: Sequence[str]) -> tuple[str, str] | None:
+    """EVENT and runtime when the arguments take the shapes the shipped hook configs use, else None.
+
+    Anything else (--help, a misspelt option) goes to the `hook` click command, which explains it.
+    """
+    match list(arguments):
+        case [event] if not event.startswith("-"):
+            return event, DEFAULT_RUNTIME
+        case [event, "--runtime", runtime] if not event.startswith("-") and runtime in RUNTIMES:
+            return event, runtime
+    return None

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .config import CONFIG_ENV, config_path
+from .config_env import CONFIG_ENV, config_path
 from .failures import child_log_path, record_failure
 
 

@@ -7,7 +7,13 @@ import uuid
 import pytest
 
 from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_client import Connection, Graph, ReplyError, cypher_literal, with_parameters
+from sessions_graph_core.falkordb_client import (
+    Connection,
+    Graph,
+    ReplyError,
+    cypher_literal,
+    with_parameters,
+)
 
 AWKWARD = [
     'she said "hi"',
@@ -53,7 +59,7 @@ def test_values_come_back_typed(graph: Graph) -> None:
 
 def test_nodes_edges_and_paths_come_back_as_property_maps(graph: Graph) -> None:
     graph.query("CREATE (:A {name: $a})-[:LINK {weight: 2}]->(:B {name: $b, tags: ['x']})", {"a": "one", "b": "two"})
-    columns, rows = graph.query("MATCH p = (a:A)-[r:LINK]->(b:B) RETURN a, r, b, p")
+    _, rows = graph.query("MATCH p = (a:A)-[r:LINK]->(b:B) RETURN a, r, b, p")
     assert rows == [[{"name": "one"}, {"weight": 2}, {"name": "two", "tags": ["x"]}, [{"name": "one"}, {"name": "two", "tags": ["x"]}]]]
 
 

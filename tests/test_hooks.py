@@ -6,6 +6,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 import time
 import tomllib
 import uuid
@@ -334,6 +335,20 @@ def test_bad_input_exits_0_and_logs_why(
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
     [failure] = recent_failures()
     assert expected in failure["error"]
+
+
+def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Path, tmp_path: Path) -> None:
+    """Their imports alone would use up a harness's hook budget; only a changed config pays for pydantic."""
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("How slow is a hook?")
+    command = [sys.executable, "-X", "importtime", "-m", "sessions_graph_core.entry", "hook"]
+    for event in ("SessionStart", "UserPromptSubmit"):  # the first one validates the new config and caches it
+        done = subprocess.run([*command, event], input=json.dumps(transcript.payload(event)), capture_output=True,
+                              text=True, env=env, timeout=HOOK_TIMEOUT_S, check=True)
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "sessions_graph_core.hooks" in imported
+    assert not {name.split(".")[0] for name in imported} & {"pydantic", "click", "redis", "falkordb", "rich"}
+    assert recent_failures() == []
 
 
 def test_another_users_session_is_left_alone(env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path) -> None:
