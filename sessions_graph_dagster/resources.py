@@ -20,18 +20,19 @@ from sessions_graph_core.settings import StoreSettings, open_store
 class GraphStoreResource(dg.ConfigurableResource):
     """The embedded FalkorDB of a data directory by default; Memgraph when `memgraph_url` is set.
 
-    Unset fields fall back to the environment the library reads (SESSIONS_GRAPH_DATA_DIR, MEMGRAPH_URL ...),
-    so the same definitions run locally and in production.
+    Unset fields fall back to what the CLI and the hooks read: the config file's [store] section with
+    the environment over it (SESSIONS_GRAPH_DATA_DIR, MEMGRAPH_URL ...), so the sensors and assets
+    read the store the hooks write, and the same definitions run locally and in production.
     """
 
-    data_dir: str | None = Field(default=None, description="Embedded store directory (default: SESSIONS_GRAPH_DATA_DIR)")
+    data_dir: str | None = Field(default=None, description="Embedded store directory (default: the config's store.data_dir)")
     graph: str = Field(default="sessions_graph", description="Graph name inside the store")
-    memgraph_url: str | None = Field(default=None, description="bolt:// URL of Memgraph (default: MEMGRAPH_URL)")
+    memgraph_url: str | None = Field(default=None, description="bolt:// URL of Memgraph (default: the config's store.url)")
     memgraph_user: str | None = None
     memgraph_password: str | None = None
 
     def settings(self) -> StoreSettings:
-        settings = StoreSettings.from_env().model_copy(update={"graph": self.graph})
+        settings = StoreSettings.from_config().model_copy(update={"graph": self.graph})
         if self.data_dir:
             settings = settings.model_copy(update={"data_dir": Path(self.data_dir)})
         if self.memgraph_url:

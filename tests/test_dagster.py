@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import os
+import uuid
+
 import dagster as dg
 import pytest
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 from dagster_helpers import SAMPLES, import_transcript, resources_for, status_of
 
+from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
+from sessions_graph_core.failures import LOG_DIR_ENV, recent_failures
+from sessions_graph_core.hooks import run_hook
 from sessions_graph_dagster.checks import embedding_model_consistent, no_orphans, ontology_conformance
 from sessions_graph_dagster.definitions import defs
 from sessions_graph_dagster.memory_files import extracted_memory_files
@@ -176,3 +183,21 @@ def test_memory_files_are_extracted(instance, graph, store):
     assert metadata["entities"].value > 0
     pending = graph.store.run("MATCH (m:Memory {extraction_status: 'pending'}) RETURN count(m) AS n")[0]["n"]
     assert pending == 0
+
+
+def test_the_store_resource_reads_the_store_the_hooks_write(data_dir, tmp_path, monkeypatch):
+    for variable in list(os.environ):
+        if variable.startswith(ENV_PREFIX) or variable in ENV_ALIASES:
+            monkeypatch.delenv(variable)
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
+    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "log"))
+    set_value("identity.user_id", "alice")
+    set_value("store.data_dir", str(data_dir))  # in the config file only, as `sessions-graph config set` puts it
+    sid = f"hooked-{uuid.uuid4().hex[:8]}"
+    run_hook("SessionStart", json.dumps({"session_id": sid}))
+    assert recent_failures() == []
+    with GraphStoreResource().open() as graph:
+        assert graph.get_session(sid).user_id == "alice"
+    monkeypatch.setenv("SESSIONS_GRAPH_DATA_DIR", str(tmp_path / "elsewhere"))  # the environment still wins
+    assert GraphStoreResource().settings().data_dir == tmp_path / "elsewhere"
+    assert GraphStoreResource(data_dir=str(data_dir)).settings().data_dir == data_dir
