@@ -18,15 +18,16 @@ def bad_input(error: ValidationError) -> dg.Failure:
     return dg.Failure(description=str(error), allow_retries=False)
 
 
-# A failed embedding is asked for again 5, 10, 20 and 40 minutes after each failure; a model that
-# fails five times in a row on a session will not start working by itself, so the sensor then leaves
-# that session to a person (re-run its partition, or `sessions-graph embed --session`).
+# A failed embedding is asked for again 5, 10, 20 and 40 minutes after its first four failures; a
+# model that fails five times in a row on a session will not start working by itself, so the sensor
+# then leaves that session to a person (re-run its partition, or `sessions-graph embed --session`).
 EMBED_RETRY_DELAY = timedelta(minutes=5)
 EMBED_MAX_FAILURES = 5
 
 
 def next_embedding_attempt(failures: int, failed_at: datetime) -> datetime | None:
-    """When the sensor may ask again for a session that failed `failures` times in a row, last at `failed_at`; None once it gave up."""
+    """When the sensor may ask again for a session that failed `failures` times in a row, the last at
+    `failed_at`; None once it has given up."""
     if failures >= EMBED_MAX_FAILURES:
         return None
     return failed_at + EMBED_RETRY_DELAY * 2 ** (failures - 1)

@@ -28,9 +28,9 @@ def instance():
         yield inst
 
 
-def evaluate(sensor, instance, store, cursor=None) -> dg.SensorResult:
-    context = dg.build_sensor_context(instance=instance, cursor=cursor, resources=resources_for(store), definitions=defs)
-    return sensor(context)
+def evaluate(sensor, instance, store, cursor=None, model=None) -> dg.SensorResult:
+    resources = resources_for(store, model=model)
+    return sensor(dg.build_sensor_context(instance=instance, cursor=cursor, resources=resources, definitions=defs))
 
 
 def apply_partitions(instance: dg.DagsterInstance, result: dg.SensorResult) -> None:
@@ -123,10 +123,7 @@ def test_embedding_catchup_asks_for_reconciled_sessions_without_vectors(instance
     assert request.tags["sessions_graph/stage"] == "embed"
 
     apply_partitions(instance, result)
-    other_model = dg.build_sensor_context(
-        instance=instance, resources=resources_for(store, model="another-model"), definitions=defs
-    )
-    switched = embedding_catchup_sensor(other_model)
+    switched = evaluate(embedding_catchup_sensor, instance, store, model="another-model")
     assert [r.run_key for r in switched.run_requests] != [request.run_key]
 
 
@@ -156,9 +153,8 @@ def test_memory_files_sensor_asks_once_per_change(instance, graph, store):
     assert evaluate(memory_files_sensor, instance, store).run_requests == []
 
 
-def evaluate_with_model(instance, store, model: str) -> dg.SensorResult:
-    context = dg.build_sensor_context(instance=instance, resources=resources_for(store, model=model), definitions=defs)
-    return embedding_catchup_sensor(context)
+def catch_up_with_the_broken_model(instance, store) -> dg.SensorResult:
+    return evaluate(embedding_catchup_sensor, instance, store, model=BROKEN_MODEL)
 
 
 def reconciled(graph) -> str:
@@ -193,19 +189,19 @@ def failures_in_a_row(graph, sid: str) -> int:
 
 def test_a_failed_embedding_is_asked_for_again_after_its_backoff_under_a_new_run_key(instance, graph, store):
     sid = reconciled(graph)
-    first = evaluate_with_model(instance, store, BROKEN_MODEL)
+    first = catch_up_with_the_broken_model(instance, store)
     assert [r.run_key for r in first.run_requests] == [f"embed:{sid}@1:{BROKEN_MODEL}"]
     apply_partitions(instance, first)
 
     metadata = embed_with_the_broken_model(instance, store, sid)
     assert metadata["failed"] == 1 and metadata["retries_exhausted"] == 0
     assert f"| {sid} | failed | 1 |" in metadata["sessions_table"]
-    backing_off = evaluate_with_model(instance, store, BROKEN_MODEL)
+    backing_off = catch_up_with_the_broken_model(instance, store)
     assert backing_off.run_requests == []
     assert "1 failed sessions wait for their retry" in backing_off.skip_reason.skip_message
 
     failed_an_hour_ago(graph, sid)
-    retry = evaluate_with_model(instance, store, BROKEN_MODEL)
+    retry = catch_up_with_the_broken_model(instance, store)
     [retry_key] = [r.run_key for r in retry.run_requests]
     assert retry_key.startswith(f"embed:{sid}@1:{BROKEN_MODEL}:failed:")
     assert retry.dynamic_partitions_requests == []
@@ -213,23 +209,23 @@ def test_a_failed_embedding_is_asked_for_again_after_its_backoff_under_a_new_run
     embed_with_the_broken_model(instance, store, sid)
     assert failures_in_a_row(graph, sid) == 2
     failed_an_hour_ago(graph, sid)
-    [second_retry_key] = [r.run_key for r in evaluate_with_model(instance, store, BROKEN_MODEL).run_requests]
+    [second_retry_key] = [r.run_key for r in catch_up_with_the_broken_model(instance, store).run_requests]
     assert second_retry_key not in (first.run_requests[0].run_key, retry_key)
 
 
 def test_a_failed_session_in_flight_is_not_asked_for_again(instance, graph, store):
     sid = reconciled(graph)
-    apply_partitions(instance, evaluate_with_model(instance, store, BROKEN_MODEL))
+    apply_partitions(instance, catch_up_with_the_broken_model(instance, store))
     embed_with_the_broken_model(instance, store, sid)
     failed_an_hour_ago(graph, sid)
     job = defs.resolve_job_def("embed_sessions")
     instance.create_run_for_job(job, tags={"dagster/partition": sid}, status=dg.DagsterRunStatus.STARTED)
-    assert evaluate_with_model(instance, store, BROKEN_MODEL).run_requests == []
+    assert catch_up_with_the_broken_model(instance, store).run_requests == []
 
 
 def test_a_session_that_keeps_failing_is_no_longer_asked_for_until_the_model_changes(instance, graph, store):
     sid = reconciled(graph)
-    apply_partitions(instance, evaluate_with_model(instance, store, BROKEN_MODEL))
+    apply_partitions(instance, catch_up_with_the_broken_model(instance, store))
     for _ in range(EMBED_MAX_FAILURES - 1):
         embed_with_the_broken_model(instance, store, sid)
     last = embed_with_the_broken_model(instance, store, sid)
@@ -237,9 +233,10 @@ def test_a_session_that_keeps_failing_is_no_longer_asked_for_until_the_model_cha
     assert last["retries_exhausted"] == 1
     failed_an_hour_ago(graph, sid)
 
-    given_up = evaluate_with_model(instance, store, BROKEN_MODEL)
+    given_up = catch_up_with_the_broken_model(instance, store)
     assert given_up.run_requests == []
-    assert f"failed {EMBED_MAX_FAILURES} times in a row and are no longer retried ({sid})" in given_up.skip_reason.skip_message
+    reason = given_up.skip_reason.skip_message
+    assert f"failed {EMBED_MAX_FAILURES} times in a row and are no longer retried ({sid})" in reason
 
     working = evaluate(embedding_catchup_sensor, instance, store)  # the default model has not failed on it
     assert [r.partition_key for r in working.run_requests] == [sid]
