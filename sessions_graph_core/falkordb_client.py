@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numbers
 import socket
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -61,7 +62,11 @@ def with_parameters(query: str, params: Mapping[str, Any] | None) -> str:
 
 
 class Connection:
-    """One RESP2 connection to a Unix socket, opened on first use and reopened after it breaks."""
+    """One RESP2 connection to a Unix socket, opened on first use and reopened after it breaks.
+
+    Threads share it one command at a time (the MCP server and async memory tool call the store
+    from worker threads), so a reply always reaches the thread that sent its command.
+    """
 
     def __init__(self, socket_path: str, *, timeout: float | None = None, name: str | None = None) -> None:
         self.socket_path = socket_path
@@ -69,23 +74,26 @@ class Connection:
         self.name = name
         self._socket: socket.socket | None = None
         self._reader: Any = None
+        self._lock = threading.RLock()  # re-entered by the CLIENT SETNAME a fresh connection sends
 
     def command(self, *arguments: str | int) -> Any:
         """Send one command and return its reply; an error reply raises ReplyError.
 
         A connection that fails midway is dropped (ConnectionError), so the next call starts afresh.
         """
-        reply = self._exchange(arguments)
+        with self._lock:
+            reply = self._exchange(arguments)
         if isinstance(reply, ReplyError):
             raise reply
         return reply
 
     def close(self) -> None:
-        if self._socket is not None:
-            try:
-                self._socket.close()
-            finally:
-                self._socket, self._reader = None, None
+        with self._lock:
+            if self._socket is not None:
+                try:
+                    self._socket.close()
+                finally:
+                    self._socket, self._reader = None, None
 
     def _exchange(self, arguments: tuple[str | int, ...]) -> Any:
         if self._socket is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -29,7 +30,7 @@ AWKWARD = [
 
 @pytest.fixture
 def graph(server: EmbeddedServer):
-    connection = Connection(str(server.socket_path))
+    connection = Connection(str(server.socket_path), timeout=30)  # a mixed-up reply fails instead of hanging
     graph = Graph(connection, f"client_{uuid.uuid4().hex[:12]}")
     yield graph
     try:
@@ -66,6 +67,15 @@ def test_nodes_edges_and_paths_come_back_as_property_maps(graph: Graph) -> None:
 def test_vectors_come_back_as_floats(graph: Graph) -> None:
     graph.query("CREATE (:V {v: vecf32($v)})", {"v": [0.5, -1.0, 2.0]})
     assert graph.query("MATCH (n:V) RETURN n.v AS v")[1] == [[[0.5, -1.0, 2.0]]]
+
+
+def test_threads_sharing_a_connection_each_get_their_own_replies(graph: Graph) -> None:
+    def echo(number: int) -> list[list[object]]:
+        return graph.query("UNWIND range(0, 200) AS i RETURN $n AS n, i", {"n": number})[1]
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        replies = list(pool.map(echo, range(64)))
+    assert all(rows == [[number, i] for i in range(201)] for number, rows in enumerate(replies))
 
 
 def test_a_bad_query_raises_the_servers_error(graph: Graph) -> None:
