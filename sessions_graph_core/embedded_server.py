@@ -25,7 +25,7 @@ from pathlib import Path
 from .falkordb_client import Connection, ReplyError
 
 MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
-START_TIMEOUT_S = 120.0  # loading a large store replays its log first
+START_TIMEOUT_S = 120.0  # without answering or working; loading a large store takes longer
 STOP_TIMEOUT_S = 60.0
 COMPACT_ABOVE_BYTES = 256 * 1024
 
@@ -63,6 +63,15 @@ def _cmdline(pid: int) -> str:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
     except OSError:
         return ""
+
+
+def _cpu_ticks(pid: int) -> int:
+    """The CPU time a process has used so far, in clock ticks (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime and stime
 
 
 def _rss_bytes(pid: int) -> int | None:
@@ -105,13 +114,19 @@ class EmbeddedServer:
         return None
 
     def responds(self) -> bool:
+        return self._answer() == "ready"
+
+    def _answer(self) -> str:
+        """'ready', 'loading' (up, still reading its data from disk) or 'down'."""
         if not self.socket_path.exists():
-            return False
+            return "down"
         client = Connection(str(self.socket_path), timeout=2)
         try:
-            return client.command("PING") == "PONG"
-        except (OSError, ReplyError):  # ReplyError: still loading its log, not ready yet
-            return False
+            return "ready" if client.command("PING") == "PONG" else "down"
+        except ReplyError as exc:
+            return "loading" if str(exc).startswith("LOADING") else "down"
+        except OSError:
+            return "down"
         finally:
             client.close()
 
@@ -248,7 +263,7 @@ class EmbeddedServer:
             raise StoreError(f"Cannot start the embedded FalkorDB server: {exc}") from None
         self._child = child
         self.pid_path.write_text(str(child.pid))
-        deadline = time.monotonic() + START_TIMEOUT_S
+        deadline, worked = time.monotonic() + START_TIMEOUT_S, 0
         while time.monotonic() < deadline:
             if child.poll() is not None:
                 self._clean_stale_files()
@@ -256,8 +271,14 @@ class EmbeddedServer:
                     f"The embedded FalkorDB server exited with code {child.returncode} while starting; "
                     f"its log {self.log_path} ends with:\n{self._log_tail()}"
                 )
-            if self.responds():
+            answer = self._answer()
+            if answer == "ready":
                 return
+            busy = _cpu_ticks(child.pid)
+            if answer == "loading" or busy > worked:
+                # Loading a large store rebuilds its indexes, minutes at 100k turns without a reply to
+                # anyone; a server that keeps working at it is not stuck.
+                deadline, worked = time.monotonic() + START_TIMEOUT_S, busy
             time.sleep(0.02)
         child.kill()
         self._clean_stale_files()

@@ -127,6 +127,26 @@ def test_unusable_data_directories_get_clear_errors(short_tmp):
         EmbeddedServer(short_tmp / ("d" * 120)).ensure_running()
 
 
+def test_a_server_still_loading_its_data_is_waited_for(short_tmp, monkeypatch):
+    # A store of 100k turns takes minutes to load, rebuilding its vector indexes without answering
+    # anyone; 3,000 vectors take about two seconds here, longer than the timeout the test sets.
+    monkeypatch.setattr("sessions_graph_core.embedded_server.COMPACT_ABOVE_BYTES", 0)  # load from a snapshot
+    store = FalkorDBStore.open(short_tmp, graph="g")
+    store.run("CREATE VECTOR INDEX FOR (p:P) ON (p.e) OPTIONS {dimension: 384, similarityFunction: 'cosine'}")
+    store.run("UNWIND range(1, 3000) AS i CREATE (:P {e: vecf32([j IN range(1, 384) | rand()])})")
+    store.close()
+    monkeypatch.setattr("sessions_graph_core.embedded_server.START_TIMEOUT_S", 0.5)
+    server = EmbeddedServer(short_tmp)
+    started = time.monotonic()
+    assert server.ensure_running()
+    try:
+        assert time.monotonic() - started > 0.5, "the store loaded within the timeout: the test proves nothing"
+        again = FalkorDBStore(server, graph="g")
+        assert again.run("MATCH (p:P) RETURN count(p) AS n") == [{"n": 3000}]
+    finally:
+        server.stop()
+
+
 def test_a_server_that_cannot_start_reports_its_log(short_tmp):
     manifest = short_tmp / "appendonlydir" / "appendonly.aof.manifest"
     manifest.parent.mkdir()
