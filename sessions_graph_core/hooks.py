@@ -10,7 +10,8 @@ process exits 0 with nothing on stdout.
 
 A harness runs a hook at every prompt and turn end and times it out, so this path imports neither
 pydantic nor click nor the redis client: the settings come from hook_settings, the store speaks
-to the embedded server through falkordb_client, and `sessions-graph hook` reaches `main` directly.
+to the embedded server through falkordb_client, and `sessions-graph hook` reaches run_for_harness
+directly from entry.py.
 """
 
 from __future__ import annotations

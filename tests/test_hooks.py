@@ -22,7 +22,7 @@ from sessions_graph_core.embedded_server import EmbeddedServer
 from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path, recent_failures
 from sessions_graph_core.falkordb_store import FalkorDBStore
 from sessions_graph_core.harness_transcripts import is_memory_tool_call
-from sessions_graph_core.hooks import action_for, run_hook
+from sessions_graph_core.hooks import action_for, plain_arguments, run_hook
 from sessions_graph_core.spawn import sessions_graph_command
 from sessions_graph_core.validation import ValidationError
 
@@ -349,6 +349,15 @@ def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Pa
     assert "sessions_graph_core.hooks" in imported
     assert not {name.split(".")[0] for name in imported} & {"pydantic", "click", "redis", "falkordb", "rich"}
     assert recent_failures() == []
+
+
+def test_the_shipped_argument_shapes_skip_click_and_the_rest_go_through_it(env: dict[str, str]) -> None:
+    assert plain_arguments(["Stop"]) == ("Stop", "claude-code")
+    assert plain_arguments(["Stop", "--runtime", "codex"]) == ("Stop", "codex")
+    assert plain_arguments(["--help"]) is None and plain_arguments(["Stop", "--runtime", "vim"]) is None
+    refused = hook_cli("Stop", "{}", env, "--runtime", "vim")
+    assert refused.returncode == 2 and "'vim' is not one of 'claude-code', 'codex'" in refused.stderr
+    assert "Usage: sessions-graph hook [OPTIONS] EVENT" in hook_cli("--help", "", env).stdout
 
 
 def test_another_users_session_is_left_alone(env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path) -> None:
