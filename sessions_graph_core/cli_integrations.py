@@ -11,6 +11,7 @@ from typing import NoReturn
 import click
 
 from . import config as config_file
+from .hook_settings import refresh as refresh_hook_settings
 from .hooks import DEFAULT_RUNTIME, RUNTIMES
 from .validation import ValidationError
 
@@ -37,6 +38,7 @@ def config_set(key: str, value: str) -> None:
         stored = config_file.set_value(key, value)
     except ValidationError as exc:
         _fail(str(exc))
+    refresh_hook_settings()
     secret = config_file.is_secret(key)
     click.echo(f"{key} = {config_file.shown(stored, secret=secret)}  ({config_file.config_path()})")
 
@@ -49,6 +51,7 @@ def config_unset(key: str) -> None:
         removed = config_file.unset_value(key)
     except ValidationError as exc:
         _fail(str(exc))
+    refresh_hook_settings()
     click.echo(f"{key} removed" if removed else f"{key} was not set in {config_file.config_path()}")
 
 

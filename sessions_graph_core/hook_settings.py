@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .config_env import ENV_ALIASES, ENV_PREFIX, config_path
 from .failures import log_dir
+from .validation import ValidationError
 
 if TYPE_CHECKING:
     from .config import Config
@@ -105,3 +106,11 @@ def hook_settings() -> HookSettings:
     if settings.data_dir is not None and fingerprint(path) == key:  # unchanged while it was being checked
         _remember(key, settings)
     return settings
+
+
+def refresh() -> None:
+    """Check the changed config now (after `config set`), so that the next hook finds it cached."""
+    try:
+        hook_settings()
+    except ValidationError:
+        pass  # an environment variable the file does not fix: every hook logs it

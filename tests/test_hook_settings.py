@@ -79,3 +79,10 @@ def test_a_torn_cache_is_checked_again(path: Path, monkeypatch: pytest.MonkeyPat
     assert hook_settings().user_id == "alice"
     refuse_validation(monkeypatch)
     assert hook_settings().user_id == "alice"  # and written whole again
+
+
+def test_config_set_leaves_the_next_hook_nothing_to_check(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "log"))
+    cli("config", "set", "identity.user_id", "carol")
+    refuse_validation(monkeypatch)
+    assert hook_settings().user_id == "carol"
