@@ -83,11 +83,14 @@ def _remember(key: str, settings: HookSettings) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".hook-settings-", dir=target.parent)
+    except OSError:
+        return
+    try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             json.dump({"key": key, "settings": asdict(settings)}, file)
         os.replace(temporary, target)
     except OSError:
-        pass
+        Path(temporary).unlink(missing_ok=True)
 
 
 def hook_settings() -> HookSettings:
