@@ -91,6 +91,7 @@ class Connection:
         with self._lock:
             if self._socket is not None:
                 try:
+                    self._reader.close()
                     self._socket.close()
                 finally:
                     self._socket, self._reader = None, None
@@ -105,6 +106,9 @@ class Connection:
         except OSError as exc:
             self.close()
             raise ConnectionError(f"Lost the connection to {self.socket_path}: {exc}") from exc
+        except BaseException:
+            self.close()  # a reply read halfway would leave its rest on the socket for the next command
+            raise
 
     def _connect(self) -> None:
         client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
