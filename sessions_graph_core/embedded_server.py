@@ -17,12 +17,12 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .falkordb_client import Connection, ReplyError
+from .falkordb_client import Connection, Graph, ReplyError
 
 MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
 START_TIMEOUT_S = 120.0  # without answering or working; loading a large store takes longer
@@ -114,19 +114,13 @@ class EmbeddedServer:
         return None
 
     def responds(self) -> bool:
-        return self._answer() == "ready"
-
-    def _answer(self) -> str:
-        """'ready', 'loading' (up, still reading its data from disk) or 'down'."""
         if not self.socket_path.exists():
-            return "down"
+            return False
         client = Connection(str(self.socket_path), timeout=2)
         try:
-            return "ready" if client.command("PING") == "PONG" else "down"
-        except ReplyError as exc:
-            return "loading" if str(exc).startswith("LOADING") else "down"
-        except OSError:
-            return "down"
+            return client.command("PING") == "PONG"
+        except (OSError, ReplyError):  # ReplyError: still loading its data, not ready yet
+            return False
         finally:
             client.close()
 
@@ -263,6 +257,17 @@ class EmbeddedServer:
             raise StoreError(f"Cannot start the embedded FalkorDB server: {exc}") from None
         self._child = child
         self.pid_path.write_text(str(child.pid))
+        if not self._wait_while_working(child, self.responds) or not self._wait_while_working(child, self._indexed):
+            child.kill()
+            self._clean_stale_files()
+            raise StoreError(f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s")
+
+    def _wait_while_working(self, child: subprocess.Popen, done: Callable[[], bool]) -> bool:
+        """Poll `done` until it holds; False once the server has done nothing for START_TIMEOUT_S.
+
+        Loading a large store rebuilds its indexes, minutes at 100k turns without a reply to anyone;
+        a server that keeps working at it is not stuck.
+        """
         deadline, worked = time.monotonic() + START_TIMEOUT_S, 0
         while time.monotonic() < deadline:
             if child.poll() is not None:
@@ -271,18 +276,26 @@ class EmbeddedServer:
                     f"The embedded FalkorDB server exited with code {child.returncode} while starting; "
                     f"its log {self.log_path} ends with:\n{self._log_tail()}"
                 )
-            answer = self._answer()
-            if answer == "ready":
-                return
+            if done():
+                return True
             busy = _cpu_ticks(child.pid)
-            if answer == "loading" or busy > worked:
-                # Loading a large store rebuilds its indexes, minutes at 100k turns without a reply to
-                # anyone; a server that keeps working at it is not stuck.
+            if busy > worked:
                 deadline, worked = time.monotonic() + START_TIMEOUT_S, busy
             time.sleep(0.02)
-        child.kill()
-        self._clean_stale_files()
-        raise StoreError(f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s")
+        return False
+
+    def _indexed(self) -> bool:
+        """Whether every graph's indexes are built: after loading, the server rebuilds them in the
+        background, and until then a search misses what is not indexed yet."""
+        client = Connection(str(self.socket_path), timeout=START_TIMEOUT_S)
+        try:
+            for name in client.command("GRAPH.LIST"):
+                _, rows = Graph(client, name).query("CALL db.indexes() YIELD status RETURN status")
+                if any(status != "OPERATIONAL" for (status,) in rows):
+                    return False
+            return True
+        finally:
+            client.close()
 
     def _wait_for_exit(self, pid: int, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
