@@ -105,20 +105,20 @@ class FalkorDBStore(GraphStore):
         )
 
     def fulltext_postings(
-        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, columns: str
+        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, most: int, columns: str
     ) -> tuple[int, list[Row]]:
         rows = self.run(
             f"CALL db.idx.fulltext.queryNodes('{identifier(index.label)}', $query) YIELD node, score "
-            "WHERE node.user_id = $user_id WITH node, score ORDER BY score DESC "
+            "WHERE node.user_id = $user_id WITH node, score LIMIT $most WITH node, score ORDER BY score DESC "
             "WITH collect(node) AS hits WITH size(hits) AS matched, hits[0..$limit] AS best "
             f"UNWIND best AS node RETURN matched, {columns}",
-            {
-                "query": f"@user_key:{user_key(user_id)} @{identifier(index.property)}:({term})",
-                "user_id": user_id,
-                "limit": int(limit),
-            },
+            {"query": self._term_query(index, user_id, term), "user_id": user_id, "limit": int(limit), "most": int(most)},
         )
         return (int(rows[0]["matched"]) if rows else 0), rows
+
+    @staticmethod
+    def _term_query(index: FullTextIndex, user_id: str, term: str) -> str:
+        return f"@user_key:{user_key(user_id)} @{identifier(index.property)}:({term})"
 
     def ensure_vector_index(self, index: VectorIndex) -> None:
         # efRuntime: the default of 10 finds almost none of the true neighbours (graphstores.md).

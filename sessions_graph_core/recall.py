@@ -10,17 +10,20 @@ Lanes, each reading only that user's history:
 The two message lanes are fused into one ranking: a weighted sum of each lane's score scaled to
 its best hit, then spread to the neighbouring turns of the same session, because the answer to a
 question is often the reply next to the turn that names its subject (measured on LoCoMo:
-R@10 0.61 for BM25 alone, 0.63 fused with vectors, 0.72 with the neighbours).
+R@10 0.61 for BM25 alone, 0.63 fused with vectors, 0.72 with the neighbours). The turns the
+nearest facts were extracted from join the fusion (a fact is one statement, so its vector is
+sharper than a whole turn's), and a question that names a day or a month favours what was said
+then or in the week after (0.72 -> 0.75 for the two together).
 Every search goes through an index scoped to the user (the full-text index's user token, the
 user's own vector label), so its cost follows what matches, not the size of the history.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, field_validator
@@ -30,6 +33,7 @@ from .clock import to_iso
 from .embedders import DEFAULT_EMBEDDING_MODEL, EmbeddingUnavailableError, load_embedder
 from .embeddings import Kind, vector_index
 from .passages import best_passage, excerpt, split_passages
+from .periods import Period, mentioned_period
 from .schema import MEMORY_TEXT_INDEX, TURN_TEXT_INDEX
 from .store import STOPWORDS, GraphStore, Row, search_terms
 
@@ -39,9 +43,13 @@ MESSAGE_LANES = ("turns", "text")
 # 0.4 of its neighbour's score and 0.25 of the score two turns away.
 TEXT_WEIGHT = 1.0
 VECTOR_WEIGHT = 0.5
+FACT_WEIGHT = 0.3  # for the turn a fact near the question was extracted from
 NEIGHBOUR_WEIGHTS = (0.4, 0.25)
-ANSWER_WEIGHT = 0.4  # more for the turn right after a matching question: it likely holds the answer
-POOL = 50  # candidates each message lane hands to the fusion
+ANSWER_WEIGHT = 0.5  # more for the turn right after a matching question: it likely holds the answer
+PERIOD_WEIGHT = 0.5  # share of the best score added to a turn said within the period the question names
+FOLLOW_UP = timedelta(days=7)  # what happened on a day is often talked about in the days after
+POOL = 100  # candidates each message lane hands to the fusion
+SPREAD = 4  # candidates, per turn wanted, whose neighbours are read
 TERM_POOL = 100  # best postings read per query term
 VECTOR_OVERFETCH = 2  # passages read per wanted source: several passages can share one source
 
@@ -226,6 +234,7 @@ class _Search:
     model: str
     as_of: str | None
     terms: list[str]
+    period: Period | None
     vector: Any = None  # the question's embedding, None when vector lanes are off
     vectors_found: bool = False
 
@@ -248,21 +257,25 @@ class _Search:
         return hits
 
 
-_TURN_COLUMNS = (
+# Where a turn sits, without its text: most candidates only need this to be fused and ranked, and
+# reading every candidate's text costs more than the text of the few that are shown.
+_PLACE_COLUMNS = (
     "t.turn_id AS turn_id, t.session_id AS session_id, t.seq AS seq, t.role AS role, t.kind AS kind, "
-    "t.text AS text, t.timestamp AS timestamp"
+    "t.timestamp AS timestamp, t.text CONTAINS '?' AS asks"
 )
+_TURN_COLUMNS = _PLACE_COLUMNS + ", t.text AS text"
 
 
 def _message(row: Row, search: _Search) -> bool:
-    if row["kind"] != "message" or row["role"] not in ("user", "assistant") or not row["text"]:
+    """Whether a turn row is a message (the queries read only turns with text) that counts at as_of."""
+    if row["kind"] != "message" or row["role"] not in ("user", "assistant"):
         return False
     return search.as_of is None or row["timestamp"] <= search.as_of
 
 
-def _load_turns(search: _Search, turn_ids: Sequence[str]) -> dict[str, Row]:
+def _load_turns(search: _Search, turn_ids: Sequence[str], columns: str = _TURN_COLUMNS) -> dict[str, Row]:
     rows = search.store.run(
-        f"UNWIND $ids AS id MATCH (t:Turn {{turn_id: id}}) WHERE t.user_id = $user_id RETURN {_TURN_COLUMNS}",
+        f"UNWIND $ids AS id MATCH (t:Turn {{turn_id: id}}) WHERE t.user_id = $user_id AND t.text <> '' RETURN {columns}",
         {"ids": list(dict.fromkeys(turn_ids)), "user_id": search.user_id},
     )
     return {row["turn_id"]: row for row in rows if _message(row, search)}
@@ -276,41 +289,54 @@ def _history_size(search: _Search) -> int:
     return int(rows[0]["n"] or 0)
 
 
-def _average_length(search: _Search) -> float:
-    # A sample is enough for the average length, and keeps this from reading the whole history.
-    rows = search.store.run(
-        "MATCH (t:Turn {user_id: $user_id}) WITH t LIMIT 1000 RETURN avg(size(t.text)) AS average",
-        {"user_id": search.user_id},
-    )
-    return float(rows[0]["average"] or 1.0)
+@dataclass(frozen=True)
+class _Sample:
+    """Turns drawn from one user's history: their average length and in how many of them each word occurs."""
+
+    size: int  # of the whole history when drawn
+    turns: int
+    average_length: float
+    occurrences: Mapping[str, int]
+
+    def frequency(self, stem: str, size: int) -> int:
+        """The number of turns of a history of `size` turns estimated to hold `stem`."""
+        return round(self.occurrences.get(stem, 0) * size / max(self.turns, 1))
 
 
-# (graph, user, stem) -> (history size when counted, document frequency). Reading a common word's postings
-# costs time linear in the history, and such a word adds little to BM25 and no candidate that a
-# rarer word or the vector lane would miss (LoCoMo R@10 0.729 with, 0.728 without), so once a word
-# is known to be common its count is reused until the history has grown by a tenth.
-_FREQUENCIES: OrderedDict[tuple[str, str, str], tuple[int, int]] = OrderedDict()
-MAX_REMEMBERED_FREQUENCIES = 100_000
-COMMON_SHARE = 0.05
+# (graph, user) -> a sample of that user's history, kept until the history has grown by a tenth.
+_SAMPLES: OrderedDict[tuple[str, str], _Sample] = OrderedDict()
+MAX_SAMPLES = 1000
+SAMPLE_SESSIONS = 50
+SAMPLE_TURNS = 2000
 REGROWTH = 1.1
+# Reading a word's postings costs time linear in how many turns hold it, and a common word adds
+# little to BM25 and no candidate that a rarer word or the vector lane would miss: the postings of
+# a word the sample shows in this many turns are not read, and no more than this many of any word's.
+COMMON_POSTINGS = 1000
 
 
-def _known_common(search: _Search, stem: str, size: int) -> int | None:
-    """The remembered frequency of a word known to be common in this history, else None."""
-    key = (search.store.name, search.user_id, stem)
-    known = _FREQUENCIES.get(key)
-    if known is None or size > known[0] * REGROWTH or known[1] <= COMMON_SHARE * known[0]:
-        return None
-    _FREQUENCIES.move_to_end(key)
-    return round(known[1] * size / max(known[0], 1))
-
-
-def _remember(search: _Search, stem: str, size: int, frequency: int) -> None:
-    key = (search.store.name, search.user_id, stem)
-    _FREQUENCIES[key] = (size, frequency)
-    _FREQUENCIES.move_to_end(key)
-    while len(_FREQUENCIES) > MAX_REMEMBERED_FREQUENCIES:
-        _FREQUENCIES.popitem(last=False)
+def _sample(search: _Search, size: int) -> _Sample:
+    key = (search.store.name, search.user_id)
+    known = _SAMPLES.get(key)
+    if known is not None and size <= known.size * REGROWTH:
+        _SAMPLES.move_to_end(key)
+        return known
+    # Whole sessions drawn at random spread the sample over the history's time, a few lookups each.
+    rows = search.store.run(
+        "MATCH (s:Session {user_id: $user_id}) WITH s, rand() AS r ORDER BY r LIMIT $sessions "
+        "MATCH (t:Turn {session_id: s.session_id}) WHERE t.user_id = $user_id AND t.text IS NOT NULL "
+        "RETURN t.text AS text LIMIT $turns",
+        {"user_id": search.user_id, "sessions": SAMPLE_SESSIONS, "turns": SAMPLE_TURNS},
+    )
+    occurrences: Counter[str] = Counter()
+    if size >= COMMON_POSTINGS:  # a smaller history has no word that common
+        for row in rows:
+            occurrences.update(set(bm25.stems(row["text"])))
+    average = sum(len(row["text"]) for row in rows) / len(rows) if rows else 1.0
+    _SAMPLES[key] = _Sample(size, len(rows), average, occurrences)
+    while len(_SAMPLES) > MAX_SAMPLES:
+        _SAMPLES.popitem(last=False)
+    return _SAMPLES[key]
 
 
 def _text_lane(search: _Search) -> tuple[dict[str, float], dict[str, Row]]:
@@ -322,21 +348,25 @@ def _text_lane(search: _Search) -> tuple[dict[str, float], dict[str, Row]]:
     if not words:
         return {}, {}
     size = _history_size(search)
-    frequencies = {stem: known for stem in words if (known := _known_common(search, stem, size)) is not None}
-    if len(frequencies) == len(words):  # every word is common: the rarest still finds candidates
-        del frequencies[min(frequencies, key=frequencies.__getitem__)]
+    sample = _sample(search, size)
+    estimates = {stem: sample.frequency(stem, size) for stem in words}
+    common = {stem for stem, estimate in estimates.items() if estimate >= COMMON_POSTINGS}
+    if len(common) == len(words):  # every word is common: the rarest still finds candidates
+        common.remove(min(common, key=estimates.__getitem__))
+    frequencies = {stem: estimates[stem] for stem in common}
     candidates: dict[str, Row] = {}
     for stem, word in words.items():
-        if stem in frequencies:
+        if stem in common:
             continue
-        frequencies[stem], rows = search.store.fulltext_postings(
-            TURN_TEXT_INDEX, search.user_id, word, limit=TERM_POOL, columns=_TURN_COLUMNS.replace("t.", "node.")
+        count, rows = search.store.fulltext_postings(
+            TURN_TEXT_INDEX, search.user_id, word, limit=TERM_POOL, most=COMMON_POSTINGS,
+            columns=_TURN_COLUMNS.replace("t.", "node."),
         )
-        _remember(search, stem, size, frequencies[stem])
+        frequencies[stem] = count if count < COMMON_POSTINGS else max(count, estimates[stem])
         candidates.update((row["turn_id"], row) for row in rows if _message(row, search))
     if not candidates:
         return {}, {}
-    collection = bm25.Collection(size, _average_length(search), frequencies)
+    collection = bm25.Collection(size, sample.average_length, frequencies)
     scores = {tid: bm25.score(collection, list(words), row["text"]) for tid, row in candidates.items()}
     best = sorted(scores, key=scores.__getitem__, reverse=True)[:POOL]
     return {tid: scores[tid] for tid in best if scores[tid] > 0}, candidates
@@ -357,7 +387,8 @@ def _with_neighbours(search: _Search, scores: Mapping[str, float], rows: dict[st
              for tid in scores]
     near = search.store.run(
         "UNWIND $spans AS span MATCH (t:Turn {session_id: span.sid}) "
-        f"WHERE t.user_id = $user_id AND t.seq >= span.lo AND t.seq <= span.hi RETURN DISTINCT {_TURN_COLUMNS}",
+        "WHERE t.user_id = $user_id AND t.seq >= span.lo AND t.seq <= span.hi AND t.text <> '' "
+        f"RETURN DISTINCT {_PLACE_COLUMNS}",
         {"spans": spans, "user_id": search.user_id},
     )
     for row in near:
@@ -368,7 +399,7 @@ def _with_neighbours(search: _Search, scores: Mapping[str, float], rows: dict[st
     for tid, value in scores.items():
         fused[tid] = fused.get(tid, 0.0) + value
         session, seq = rows[tid]["session_id"], rows[tid]["seq"]
-        asks = "?" in rows[tid]["text"]
+        asks = rows[tid]["asks"]
         for distance, weight in enumerate(NEIGHBOUR_WEIGHTS, start=1):
             reply = weight + (ANSWER_WEIGHT if asks and distance == 1 else 0.0)
             for other, share in ((at.get((session, seq - distance)), weight), (at.get((session, seq + distance)), reply)):
@@ -377,8 +408,24 @@ def _with_neighbours(search: _Search, scores: Mapping[str, float], rows: dict[st
     return fused
 
 
-def _message_lanes(search: _Search) -> tuple[list[tuple[str, float]], dict[str, Row], dict[str, list[int]]]:
-    """The fused ranking of messages, their rows, and the passages the vector lane matched."""
+def _in_period(search: _Search, scores: dict[str, float], rows: Mapping[str, Row]) -> dict[str, float]:
+    """Scores with a bonus for the turns said within the period the question names, if it names one."""
+    if search.period is None or not scores:
+        return scores
+    start, end = search.period.start.isoformat(), (search.period.end + FOLLOW_UP).isoformat()
+    bonus = PERIOD_WEIGHT * max(scores.values())
+    # ISO timestamps compare as text, and their first ten characters are the day.
+    return {tid: value + (bonus if start <= (rows[tid]["timestamp"] or "")[:10] < end else 0.0)
+            for tid, value in scores.items()}
+
+
+def _message_lanes(
+    search: _Search, fact_scores: Mapping[str, float]
+) -> tuple[list[tuple[str, float]], dict[str, Row], dict[str, list[int]]]:
+    """The fused ranking of messages, their rows, and the passages the vector lane matched.
+
+    `fact_scores` holds, for the turns the nearest facts came from, the similarity of their fact.
+    """
     config = search.config
     text_scores: dict[str, float] = {}
     rows: dict[str, Row] = {}
@@ -390,13 +437,16 @@ def _message_lanes(search: _Search) -> tuple[list[tuple[str, float]], dict[str, 
         for source_id, position, similarity in search.nearest("turn", POOL):
             passages.setdefault(source_id, []).append(position)
             vector_scores[source_id] = max(vector_scores.get(source_id, -1.0), similarity)
-        missing = [tid for tid in vector_scores if tid not in rows]
-        rows.update(_load_turns(search, missing))
-        vector_scores = {tid: value for tid, value in vector_scores.items() if tid in rows}
+    rows.update(_load_turns(search, [tid for tid in (*vector_scores, *fact_scores) if tid not in rows], _PLACE_COLUMNS))
+    vector_scores = {tid: value for tid, value in vector_scores.items() if tid in rows}
+    fact_scores = {tid: value for tid, value in fact_scores.items() if tid in rows}
     combined: dict[str, float] = {}
     # Cosine similarities of unrelated texts are far from 0; the weakest candidate stands for "unrelated".
-    floor = min(vector_scores.values(), default=0.0)
-    for scores, weight in ((_scaled(text_scores), TEXT_WEIGHT), (_scaled(vector_scores, floor), VECTOR_WEIGHT)):
+    for scores, weight in (
+        (_scaled(text_scores), TEXT_WEIGHT),
+        (_scaled(vector_scores, min(vector_scores.values(), default=0.0)), VECTOR_WEIGHT),
+        (_scaled(fact_scores, min(fact_scores.values(), default=0.0)), FACT_WEIGHT),
+    ):
         for tid, value in scores.items():
             combined[tid] = combined.get(tid, 0.0) + weight * value
     if not combined:
@@ -404,8 +454,8 @@ def _message_lanes(search: _Search) -> tuple[list[tuple[str, float]], dict[str, 
     width = (config.turns_k if "turns" in config.lanes else 0) + (config.text_k if "text" in config.lanes else 0)
     # Only the strongest candidates can lift a neighbour into the result; reading around the
     # rest would cost a lookup each for nothing.
-    strongest = dict(sorted(combined.items(), key=lambda item: -item[1])[: 2 * width])
-    fused = _with_neighbours(search, strongest, rows)
+    strongest = dict(sorted(combined.items(), key=lambda item: -item[1])[: SPREAD * width])
+    fused = _in_period(search, _with_neighbours(search, strongest, rows), rows)
     ranked = sorted(fused.items(), key=lambda item: (-item[1], item[0]))[:width]
     return ranked, rows, passages
 
@@ -456,10 +506,11 @@ def _current(search: _Search, row: Row) -> bool:
     return started and (row["superseded_at"] is None or row["superseded_at"] > search.as_of)
 
 
-def _facts(search: _Search, fact_ids: Sequence[str]) -> list[RecalledFact]:
-    """The facts that held for each of `fact_ids` (a replaced one is shown by its successor)."""
+def _facts(search: _Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact], dict[str, list[str]]]:
+    """The facts that held for each of `fact_ids` (a replaced one is shown by its successor), and
+    the turns each of `fact_ids` itself was extracted from."""
     if not fact_ids:
-        return []
+        return [], {}
     rows = search.store.run(
         "UNWIND $ids AS id MATCH (hit:Fact {fact_id: id}) WHERE hit.user_id = $user_id "
         "OPTIONAL MATCH (later:Fact)-[:SUPERSEDES*1..20]->(hit) WHERE later.user_id = $user_id "
@@ -481,14 +532,19 @@ def _facts(search: _Search, fact_ids: Sequence[str]) -> list[RecalledFact]:
                     replaced=[text for text in row["replaced"] if text],
                 )
                 break
-    return list(chosen.values())
+    sources = {row["hit"]: row["turns"] for row in rows if row["fact_id"] == row["hit"]}
+    return list(chosen.values()), sources
 
 
-def _fact_lanes(search: _Search) -> list[RecalledFact]:
+def _fact_lanes(search: _Search) -> tuple[list[RecalledFact], dict[str, float]]:
+    """The facts of the three fact lanes, and the turns the nearest facts came from with their similarity."""
     config = search.config
-    ids: list[str] = []
+    nearest: dict[str, float] = {}
     if "facts" in config.lanes:
-        ids += [source_id for source_id, _, _ in search.nearest("fact", config.facts_k)][: config.facts_k]
+        for source_id, _, similarity in search.nearest("fact", config.facts_k):
+            if len(nearest) < config.facts_k:
+                nearest.setdefault(source_id, similarity)
+    ids = list(nearest)
     if "entities" in config.lanes and config.entities_k > 0:
         entity_keys = list(dict.fromkeys(s for s, _, _ in search.nearest("entity", config.entities_k)))[: config.entities_k]
         if entity_keys:
@@ -502,7 +558,12 @@ def _fact_lanes(search: _Search) -> list[RecalledFact]:
             ids += [row["id"] for row in rows]
     if "user_facts" in config.lanes and config.user_fact_types > 0 and config.user_facts_k > 0 and search.vector is not None:
         ids += _user_facts(search)
-    return _facts(search, list(dict.fromkeys(ids)))
+    facts, sources = _facts(search, list(dict.fromkeys(ids)))
+    turn_scores: dict[str, float] = {}
+    for fact_id, similarity in nearest.items():
+        for tid in sources.get(fact_id, []):
+            turn_scores[tid] = max(turn_scores.get(tid, -1.0), similarity)
+    return facts, turn_scores
 
 
 _PREDICATE_VECTORS: dict[tuple[str, str], Any] = {}
@@ -561,18 +622,19 @@ def recall(
         raise validation.ValidationError("The recall question is empty: ask about something")
     config = config or RecallConfig()
     search = _Search(store, uid, question.strip(), config, model, to_iso(as_of) if as_of is not None else None,
-                     search_terms(question))
+                     search_terms(question), mentioned_period(question))
     off = _question_vector(search)
     memories = _memories_lane(search)
-    ranked, rows, passages = _message_lanes(search)
-    facts = _fact_lanes(search)
+    facts, fact_turn_scores = _fact_lanes(search)
+    ranked, rows, passages = _message_lanes(search, fact_turn_scores)
     if off is None and search.vector is not None and not search.vectors_found:
         off = f"nothing of this user is embedded with {model} yet"
     turn_ids = [tid for tid, _ in ranked]
     fact_turns = [fact.turn for fact in facts if fact.turn][: config.fact_turns_k]
     extra = [tid for tid in dict.fromkeys(fact_turns) if tid not in turn_ids]
-    rows.update(_load_turns(search, [tid for tid in extra if tid not in rows]))
-    turn_ids += [tid for tid in extra if tid in rows]
+    rows.update(_load_turns(search, [tid for tid in (*turn_ids, *extra) if "text" not in rows.get(tid, {})]))
+    # A turn deleted since it was ranked has no text to show.
+    turn_ids = [tid for tid in (*turn_ids, *extra) if "text" in rows.get(tid, {})]
     hints = {fact.turn: fact.text for fact in facts if fact.turn}
     turns = []
     for rank, tid in enumerate(turn_ids, start=1):

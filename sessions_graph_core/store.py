@@ -138,11 +138,13 @@ class GraphStore(ABC):
 
     @abstractmethod
     def fulltext_postings(
-        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, columns: str
+        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, most: int, columns: str
     ) -> tuple[int, list[Row]]:
         """How many nodes of one user match `term` (its document frequency), and the best `limit`.
 
-        One pass over the term's postings serves both; `columns` is written against `node`.
+        One pass over at most `most` of the term's postings serves both, so a term that matches
+        more answers `most` (and the best among those read) at a bounded cost; `columns` is
+        written against `node`.
         """
 
     @abstractmethod

@@ -172,19 +172,51 @@ def test_bm25_counts_stemmed_forms_and_favours_rare_words():
     assert bm25.score(collection, query, "She painted. " + "Filler words go on. " * 20) < rare
 
 
-def test_a_word_known_to_be_common_is_not_read_again_and_ranking_holds(graph):
+def test_a_common_word_is_scored_from_the_sample_without_reading_its_postings(graph, monkeypatch):
+    from sessions_graph_core import recall as recall_module
+
+    monkeypatch.setattr(recall_module, "COMMON_POSTINGS", 20)
     graph.record_session_start("s-1", user_id="alice")
     turns = [{"role": "user", "text": f"Status of project item {i}."} for i in range(40)]
     turns.append({"role": "user", "text": "The zebra project needs a new logo."})
     graph.record_turns("s-1", turns)
-    config = RecallConfig(lanes=("text",))
-    first = graph.recall("alice", "project zebra logo", config=config)
-    second = graph.recall("alice", "project zebra logo", config=config)
-    assert texts(first)[0] == texts(second)[0] == "The zebra project needs a new logo."
-    # Only the common word ("project") is remembered as common, and only for this user.
-    from sessions_graph_core import recall as recall_module
+    graph.record_session_start("s-2", user_id="bob")
+    graph.record_turns("s-2", [{"role": "user", "text": "A project of my own."}])
+    read: list[tuple[str, str]] = []
+    postings = graph.store.fulltext_postings
 
-    remembered = {stem for (name, user, stem) in recall_module._FREQUENCIES if (name, user) == (graph.store.name, "alice")}
-    assert {"project", "zebra", "logo"} <= remembered
-    assert recall_module._known_common(recall_module._Search(graph.store, "alice", "", config, "", None, []), "project", 41)
-    assert not recall_module._known_common(recall_module._Search(graph.store, "alice", "", config, "", None, []), "zebra", 41)
+    def spy(index, user_id, term, **kwargs):
+        read.append((user_id, term))
+        return postings(index, user_id, term, **kwargs)
+
+    monkeypatch.setattr(graph.store, "fulltext_postings", spy)
+    config = RecallConfig(lanes=("text",))
+    assert texts(graph.recall("alice", "project zebra logo", config=config))[0] == "The zebra project needs a new logo."
+    assert sorted(read) == [("alice", "logo"), ("alice", "zebra")]  # "project" is in 40 of 41 turns
+    # A question of common words only still reads the rarest of them (capped) for candidates.
+    read.clear()
+    found = texts(graph.recall("alice", "project", config=config))
+    assert found and all("project" in text for text in found)
+    assert read == [("alice", "project")]
+    # Bob's history is his own sample: there "project" is rare, and his recall reads it.
+    read.clear()
+    assert texts(graph.recall("bob", "project", config=config)) == ["A project of my own."]
+    assert read == [("bob", "project")]
+
+
+def test_a_question_that_names_a_day_or_month_favours_what_was_said_then(graph):
+    for session_id, friend, day in (("lunch-1", "Marco", "2026-03-02"), ("lunch-2", "Dana", "2026-04-10")):
+        graph.record_session_start(session_id, user_id="alice", started_at=f"{day}T12:00:00Z")
+        graph.record_turns(session_id, [{"role": "user", "text": f"Lunch with {friend} at the Thai place.",
+                                         "timestamp": f"{day}T12:00:00Z"}])
+    config = RecallConfig(lanes=("text",))
+    assert texts(graph.recall("alice", "Who did I have lunch with on 10 April 2026?", config=config))[0] == (
+        "Lunch with Dana at the Thai place.")
+    assert texts(graph.recall("alice", "Who did I have lunch with in March 2026?", config=config))[0] == (
+        "Lunch with Marco at the Thai place.")
+    # What happened on a day is often told in the days after: a turn three days later still counts.
+    assert texts(graph.recall("alice", "Who did I have lunch with on April 7, 2026?", config=config))[0] == (
+        "Lunch with Dana at the Thai place.")
+    # Without a period both are equal matches, and the question decides nothing between them.
+    assert sorted(texts(graph.recall("alice", "Who did I have lunch with?", config=config))) == [
+        "Lunch with Dana at the Thai place.", "Lunch with Marco at the Thai place."]

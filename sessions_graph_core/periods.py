@@ -1,0 +1,67 @@
+"""The calendar period a question names, such as "on 19 August, 2023", "in May 2023" or "2023-08".
+
+Recall uses it to favour what was said during that period. Only explicit dates count: a relative
+one ("last week") needs to know when the question is asked about, which recall cannot tell.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december")
+_MONTH = rf"(?P<month>{'|'.join(_MONTHS)}|sept|{'|'.join(m[:3] for m in _MONTHS)})\.?"
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_YEAR = r"(?P<year>(?:19|20)\d\d)"
+_PATTERNS = tuple(
+    re.compile(pattern, re.IGNORECASE)
+    for pattern in (
+        rf"\b{_YEAR}-(?P<month_number>\d{{1,2}})-{_DAY}\b",  # 2023-08-19
+        rf"\b{_DAY}(?: of)? {_MONTH},? {_YEAR}\b",  # 19 August, 2023
+        rf"\b{_MONTH} {_DAY},? {_YEAR}\b",  # August 19, 2023
+        rf"\b{_YEAR}-(?P<month_number>\d{{1,2}})\b(?!-)",  # 2023-08
+        rf"\b{_MONTH},? {_YEAR}\b",  # August 2023
+    )
+)
+
+
+@dataclass(frozen=True)
+class Period:
+    """Days from `start` up to, not including, `end`."""
+
+    start: date
+    end: date
+
+
+def mentioned_period(text: str) -> Period | None:
+    """The first explicit day or month named in `text`, or None."""
+    for pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            period = _period(match.groupdict())
+            if period is not None:
+                return period
+    return None
+
+
+def _period(parts: dict[str, str | None]) -> Period | None:
+    month = _month_number(parts)
+    if month is None or not 1 <= month <= 12:
+        return None
+    year = int(parts["year"] or 0)
+    if parts.get("day") is None:
+        start = date(year, month, 1)
+        return Period(start, (start + timedelta(days=31)).replace(day=1))
+    try:
+        day = date(year, month, int(parts["day"]))
+    except ValueError:  # 31 February names no day
+        return None
+    return Period(day, day + timedelta(days=1))
+
+
+def _month_number(parts: dict[str, str | None]) -> int | None:
+    if parts.get("month_number"):
+        return int(parts["month_number"])
+    name = (parts.get("month") or "").lower()[:3]
+    return next((number for number, month in enumerate(_MONTHS, start=1) if month.startswith(name)), None) if name else None

@@ -1,0 +1,44 @@
+"""The calendar period a recall question names."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from sessions_graph_core.periods import Period, mentioned_period
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("What did Sam share on 19 August, 2023?", date(2023, 8, 19), date(2023, 8, 20)),
+        ("Who came to dinner on May 3, 2023?", date(2023, 5, 3), date(2023, 5, 4)),
+        ("What happened on the 3rd of March 2024?", date(2024, 3, 3), date(2024, 3, 4)),
+        ("Anything on Aug. 5, 2021?", date(2021, 8, 5), date(2021, 8, 6)),
+        ("Which deploy failed on 2026-02-28?", date(2026, 2, 28), date(2026, 3, 1)),
+        ("Where did James travel in July 2022?", date(2022, 7, 1), date(2022, 8, 1)),
+        ("What changed in Sept 2023?", date(2023, 9, 1), date(2023, 10, 1)),
+        ("What shipped in December, 2025?", date(2025, 12, 1), date(2026, 1, 1)),
+        ("What was planned for 2025-11?", date(2025, 11, 1), date(2025, 12, 1)),
+    ],
+)
+def test_explicit_days_and_months_are_read(question, start, end):
+    assert mentioned_period(question) == Period(start, end)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What did we decide last week?",  # relative: recall cannot tell when the question is asked about
+        "May I see the notes from 2023?",  # "May" without a day is the verb, and a year alone is too wide
+        "Which cache did we pick?",
+        "Ticket 2023-13 is still open",  # no thirteenth month
+    ],
+)
+def test_questions_without_an_explicit_day_or_month_name_none(question):
+    assert mentioned_period(question) is None
+
+
+def test_an_impossible_day_falls_back_to_its_month():
+    assert mentioned_period("on 31 February 2023") == Period(date(2023, 2, 1), date(2023, 3, 1))
