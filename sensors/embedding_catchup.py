@@ -69,7 +69,7 @@ def _held_back(waiting: list[datetime], given_up: list[SessionState]) -> str:
 def embedding_catchup_sensor(
     context: dg.SensorEvaluationContext, graph_store: GraphStoreResource, embedder: EmbedderResource
 ) -> dg.SensorResult:
-    model = embedder.model
+    model = embedder.name()
     known = session_keys(context.instance)
     busy = sessions_in_flight(context.instance, known)
     with graph_store.open() as graph:

@@ -18,7 +18,7 @@ from .validation import ValidationError
 
 
 def _configured_model(model: str | None) -> str:
-    return model or config_file.load_config().recall.embedding_model or DEFAULT_EMBEDDING_MODEL
+    return model or config_file.load_config().recall.model()
 
 
 @click.command("embed")
@@ -82,7 +82,7 @@ def recall_command(user_id: str | None, today: str | None, as_of: str | None, as
     with opened_graph() as graph:
         recalled = graph.recall(
             user_id, question, config=config, as_of=as_of,
-            model=settings.recall.embedding_model or DEFAULT_EMBEDDING_MODEL,
+            model=settings.recall.model(),
         )
     if as_json:
         click.echo(json.dumps(recalled.to_json(), indent=2, ensure_ascii=False))

@@ -106,6 +106,12 @@ class Recall(Section):
     user_facts_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
     turn_chars: int | None = Field(None, ge=1, le=100_000, **_LENGTH)
 
+    def model(self) -> str:
+        """The embedding model: the one set here, else the one that ships with the package."""
+        from .embedders import DEFAULT_EMBEDDING_MODEL  # numpy comes with it: only for those who embed
+
+        return self.embedding_model or DEFAULT_EMBEDDING_MODEL
+
     def overrides(self) -> dict[str, Any]:
         """The widths this file sets, for recall to lay over its defaults."""
         return self.model_dump(exclude_none=True, exclude={"embedding_model"})

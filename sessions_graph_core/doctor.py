@@ -99,9 +99,9 @@ def check_store(config: Config) -> list[Check]:
 
 
 def check_embedder(config: Config) -> Check:
-    from .embedders import DEFAULT_EMBEDDING_MODEL, MAGE_PREFIX, load_embedder
+    from .embedders import MAGE_PREFIX, load_embedder
 
-    model = config.recall.embedding_model or DEFAULT_EMBEDDING_MODEL
+    model = config.recall.model()
     if model.startswith(MAGE_PREFIX):
         return check_mage_embedder(config, model)
     try:

@@ -145,8 +145,7 @@ class Tools:
         except ValidationError as exc:
             raise ToolError(f"[recall] in {config_path()} is invalid: {exc}") from None
         graph = self._graph_for(config)
-        model = {"model": config.recall.embedding_model} if config.recall.embedding_model else {}
-        recalled = graph.recall(config.identity.user_id, question, config=widths, **model)
+        recalled = graph.recall(config.identity.user_id, question, config=widths, model=config.recall.model())
         return ToolResult(recalled.render(today=date.today().isoformat()), recalled.to_json())
 
 

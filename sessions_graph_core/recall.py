@@ -585,7 +585,10 @@ def _user_facts(search: _Search) -> list[str]:
         "RETURN DISTINCT f.predicate AS p ORDER BY p", {"user_id": search.user_id})]
     if not predicates:
         return []
-    vectors = _predicate_vectors(search.store, search.model, predicates)
+    try:
+        vectors = _predicate_vectors(search.store, search.model, predicates)
+    except EmbeddingUnavailableError:  # the question was embedded, the names now cannot be: no such lane
+        return []
     ranked = sorted(range(len(predicates)), key=lambda i: -float(vectors[predicates[i]] @ search.vector))
     chosen = [predicates[i] for i in ranked[: search.config.user_fact_types]]
     rows = search.store.run(

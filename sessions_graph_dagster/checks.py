@@ -32,18 +32,18 @@ def embedding_model_consistent(
         sessions = graph.store.run(
             "MATCH (s:Session {embedding_status: 'completed'}) WHERE s.user_id IN $users AND s.embedding_model <> $model "
             "RETURN s.session_id AS session_id, s.embedding_model AS model ORDER BY session_id",
-            {"users": users, "model": embedder.model},
+            {"users": users, "model": embedder.name()},
         )
         passages = graph.store.run(
             "MATCH (p:Passage) WHERE p.user_id IN $users AND p.embedding_model <> $model "
             "RETURN p.embedding_model AS model, count(p) AS n ORDER BY model",
-            {"users": users, "model": embedder.model},
+            {"users": users, "model": embedder.name()},
         )
     foreign = sum(row["n"] for row in passages)
     return dg.AssetCheckResult(
         passed=not sessions and not foreign,
         metadata={
-            "model": embedder.model,
+            "model": embedder.name(),
             "users": len(users),
             "sessions_on_other_model": len(sessions),
             "vectors_from_other_models": foreign,

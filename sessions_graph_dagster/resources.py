@@ -12,7 +12,6 @@ from pydantic import Field, SecretStr
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.config import load_config
 from sessions_graph_core.derive_llm import DerivationLlm
-from sessions_graph_core.embedders import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.extraction import BACKENDS, ExtractionBackend, get_backend
 from sessions_graph_core.settings import StoreSettings, open_store
 
@@ -63,7 +62,10 @@ class ExtractorResource(dg.ConfigurableResource):
 class EmbedderResource(dg.ConfigurableResource):
     """The embedding model every session's vectors must come from."""
 
-    model: str = Field(default=DEFAULT_EMBEDDING_MODEL)
+    model: str | None = Field(default=None, description="default: recall.embedding_model of the config file, else the packaged model")
+
+    def name(self) -> str:
+        return self.model or load_config().recall.model()
 
 
 class LlmResource(dg.ConfigurableResource):

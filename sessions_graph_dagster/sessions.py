@@ -106,7 +106,7 @@ def embedded_session(
     with graph_store.open() as graph:
         for key in keys:
             try:
-                done = embeddings.embed_session(graph.store, key, model=embedder.model)
+                done = embeddings.embed_session(graph.store, key, model=embedder.name())
             except (EmbeddingUnavailableError, ValidationError) as error:  # recorded on the session by embed_session
                 failed.append((key, str(error)))
                 rows.append((key, "failed", 0, 0, 0, 0, str(error)))
@@ -127,7 +127,7 @@ def embedded_session(
         "facts": sum(row[4] for row in completed),
         "passages": sum(row[5] for row in completed),
         "duration_s": round(time.perf_counter() - started, 3),
-        "model": embedder.model,
+        "model": embedder.name(),
         "sessions_table": table(
             ("session", "status", "failures in a row", "turns", "entities", "facts", "passages", "error"),
             [(r[0], r[1], in_a_row.get(r[0], 0), *r[2:]) for r in sorted(rows, key=lambda r: (r[1] != "failed", r[0]))],

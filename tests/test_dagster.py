@@ -12,6 +12,7 @@ from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PART
 from dagster_helpers import SAMPLES, import_transcript, resources_for, status_of
 
 from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
+from sessions_graph_core.embedders import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.failures import LOG_DIR_ENV, recent_failures
 from sessions_graph_core.hooks import run_hook
 from sessions_graph_dagster.checks import embedding_model_consistent, no_orphans, ontology_conformance
@@ -201,3 +202,14 @@ def test_the_store_resource_reads_the_store_the_hooks_write(data_dir, tmp_path, 
     monkeypatch.setenv("SESSIONS_GRAPH_DATA_DIR", str(tmp_path / "elsewhere"))  # the environment still wins
     assert GraphStoreResource().settings().data_dir == tmp_path / "elsewhere"
     assert GraphStoreResource(data_dir=str(data_dir)).settings().data_dir == data_dir
+
+
+def test_the_embedder_resource_uses_the_configured_model(tmp_path, monkeypatch):
+    for variable in list(os.environ):
+        if variable.startswith(ENV_PREFIX) or variable in ENV_ALIASES:
+            monkeypatch.delenv(variable)
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
+    assert EmbedderResource().name() == DEFAULT_EMBEDDING_MODEL
+    set_value("recall.embedding_model", "mage:BAAI/bge-small-en-v1.5")  # what recall embeds questions with
+    assert EmbedderResource().name() == "mage:BAAI/bge-small-en-v1.5"
+    assert EmbedderResource(model="other").name() == "other"
