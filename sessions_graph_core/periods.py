@@ -1,7 +1,9 @@
-"""The calendar period a question names, such as "on 19 August, 2023", "in May 2023" or "2023-08".
+"""Time in recall questions and turns: the calendar period a question names ("on 19 August, 2023",
+"in May 2023", "2023-08"), whether it asks when, and whether a turn says when.
 
-Recall uses it to favour what was said during that period. Only explicit dates count: a relative
-one ("last week") needs to know when the question is asked about, which recall cannot tell.
+Recall favours what was said during a named period. Only explicit dates name one: a relative date
+("last week") needs to know when the question is asked about, which recall cannot tell. A turn that
+answers "when" mostly says it in words ("yesterday", "last month", "two years ago", "on Friday").
 """
 
 from __future__ import annotations
@@ -25,6 +27,28 @@ _PATTERNS = tuple(
         rf"\b{_MONTH},? {_YEAR}\b",  # August 2023
     )
 )
+
+
+_ASKS_WHEN = re.compile(r"^\W*(?:when|how long|what (?:year|month|day|date|time))\b", re.IGNORECASE)
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_SPAN = r"(?:week|weekend|month|year|night|summer|winter|spring|fall|autumn|" + _WEEKDAY + ")"
+_SAYS_WHEN = re.compile(
+    rf"\b(?:yesterday|today|tonight|tomorrow|ago|since|(?:last|next|this) {_SPAN}|{_WEEKDAY}s?"
+    # May is left out: as a word it is far more often the verb.
+    r"|january|february|march|april|june|july|august|september|october|november|december"
+    r"|(?:19|20)\d\d|for \w+ (?:years|months|weeks|days))\b",
+    re.IGNORECASE,
+)
+
+
+def asks_when(question: str) -> bool:
+    """Whether a question asks when something happened, or for how long."""
+    return _ASKS_WHEN.search(question) is not None
+
+
+def says_when(text: str) -> bool:
+    """Whether a text places something in time."""
+    return _SAYS_WHEN.search(text) is not None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from sessions_graph_core.periods import Period, mentioned_period
+from sessions_graph_core.periods import Period, asks_when, mentioned_period, says_when
 
 
 @pytest.mark.parametrize(
@@ -42,3 +42,22 @@ def test_questions_without_an_explicit_day_or_month_name_none(question):
 
 def test_an_impossible_day_falls_back_to_its_month():
     assert mentioned_period("on 31 February 2023") == Period(date(2023, 2, 1), date(2023, 3, 1))
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [("When did Caroline move?", True), ("How long has Nate had turtles?", True), ("What year was it?", True),
+     ("  when was the deploy", True), ("Who owns the orders service?", False), ("What happened when we met?", False)],
+)
+def test_questions_that_ask_when(question, expected):
+    assert asks_when(question) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("I went yesterday.", True), ("Last week the deploy failed.", True), ("See you on Friday!", True),
+     ("Two years ago I moved.", True), ("Back in 2019.", True), ("I've had them for three years now.", True),
+     ("Next summer we hike.", True), ("I may go.", False), ("The cache is Redis.", False)],
+)
+def test_turns_that_say_when(text, expected):
+    assert says_when(text) is expected
