@@ -124,6 +124,15 @@ class EmbeddedServer:
         finally:
             client.close()
 
+    def compacting(self) -> bool:
+        """Whether the server is folding its log into a snapshot in the background (it forks for that)."""
+        client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
+        try:
+            info = _persistence(client)
+        finally:
+            client.close()
+        return info.get("aof_rewrite_in_progress", "0") != "0" or info.get("aof_rewrite_scheduled", "0") != "0"
+
     def status(self) -> ServerStatus:
         pid = self.pid()
         disk = sum(f.stat().st_size for f in self.data_dir.rglob("*") if f.is_file()) if self.data_dir.exists() else 0
@@ -179,10 +188,7 @@ class EmbeddedServer:
             except ReplyError:
                 pass  # a rewrite is already running: wait for it below
             deadline = time.monotonic() + STOP_TIMEOUT_S
-            while time.monotonic() < deadline:
-                info = _persistence(client)
-                if info.get("aof_rewrite_in_progress", "0") == "0" and info.get("aof_rewrite_scheduled", "0") == "0":
-                    return
+            while time.monotonic() < deadline and self.compacting():
                 time.sleep(0.05)
         except (OSError, ReplyError):
             pass  # the log itself is complete; compaction only speeds up the next start
