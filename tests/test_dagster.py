@@ -136,12 +136,12 @@ def test_reconcile_then_embed_in_one_run_and_the_checks_pass(instance, graph, st
     assert sorted(event.partition for event in embedded) == sorted(sids)
     metadata = embedded[0].metadata
     assert metadata["sessions"].value == 3 and metadata["passages"].value > 0
-    assert metadata["model"].value == EmbedderResource().model
+    assert metadata["model"].value == EmbedderResource().name()
     assert checks_of(result) == {"no_orphans": True, "ontology_conformance": True, "embedding_model_consistent": True}
     statuses = graph.store.run(
         "MATCH (s:Session) RETURN s.embedding_status AS status, s.embedding_model AS model"
     )
-    assert {(row["status"], row["model"]) for row in statuses} == {("completed", EmbedderResource().model)}
+    assert {(row["status"], row["model"]) for row in statuses} == {("completed", EmbedderResource().name())}
 
 
 def test_orphan_check_fails_on_an_orphan_chunk_and_entity(instance, graph, store):
