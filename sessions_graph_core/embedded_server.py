@@ -16,6 +16,7 @@ import fcntl
 import os
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ from .falkordb_client import Connection, Graph, ReplyError
 
 MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
 START_TIMEOUT_S = 120.0  # without answering or working; loading a large store takes longer
+SLOW_START_S = 2.0  # a start that takes longer than this says why on stderr
 STOP_TIMEOUT_S = 60.0
 COMPACT_ABOVE_BYTES = 256 * 1024
 
@@ -100,6 +102,7 @@ class EmbeddedServer:
         self.log_path = self.data_dir / "server.log"
         self._lock_path = self.data_dir / "server.lock"
         self._child: subprocess.Popen[bytes] | None = None
+        self._told_slow = False
 
     # -- state -----------------------------------------------------------------------------
 
@@ -263,19 +266,27 @@ class EmbeddedServer:
             raise StoreError(f"Cannot start the embedded FalkorDB server: {exc}") from None
         self._child = child
         self.pid_path.write_text(str(child.pid))
-        if not self._wait_while_working(child, self.responds) or not self._wait_while_working(child, self._indexed):
+        started = time.monotonic()
+        if not self._wait_while_working(child, self.responds, started) or not self._wait_while_working(
+            child, self._indexed, started
+        ):
             child.kill()
             self._clean_stale_files()
             raise StoreError(f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s")
 
-    def _wait_while_working(self, child: subprocess.Popen, done: Callable[[], bool]) -> bool:
+    def _wait_while_working(self, child: subprocess.Popen, done: Callable[[], bool], started: float) -> bool:
         """Poll `done` until it holds; False once the server has done nothing for START_TIMEOUT_S.
 
         Loading a large store rebuilds its indexes, minutes at 100k turns without a reply to anyone;
-        a server that keeps working at it is not stuck.
+        a server that keeps working at it is not stuck, and whoever waits is told why.
         """
         deadline, worked = time.monotonic() + START_TIMEOUT_S, 0
         while time.monotonic() < deadline:
+            if not self._told_slow and time.monotonic() - started > SLOW_START_S:
+                self._told_slow = True
+                size = sum(f.stat().st_size for f in (self.data_dir / "appendonlydir").glob("*")) / 2**20
+                print(f"sessions-graph: loading the store in {self.data_dir} ({size:,.0f} MiB on disk) and "
+                      "rebuilding its indexes; a large one takes minutes", file=sys.stderr, flush=True)
             if child.poll() is not None:
                 self._clean_stale_files()
                 raise StoreError(

@@ -14,6 +14,7 @@ import pytest
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.embedded_server import EmbeddedServer, StoreError
+from sessions_graph_core.falkordb_client import ReplyError
 from sessions_graph_core.falkordb_store import FalkorDBStore
 from sessions_graph_core.schema import MEMORY_TEXT_INDEX
 
@@ -127,7 +128,7 @@ def test_unusable_data_directories_get_clear_errors(short_tmp):
         EmbeddedServer(short_tmp / ("d" * 120)).ensure_running()
 
 
-def test_a_server_still_loading_its_data_is_waited_for(short_tmp, monkeypatch):
+def test_a_server_still_loading_its_data_is_waited_for(short_tmp, monkeypatch, capsys):
     # A store of 100k turns takes minutes to load, rebuilding its vector indexes without answering
     # anyone; 3,000 vectors take about two seconds here, longer than the timeout the test sets.
     monkeypatch.setattr("sessions_graph_core.embedded_server.COMPACT_ABOVE_BYTES", 0)  # load from a snapshot
@@ -136,11 +137,13 @@ def test_a_server_still_loading_its_data_is_waited_for(short_tmp, monkeypatch):
     store.run("UNWIND range(1, 3000) AS i CREATE (:P {e: vecf32([j IN range(1, 384) | rand()])})")
     store.close()
     monkeypatch.setattr("sessions_graph_core.embedded_server.START_TIMEOUT_S", 0.5)
+    monkeypatch.setattr("sessions_graph_core.embedded_server.SLOW_START_S", 0.3)
     server = EmbeddedServer(short_tmp)
     started = time.monotonic()
     assert server.ensure_running()
     try:
         assert time.monotonic() - started > 0.5, "the store loaded within the timeout: the test proves nothing"
+        assert capsys.readouterr().err.count(f"loading the store in {server.data_dir}") == 1
         again = FalkorDBStore(server, graph="g")
         assert again.run("MATCH (p:P) RETURN count(p) AS n") == [{"n": 3000}]
     finally:
@@ -196,7 +199,7 @@ def test_acknowledged_writes_survive_kill_9_and_restart(short_tmp):
     store = FalkorDBStore(server, graph="durable")
     SessionsGraph(store).setup()
     for bad in ("RETURN 1/0", "MATCH (m:Memory) SET m.x = 1/0", "CREATE (:Bad {x: $missing})"):
-        with pytest.raises(Exception):
+        with pytest.raises(ReplyError):
             store.run(bad)
     counters = [run_python(COUNTER, str(short_tmp), wait=False) for _ in range(2)]
     assert all(p.wait(timeout=120) == 0 for p in counters)
