@@ -22,7 +22,7 @@ user's own vector label), so its cost follows what matches, not the size of the 
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -410,15 +410,20 @@ def _with_neighbours(search: _Search, scores: Mapping[str, float], rows: dict[st
     return fused
 
 
+def _boosted(scores: dict[str, float], share: float, favoured: Iterable[str]) -> dict[str, float]:
+    """Scores with `share` of the best one added to each favoured turn."""
+    bonus = share * max(scores.values())
+    favoured = set(favoured)
+    return {tid: value + (bonus if tid in favoured else 0.0) for tid, value in scores.items()}
+
+
 def _in_period(search: _Search, scores: dict[str, float], rows: Mapping[str, Row]) -> dict[str, float]:
     """Scores with a bonus for the turns said within the period the question names, if it names one."""
     if search.period is None or not scores:
         return scores
     start, end = search.period.start.isoformat(), (search.period.end + FOLLOW_UP).isoformat()
-    bonus = PERIOD_WEIGHT * max(scores.values())
     # ISO timestamps compare as text, and their first ten characters are the day.
-    return {tid: value + (bonus if start <= (rows[tid]["timestamp"] or "")[:10] < end else 0.0)
-            for tid, value in scores.items()}
+    return _boosted(scores, PERIOD_WEIGHT, (tid for tid in scores if start <= (rows[tid]["timestamp"] or "")[:10] < end))
 
 
 def _telling_when(search: _Search, scores: dict[str, float], rows: dict[str, Row], width: int) -> dict[str, float]:
@@ -427,9 +432,7 @@ def _telling_when(search: _Search, scores: dict[str, float], rows: dict[str, Row
         return scores
     best = sorted(scores, key=scores.__getitem__, reverse=True)[: 2 * width]
     rows.update(_load_turns(search, [tid for tid in best if "text" not in rows[tid]]))
-    bonus = WHEN_WEIGHT * max(scores.values())
-    return {tid: value + (bonus if tid in best and says_when(rows[tid].get("text", "")) else 0.0)
-            for tid, value in scores.items()}
+    return _boosted(scores, WHEN_WEIGHT, (tid for tid in best if says_when(rows[tid].get("text", ""))))
 
 
 def _message_lanes(
