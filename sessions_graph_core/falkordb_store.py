@@ -92,33 +92,11 @@ class FalkorDBStore(GraphStore):
 
     # -- search ----------------------------------------------------------------------------
 
-    def fulltext_search(
-        self, index: FullTextIndex, user_id: str, terms: Sequence[str], *, limit: int, columns: str
-    ) -> list[Row]:
-        if not terms:
-            return []
-        query = f"@user_key:{user_key(user_id)} @{index.property}:({'|'.join(terms)})"
-        return self.run(
-            f"CALL db.idx.fulltext.queryNodes('{identifier(index.label)}', $query) YIELD node, score "
-            f"WHERE node.user_id = $user_id RETURN {columns} ORDER BY score DESC LIMIT $limit",
-            {"query": query, "user_id": user_id, "limit": int(limit)},
-        )
+    def _fulltext_call(self, index: FullTextIndex) -> str:
+        return f"CALL db.idx.fulltext.queryNodes('{identifier(index.label)}', $query) YIELD node, score"
 
-    def fulltext_postings(
-        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, most: int, columns: str
-    ) -> tuple[int, list[Row]]:
-        rows = self.run(
-            f"CALL db.idx.fulltext.queryNodes('{identifier(index.label)}', $query) YIELD node, score "
-            "WHERE node.user_id = $user_id WITH node, score LIMIT $most WITH node, score ORDER BY score DESC "
-            "WITH collect(node) AS hits WITH size(hits) AS matched, hits[0..$limit] AS best "
-            f"UNWIND best AS node RETURN matched, {columns}",
-            {"query": self._term_query(index, user_id, term), "user_id": user_id, "limit": int(limit), "most": int(most)},
-        )
-        return (int(rows[0]["matched"]) if rows else 0), rows
-
-    @staticmethod
-    def _term_query(index: FullTextIndex, user_id: str, term: str) -> str:
-        return f"@user_key:{user_key(user_id)} @{identifier(index.property)}:({term})"
+    def _fulltext_query(self, index: FullTextIndex, user_id: str, terms: Sequence[str]) -> str:
+        return f"@user_key:{user_key(user_id)} @{identifier(index.property)}:({'|'.join(terms)})"
 
     def ensure_vector_index(self, index: VectorIndex) -> None:
         # efRuntime: the default of 10 finds almost none of the true neighbours (graphstores.md).

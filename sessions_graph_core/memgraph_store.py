@@ -66,34 +66,12 @@ class MemgraphStore(GraphStore):
             if not any(text in str(exc).lower() for text in expected):
                 raise
 
-    def fulltext_search(
-        self, index: FullTextIndex, user_id: str, terms: Sequence[str], *, limit: int, columns: str
-    ) -> list[Row]:
-        if not terms:
-            return []
+    def _fulltext_call(self, index: FullTextIndex) -> str:
+        return f"CALL text_search.search('{index.name}', $query) YIELD node, score"
+
+    def _fulltext_query(self, index: FullTextIndex, user_id: str, terms: Sequence[str]) -> str:
         words = " OR ".join(f"data.{index.property}:{term}" for term in terms)
-        return self.run(
-            f"CALL text_search.search('{index.name}', $query) YIELD node, score "
-            f"WITH node, score WHERE node.user_id = $user_id RETURN {columns} ORDER BY score DESC LIMIT $limit",
-            {"query": f"data.user_key:{user_key(user_id)} AND ({words})", "user_id": user_id, "limit": int(limit)},
-        )
-
-    def fulltext_postings(
-        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, most: int, columns: str
-    ) -> tuple[int, list[Row]]:
-        rows = self.run(
-            f"CALL text_search.search('{index.name}', $query) YIELD node, score "
-            "WITH node, score WHERE node.user_id = $user_id WITH node, score LIMIT $most "
-            "WITH node, score ORDER BY score DESC "
-            "WITH collect(node) AS hits WITH size(hits) AS matched, hits[0..$limit] AS best "
-            f"UNWIND best AS node RETURN matched, {columns}",
-            {"query": self._term_query(index, user_id, term), "user_id": user_id, "limit": int(limit), "most": int(most)},
-        )
-        return (int(rows[0]["matched"]) if rows else 0), rows
-
-    @staticmethod
-    def _term_query(index: FullTextIndex, user_id: str, term: str) -> str:
-        return f"data.user_key:{user_key(user_id)} AND data.{index.property}:{term}"
+        return f"data.user_key:{user_key(user_id)} AND ({words})"
 
     @staticmethod
     def _vector_index_name(index: VectorIndex) -> str:

@@ -128,6 +128,13 @@ class GraphStore(ABC):
         """Remove the schema's constraints and indexes (the data stays)."""
 
     @abstractmethod
+    def _fulltext_call(self, index: FullTextIndex) -> str:
+        """The procedure call that yields `node` and `score` for the engine query `$query`."""
+
+    @abstractmethod
+    def _fulltext_query(self, index: FullTextIndex, user_id: str, terms: Sequence[str]) -> str:
+        """The engine query for nodes of one user holding any of `terms` (words only, see search_terms)."""
+
     def fulltext_search(
         self, index: FullTextIndex, user_id: str, terms: Sequence[str], *, limit: int, columns: str
     ) -> list[Row]:
@@ -135,8 +142,14 @@ class GraphStore(ABC):
 
         `columns` is the RETURN list, written against the variables `node` and `score`.
         """
+        if not terms:
+            return []
+        return self.run(
+            f"{self._fulltext_call(index)} WITH node, score WHERE node.user_id = $user_id "
+            f"RETURN {columns} ORDER BY score DESC LIMIT $limit",
+            {"query": self._fulltext_query(index, user_id, terms), "user_id": user_id, "limit": int(limit)},
+        )
 
-    @abstractmethod
     def fulltext_postings(
         self, index: FullTextIndex, user_id: str, term: str, *, limit: int, most: int, columns: str
     ) -> tuple[int, list[Row]]:
@@ -146,6 +159,14 @@ class GraphStore(ABC):
         more answers `most` (and the best among those read) at a bounded cost; `columns` is
         written against `node`.
         """
+        rows = self.run(
+            f"{self._fulltext_call(index)} WITH node, score WHERE node.user_id = $user_id "
+            "WITH node, score LIMIT $most WITH node, score ORDER BY score DESC "
+            "WITH collect(node) AS hits WITH size(hits) AS matched, hits[0..$limit] AS best "
+            f"UNWIND best AS node RETURN matched, {columns}",
+            {"query": self._fulltext_query(index, user_id, [term]), "user_id": user_id, "limit": int(limit), "most": int(most)},
+        )
+        return (int(rows[0]["matched"]) if rows else 0), rows
 
     @abstractmethod
     def ensure_vector_index(self, index: VectorIndex) -> None:
