@@ -6,6 +6,7 @@ import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -51,26 +52,30 @@ def cli(short_tmp, monkeypatch):
     EmbeddedServer(short_tmp).stop()
 
 
+@contextmanager
+def running_server(prefix: str) -> Iterator[EmbeddedServer]:
+    """An embedded server in a fresh short-path directory, stopped and removed afterwards."""
+    embedded = EmbeddedServer(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+    embedded.ensure_running()
+    try:
+        yield embedded
+    finally:
+        embedded.stop()
+        shutil.rmtree(embedded.data_dir, ignore_errors=True)
+
+
 @pytest.fixture(scope="module")
 def data_dir() -> Iterator[Path]:
     """A data directory of the module's own with its embedded server running, for code that opens the
     store by directory (through the config file or in child processes)."""
-    path = Path(tempfile.mkdtemp(prefix="sg-module-", dir="/tmp"))
-    server = EmbeddedServer(path)
-    server.ensure_running()
-    yield path
-    server.stop()
-    shutil.rmtree(path, ignore_errors=True)
+    with running_server("sg-module-") as embedded:
+        yield embedded.data_dir
 
 
 @pytest.fixture(scope="session")
 def server() -> Iterator[EmbeddedServer]:
-    path = Path(tempfile.mkdtemp(prefix="sg-tests-", dir="/tmp"))
-    embedded = EmbeddedServer(path)
-    embedded.ensure_running()
-    yield embedded
-    embedded.stop()
-    shutil.rmtree(path, ignore_errors=True)
+    with running_server("sg-tests-") as embedded:
+        yield embedded
 
 
 @pytest.fixture
