@@ -24,8 +24,8 @@ from rich.console import Console
 from rich.table import Table
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_dagster.local_platform import running_platform
 from sessions_graph_dagster.progress import runs, wait_until_drained
 

@@ -36,9 +36,9 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sessions_graph_core import SessionsGraph  # noqa: E402
-from sessions_graph_core.embedders import DEFAULT_EMBEDDING_MODEL, Embedder, load_embedder  # noqa: E402
-from sessions_graph_core.embeddings import vector_index, write_vectors  # noqa: E402
-from sessions_graph_core.falkordb_store import FalkorDBStore  # noqa: E402
+from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL, Embedder, load_embedder  # noqa: E402
+from sessions_graph_core.embeddings.vectors import vector_index, write_vectors  # noqa: E402
+from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
 
 USER = "bench-user"
 TURNS_PER_SESSION = 50

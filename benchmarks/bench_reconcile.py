@@ -31,9 +31,9 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sessions_graph_core import SessionsGraph  # noqa: E402
-from sessions_graph_core.extraction import SpacyBackend  # noqa: E402
-from sessions_graph_core.falkordb_store import FalkorDBStore  # noqa: E402
-from sessions_graph_core.ontology import DEFAULT_MODEL  # noqa: E402
+from sessions_graph_core.reconcile.extraction.base import SpacyBackend  # noqa: E402
+from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
+from sessions_graph_core.ontology.model import DEFAULT_MODEL  # noqa: E402
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
 console = Console()

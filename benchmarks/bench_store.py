@@ -22,8 +22,8 @@ from rich.progress import track
 from rich.table import Table
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
 WORDS = (
     "orders service postgres cockroachdb kafka billing checkout team deploy release migration schema index "

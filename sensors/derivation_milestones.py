@@ -7,7 +7,7 @@ run per due user, never a burst of catch-up runs.
 
 import dagster as dg
 
-from sessions_graph_core import derivation
+from sessions_graph_core.ontology.derive import run as derivation
 from sessions_graph_dagster.batches import Batch
 from sessions_graph_dagster.jobs import ontology_job
 from sessions_graph_dagster.partitions import users_partitions

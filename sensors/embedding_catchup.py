@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 
 import dagster as dg
 
-from sessions_graph_core import embeddings
+from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_dagster.batches import session_batches
 from sessions_graph_dagster.jobs import embed_job
 from sessions_graph_dagster.partitions import sessions_partitions

@@ -2,7 +2,7 @@
 
 import dagster as dg
 
-from sessions_graph_core import reconcile
+from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_dagster.batches import Batch
 from sessions_graph_dagster.jobs import memory_files_job
 from sessions_graph_dagster.memory_files import PER_RUN

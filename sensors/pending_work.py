@@ -6,7 +6,7 @@ from collections.abc import Collection
 
 from pydantic import BaseModel
 
-from sessions_graph_core.store import GraphStore
+from sessions_graph_core.store.base import GraphStore
 
 
 class PendingSession(BaseModel):

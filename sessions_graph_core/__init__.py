@@ -6,20 +6,21 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .embedded_server import StoreError
-    from .graph import SessionsGraph
-    from .memories import Memory
-    from .memory_files import MemoryCommandError, MemoryStore
-    from .sessions import SessionInfo, Turn, TurnIn
-    from .settings import StoreSettings
-    from .validation import ValidationError
+    from sessions_graph_core.store.falkordb.server import StoreError
+    from sessions_graph_core.graph import SessionsGraph
+    from sessions_graph_core.memory.notes import Memory
+    from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
+    from sessions_graph_core.sessions.records import SessionInfo, Turn, TurnIn
+    from sessions_graph_core.store.location import StoreSettings
+    from sessions_graph_core.validation import ValidationError
 
 # Imported on first use: a hook process that needs only the store and sessions must not pay for
 # recall, embeddings and extraction (numpy, onnxruntime, spaCy) at every harness event.
 _EXPORTS = {
-    "StoreError": "embedded_server", "SessionsGraph": "graph", "Memory": "memories",
-    "MemoryCommandError": "memory_files", "MemoryStore": "memory_files", "SessionInfo": "sessions",
-    "Turn": "sessions", "TurnIn": "sessions", "StoreSettings": "settings", "ValidationError": "validation",
+    "StoreError": "store.falkordb.server", "SessionsGraph": "graph", "Memory": "memory.notes",
+    "MemoryCommandError": "memory.files", "MemoryStore": "memory.files", "SessionInfo": "sessions.records",
+    "Turn": "sessions.records", "TurnIn": "sessions.records", "StoreSettings": "store.location",
+    "ValidationError": "validation",
 }
 
 

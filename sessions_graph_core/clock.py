@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from .validation import ValidationError
+from sessions_graph_core.validation import ValidationError
 
 
 def format_utc(moment: datetime) -> str:

@@ -12,16 +12,16 @@ import sys
 
 def main() -> None:
     if sys.argv[1:2] == ["hook"]:
-        from .hooks import plain_arguments, run_for_harness
+        from sessions_graph_core.integrations.hooks import plain_arguments, run_for_harness
 
         plain = plain_arguments(sys.argv[2:])
         if plain is not None:
             run_for_harness(*plain)
-        from .cli_integrations import hook_command
+        from sessions_graph_core.cli.integrations import hook_command
 
         hook_command(sys.argv[2:], prog_name="sessions-graph hook")
         return
-    from .cli import main as cli_main
+    from sessions_graph_core.cli.main import main as cli_main
 
     cli_main()
 

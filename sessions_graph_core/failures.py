@@ -14,7 +14,7 @@ from typing import Any
 
 import platformdirs
 
-from .clock import now_iso
+from sessions_graph_core.clock import now_iso
 
 LOG_DIR_ENV = "SESSIONS_GRAPH_LOG_DIR"
 FAILURE_LOG = "failures.jsonl"

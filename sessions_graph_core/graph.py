@@ -7,24 +7,30 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import memories, sessions
-from .memories import Memory
-from .memory_files import MemoryStore
-from . import facts, forgetting, ontology, provenance, reconcile
-from .extraction import ExtractionBackend
-from .ontology import OntologyVersion
-from . import embeddings, recall
-from .embedders import DEFAULT_EMBEDDING_MODEL
-from .embeddings import Embedded
-from .recall import RecallConfig, Recalled
-from .schema import SCHEMA
-from .sessions import SessionInfo, Turn, TurnIn
-from .settings import StoreSettings, open_store
-from .store import GraphStore
+from sessions_graph_core.memory import notes as memories
+from sessions_graph_core.sessions import records as sessions
+from sessions_graph_core.memory.notes import Memory
+from sessions_graph_core.memory.files import MemoryStore
+from sessions_graph_core.reconcile import facts
+from sessions_graph_core.reconcile import forgetting
+from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core.reconcile import provenance
+from sessions_graph_core.reconcile import pipeline as reconcile
+from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
+from sessions_graph_core.ontology.model import OntologyVersion
+from sessions_graph_core.embeddings import vectors as embeddings
+from sessions_graph_core.recall import search as recall
+from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
+from sessions_graph_core.embeddings.vectors import Embedded
+from sessions_graph_core.recall.search import RecallConfig, Recalled
+from sessions_graph_core.store.schema import SCHEMA
+from sessions_graph_core.sessions.records import SessionInfo, Turn, TurnIn
+from sessions_graph_core.store.location import StoreSettings, open_store
+from sessions_graph_core.store.base import GraphStore
 
 if TYPE_CHECKING:
-    from .derivation import RunReport, VersionSummary
-    from .derive_llm import DerivationLlm
+    from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
+    from sessions_graph_core.llm import DerivationLlm
 
 
 class SessionsGraph:
@@ -206,12 +212,12 @@ class SessionsGraph:
 
     def ontology_due(self, user_id: str) -> int | None:
         """The milestone a derivation run is due for, or None."""
-        from . import derivation
+        from sessions_graph_core.ontology.derive import run as derivation
 
         return derivation.due(self.store, user_id)
 
     def users_due_for_derivation(self) -> list[tuple[str, int]]:
-        from . import derivation
+        from sessions_graph_core.ontology.derive import run as derivation
 
         return derivation.due_users(self.store)
 
@@ -225,13 +231,13 @@ class SessionsGraph:
         seeds: int = 3,
     ) -> RunReport:
         """One derivation run; `llm` defaults to the configured provider, and without one this raises."""
-        from . import derivation
+        from sessions_graph_core.ontology.derive import run as derivation
 
         return derivation.derive(self.store, user_id, llm=llm, backend=backend, force=force, seeds=seeds)
 
     def ontology_versions(self, user_id: str) -> list[VersionSummary]:
         """Every stored version with its source and, for derived ones, the run that made it."""
-        from . import derivation
+        from sessions_graph_core.ontology.derive import run as derivation
 
         return derivation.chain(self.store, user_id)
 

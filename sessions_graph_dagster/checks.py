@@ -3,7 +3,7 @@
 import dagster as dg
 from pydantic import Field
 
-from sessions_graph_core.store import GraphStore
+from sessions_graph_core.store.base import GraphStore
 
 from .reporting import table
 from .resources import EmbedderResource, GraphStoreResource

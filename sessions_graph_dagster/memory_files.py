@@ -4,7 +4,7 @@ import time
 
 import dagster as dg
 
-from sessions_graph_core import reconcile
+from sessions_graph_core.reconcile import pipeline as reconcile
 
 from .policies import STORE_RETRY
 from .reporting import table

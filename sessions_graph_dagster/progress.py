@@ -13,9 +13,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from sessions_graph_core.embeddings import pending_embeddings
-from sessions_graph_core.reconcile import pending_memories
-from sessions_graph_core.store import GraphStore
+from sessions_graph_core.embeddings.vectors import pending_embeddings
+from sessions_graph_core.reconcile.pipeline import pending_memories
+from sessions_graph_core.store.base import GraphStore
 
 UNFINISHED = ["QUEUED", "NOT_STARTED", "STARTING", "STARTED", "CANCELING"]
 
@@ -109,7 +109,7 @@ def main() -> None:
     """`python -m sessions_graph_dagster.progress URL`: wait for the sensors to drain the graph, then summarise."""
     import argparse
 
-    from sessions_graph_core.settings import open_store
+    from sessions_graph_core.store.location import open_store
 
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("url")

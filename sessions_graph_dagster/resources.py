@@ -10,10 +10,10 @@ import dagster as dg
 from pydantic import Field, SecretStr
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.config import load_config
-from sessions_graph_core.derive_llm import DerivationLlm
-from sessions_graph_core.extraction import BACKENDS, ExtractionBackend, get_backend
-from sessions_graph_core.settings import StoreSettings, open_store
+from sessions_graph_core.config.model import load_config
+from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.reconcile.extraction.base import BACKENDS, ExtractionBackend, get_backend
+from sessions_graph_core.store.location import StoreSettings, open_store
 
 
 class GraphStoreResource(dg.ConfigurableResource):

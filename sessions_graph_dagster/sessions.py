@@ -8,11 +8,12 @@ import time
 
 import dagster as dg
 
-from sessions_graph_core import embeddings, reconcile
-from sessions_graph_core.embedders import EmbeddingUnavailableError
-from sessions_graph_core.extraction import ExtractionBackend
-from sessions_graph_core.reconcile import ReconcileSummary
-from sessions_graph_core.store import GraphStore
+from sessions_graph_core.embeddings import vectors as embeddings
+from sessions_graph_core.reconcile import pipeline as reconcile
+from sessions_graph_core.embeddings.models import EmbeddingUnavailableError
+from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
+from sessions_graph_core.reconcile.pipeline import ReconcileSummary
+from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
 
 from .partitions import SAME_SESSION, sessions_partitions

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def cli(short_tmp, monkeypatch):
 
     `cli(*args, code=0)` returns what the command printed and checks its exit code.
     """
-    from sessions_graph_core.cli import main
+    from sessions_graph_core.cli.main import main
 
     monkeypatch.setenv("SESSIONS_GRAPH_DATA_DIR", str(short_tmp))
     monkeypatch.setenv("SESSIONS_GRAPH_CONFIG", str(short_tmp / "config.toml"))

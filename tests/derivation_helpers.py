@@ -17,8 +17,8 @@ import httpx2
 import openai
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.derive_llm import DerivationLlm
-from sessions_graph_core.extraction import SpacyBackend
+from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.reconcile.extraction.base import SpacyBackend
 
 USER = "dana"
 SPACY = SpacyBackend()
@@ -156,9 +156,9 @@ def claim_worker(data_dir: str, graph_name: str, token: str, now: str, rounds: i
     from datetime import datetime
     from pathlib import Path
 
-    from sessions_graph_core.derivation import claim
-    from sessions_graph_core.embedded_server import EmbeddedServer
-    from sessions_graph_core.falkordb_store import FalkorDBStore
+    from sessions_graph_core.ontology.derive.run import claim
+    from sessions_graph_core.store.falkordb.server import EmbeddedServer
+    from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
     store = FalkorDBStore(EmbeddedServer(Path(data_dir)), graph=graph_name)
     moment = datetime.fromisoformat(now)

@@ -16,8 +16,8 @@ import httpx2
 import openai
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.derive_llm import DerivationLlm
-from sessions_graph_core.extraction_llm import LlmBackend
+from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.reconcile.extraction.llm import LlmBackend
 
 STORY = json.loads((Path(__file__).parent / "data" / "seed002_story.json").read_text())
 USER = "agent-team"

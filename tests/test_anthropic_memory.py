@@ -18,7 +18,7 @@ except ImportError:
 from anthropic.lib.tools import BetaAbstractMemoryTool, BetaAsyncAbstractMemoryTool
 from anthropic.types.beta import BetaMemoryTool20250818ViewCommand
 
-from sessions_graph_core.anthropic_memory import AsyncMemoryTool, MemoryTool
+from sessions_graph_core.integrations.anthropic_memory import AsyncMemoryTool, MemoryTool
 
 MODEL = "claude-sonnet-5"
 PREFS = "/memories/preferences.md"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from conftest import EXAMPLES
 
-from sessions_graph_core.cli import main
+from sessions_graph_core.cli.main import main
 
 
 def all_commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from sessions_graph_core import config
-from sessions_graph_core.spawn import sessions_graph_command
-from sessions_graph_core.config import ConfigError, load_config, set_value
+from sessions_graph_core.config import model as config
+from sessions_graph_core.children import sessions_graph_command
+from sessions_graph_core.config.model import ConfigError, load_config, set_value
 
 # One good and one bad value for every key; the bad one must be refused at write time.
 CASES = {
@@ -175,7 +175,7 @@ def test_missing_file_gives_defaults(path: Path) -> None:
 
 
 def test_store_section_becomes_store_settings(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sessions_graph_core.settings import StoreSettings
+    from sessions_graph_core.store.location import StoreSettings
 
     set_value("store.url", "bolt://db:7687")
     set_value("store.password", "pw-123456")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.connector import SessionsGraphConnector
-from sessions_graph_core.projects import normalise_remote, project_key_for
+from sessions_graph_core.integrations.connector import SessionsGraphConnector
+from sessions_graph_core.sessions.projects import normalise_remote, project_key_for
 
 
 def test_session_start_records_user_project_and_active_ids(graph: SessionsGraph, tmp_path: Path) -> None:

@@ -11,10 +11,10 @@ import pytest
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 from dagster_helpers import SAMPLES, import_transcript, resources_for, status_of
 
-from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
-from sessions_graph_core.embedders import DEFAULT_EMBEDDING_MODEL
+from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
+from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.failures import LOG_DIR_ENV, recent_failures
-from sessions_graph_core.hooks import run_hook
+from sessions_graph_core.integrations.hooks import run_hook
 from sessions_graph_dagster.checks import embedding_model_consistent, no_orphans, ontology_conformance
 from sessions_graph_dagster.definitions import defs
 from sessions_graph_dagster.memory_files import extracted_memory_files

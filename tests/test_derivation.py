@@ -9,10 +9,12 @@ import pytest
 
 from conftest import snapshot
 from derivation_helpers import BAD, GOOD, SPACY, USER, FakeLlmApi, fake_llm, node, proposal, record, relation, user_turns
-from sessions_graph_core import SessionsGraph, derivation, ontology
-from sessions_graph_core.derivation import TOLERANCE, apply, chain, due, due_users, next_milestone, reached, split
-from sessions_graph_core.config import load_config
-from sessions_graph_core.derive_llm import NoLlmConfiguredError
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.ontology.derive import run as derivation
+from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core.ontology.derive.run import TOLERANCE, apply, chain, due, due_users, next_milestone, reached, split
+from sessions_graph_core.config.model import load_config
+from sessions_graph_core.llm import NoLlmConfiguredError
 
 TEAM = proposal([node("Team")], [relation("leads", ["User", "Person"], ["Team"])])
 # Renames Database to Datastore: the entities typed Database follow.
@@ -397,7 +399,7 @@ def test_a_retired_type_comes_back_as_a_restore_and_leaves_the_pool() -> None:
 
 
 def test_coverage_counts_user_turns_whose_statement_fits_a_relation_type_endpoints_included() -> None:
-    from sessions_graph_core.extraction import ExtractedEntity, ExtractedFact, Extraction
+    from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction
 
     said = Extraction(
         entities=[ExtractedEntity(name="Alice", type="Person"), ExtractedEntity(name="orders service", type="Service"),

@@ -8,8 +8,9 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from derivation_helpers import GOOD, SPACY, USER, FakeLlmApi, claim_worker, fake_llm, record
-from sessions_graph_core import SessionsGraph, derivation
-from sessions_graph_core.derivation import CLAIM, claim, release
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.ontology.derive import run as derivation
+from sessions_graph_core.ontology.derive.run import CLAIM, claim, release
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=timezone.utc)
 ROUNDS = 25

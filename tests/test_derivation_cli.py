@@ -6,8 +6,8 @@ import pytest
 
 from derivation_helpers import BAD, GOOD, USER, FakeLlmApi, fake_llm, record
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.derive_llm import DerivationLlm
-from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
 KEY_VARIABLES = ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "SESSIONS_GRAPH_LLM_ANTHROPIC_API_KEY",
                  "SESSIONS_GRAPH_LLM_OPENAI_API_KEY", "SESSIONS_GRAPH_USER")

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.embedded_server import EmbeddedServer, StoreError
-from sessions_graph_core.falkordb_client import ReplyError
-from sessions_graph_core.falkordb_store import FalkorDBStore
-from sessions_graph_core.schema import MEMORY_TEXT_INDEX
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
+from sessions_graph_core.store.falkordb.client import ReplyError
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
+from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX
 
 
 def run_python(code: str, *args: str, wait: bool = True) -> subprocess.Popen | subprocess.CompletedProcess:
@@ -82,7 +82,7 @@ def test_a_second_process_reuses_the_server_and_keeps_it_alive(short_tmp):
     other = run_python(
         """
         import sys, time
-        from sessions_graph_core.falkordb_store import FalkorDBStore
+        from sessions_graph_core.store.falkordb.store import FalkorDBStore
         store = FalkorDBStore.open(sys.argv[1], graph="g")
         print(store.owns_server, store.run("MATCH (n:Note) RETURN n.text AS t")[0]["t"], flush=True)
         sys.stdin.readline()
@@ -131,13 +131,13 @@ def test_unusable_data_directories_get_clear_errors(short_tmp):
 def test_a_server_still_loading_its_data_is_waited_for(short_tmp, monkeypatch, capsys):
     # A store of 100k turns takes minutes to load, rebuilding its vector indexes without answering
     # anyone; 3,000 vectors take about two seconds here, longer than the timeout the test sets.
-    monkeypatch.setattr("sessions_graph_core.embedded_server.COMPACT_ABOVE_BYTES", 0)  # load from a snapshot
+    monkeypatch.setattr("sessions_graph_core.store.falkordb.server.COMPACT_ABOVE_BYTES", 0)  # load from a snapshot
     store = FalkorDBStore.open(short_tmp, graph="g")
     store.run("CREATE VECTOR INDEX FOR (p:P) ON (p.e) OPTIONS {dimension: 384, similarityFunction: 'cosine'}")
     store.run("UNWIND range(1, 3000) AS i CREATE (:P {e: vecf32([j IN range(1, 384) | rand()])})")
     store.close()
-    monkeypatch.setattr("sessions_graph_core.embedded_server.START_TIMEOUT_S", 0.5)
-    monkeypatch.setattr("sessions_graph_core.embedded_server.SLOW_START_S", 0.3)
+    monkeypatch.setattr("sessions_graph_core.store.falkordb.server.START_TIMEOUT_S", 0.5)
+    monkeypatch.setattr("sessions_graph_core.store.falkordb.server.SLOW_START_S", 0.3)
     server = EmbeddedServer(short_tmp)
     started = time.monotonic()
     assert server.ensure_running()
@@ -161,9 +161,9 @@ def test_a_server_that_cannot_start_reports_its_log(short_tmp):
 
 WRITER = """
 import os, sys
-from sessions_graph_core.store import user_key
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.store.base import user_key
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 store = FalkorDBStore(EmbeddedServer(sys.argv[1]), graph="durable")
 with open(sys.argv[2], "a") as acks:
     for i in range(int(sys.argv[3]), int(sys.argv[4])):
@@ -177,8 +177,8 @@ with open(sys.argv[2], "a") as acks:
 
 COUNTER = """
 import sys
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 store = FalkorDBStore(EmbeddedServer(sys.argv[1]), graph="durable")
 for _ in range(250):
     store.run("MERGE (c:Counter {name: 'hits'}) ON CREATE SET c.n = 0 SET c.n = c.n + 1")

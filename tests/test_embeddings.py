@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sessions_graph_core.embedders import DEFAULT_EMBEDDING_MODEL, EmbeddingUnavailableError, load_embedder
-from sessions_graph_core.passages import PASSAGE_CHARS, best_passage, excerpt, split_passages
+from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL, EmbeddingUnavailableError, load_embedder
+from sessions_graph_core.embeddings.passages import PASSAGE_CHARS, best_passage, excerpt, split_passages
 from sessions_graph_core.validation import ValidationError
 from tests.conftest import snapshot
 

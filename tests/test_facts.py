@@ -7,8 +7,8 @@ import uuid
 
 from seed002 import USER, FakeApi, backend, record_session
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
 QUESTION = "orders service"
 

@@ -7,8 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_client import (
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.client import (
     Connection,
     Graph,
     ReplyError,

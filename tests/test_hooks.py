@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.config import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
-from sessions_graph_core.connector import SessionsGraphConnector
-from sessions_graph_core.embedded_server import EmbeddedServer
+from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
+from sessions_graph_core.integrations.connector import SessionsGraphConnector
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path, recent_failures
-from sessions_graph_core.falkordb_store import FalkorDBStore
-from sessions_graph_core.harness_transcripts import is_memory_tool_call
-from sessions_graph_core.hooks import action_for, plain_arguments, run_hook
-from sessions_graph_core.spawn import sessions_graph_command
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
+from sessions_graph_core.integrations.harness import is_memory_tool_call
+from sessions_graph_core.integrations.hooks import action_for, plain_arguments, run_hook
+from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.validation import ValidationError
 
 HOOK_TIMEOUT_S = 120
@@ -346,7 +346,7 @@ def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Pa
         done = subprocess.run([*command, event], input=json.dumps(transcript.payload(event)), capture_output=True,
                               text=True, env=env, timeout=HOOK_TIMEOUT_S, check=True)
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
-    assert "sessions_graph_core.hooks" in imported
+    assert "sessions_graph_core.integrations.hooks" in imported
     assert not {name.split(".")[0] for name in imported} & {"pydantic", "click", "redis", "falkordb", "rich"}
     assert recent_failures() == []
 

@@ -12,16 +12,16 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from sessions_graph_core.config import Config
-from sessions_graph_core.doctor import check_embedder
-from sessions_graph_core.embedders import (
+from sessions_graph_core.config.model import Config
+from sessions_graph_core.cli.doctor import check_embedder
+from sessions_graph_core.embeddings.models import (
     MAGE_EMBED_TEXTS,
     Embedder,
     EmbeddingUnavailableError,
     load_embedder,
 )
-from sessions_graph_core.embeddings import embed_memories
-from sessions_graph_core.memgraph_store import MemgraphStore
+from sessions_graph_core.embeddings.vectors import embed_memories
+from sessions_graph_core.store.memgraph import MemgraphStore
 from tests.fake_bolt import DIMENSION, FakeMemgraph, fake_vector
 
 NAME = "BAAI/bge-small-en-v1.5"

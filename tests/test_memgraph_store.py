@@ -7,9 +7,9 @@ import os
 import pytest
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.memgraph_store import MemgraphStore
-from sessions_graph_core.schema import SCHEMA
-from sessions_graph_core.settings import StoreSettings, open_store
+from sessions_graph_core.store.memgraph import MemgraphStore
+from sessions_graph_core.store.schema import SCHEMA
+from sessions_graph_core.store.location import StoreSettings, open_store
 
 needs_memgraph = pytest.mark.skipif(
     not os.environ.get("MEMGRAPH_URL"), reason="MEMGRAPH_URL is not set: no Memgraph server to test against"

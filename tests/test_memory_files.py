@@ -2,7 +2,7 @@
 
 import pytest
 
-from sessions_graph_core.memory_files import (
+from sessions_graph_core.memory.files import (
     MAX_FILE_BYTES,
     MemoryCommandError,
     format_size,
@@ -494,7 +494,7 @@ def test_memory_paths_written():
 
 
 def test_delete_forgets_what_the_file_produced(graph, alice):
-    from sessions_graph_core import reconcile
+    from sessions_graph_core.reconcile import pipeline as reconcile
 
     alice.create("/memories/projects/orders/notes.md", "Alice works at Acme Corp in Berlin. The orders service uses Postgres.")
     alice.create("/memories/user.md", "Alice lives in Berlin.")

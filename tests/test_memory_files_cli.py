@@ -53,7 +53,7 @@ def test_delete_still_takes_a_memory_id(cli):
 def test_create_reads_standard_input(cli):
     from click.testing import CliRunner
 
-    from sessions_graph_core.cli import main
+    from sessions_graph_core.cli.main import main
 
     result = CliRunner().invoke(main, ["memory", "create", "--user", "alice", "/memories/a.md", "-"], input="from stdin\n")
     assert result.exit_code == 0, result.output

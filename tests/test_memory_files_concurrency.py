@@ -5,9 +5,9 @@ import re
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_store import FalkorDBStore
-from sessions_graph_core.memory_files import MemoryCommandError, MemoryStore
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
+from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
 
 PATH = "/memories/projects/orders/counters.md"
 WORKERS = ("alpha", "beta")

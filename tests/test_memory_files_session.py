@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from sessions_graph_core.memory_files import MemoryCommandError, MemoryStore
-from sessions_graph_core.store import GraphStore
+from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
+from sessions_graph_core.store.base import GraphStore
 from conftest import snapshot
 
 LISTING = "Here're the files and directories up to 2 levels deep in {}, excluding hidden items and node_modules:\n"

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from sessions_graph_core.periods import Period, asks_when, mentioned_period, says_when
+from sessions_graph_core.recall.periods import Period, asks_when, mentioned_period, says_when
 
 
 @pytest.mark.parametrize(

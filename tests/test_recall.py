@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sessions_graph_core.recall import MEMORY_RULE, NOTHING, READING_RULES, RecallConfig
+from sessions_graph_core.recall.search import MEMORY_RULE, NOTHING, READING_RULES, RecallConfig
 from sessions_graph_core.validation import ValidationError
 from tests.conftest import snapshot
 
@@ -159,7 +159,7 @@ def test_config_from_mapping_reads_strings_and_rejects_bad_values():
 
 
 def test_bm25_counts_stemmed_forms_and_favours_rare_words():
-    from sessions_graph_core import bm25
+    from sessions_graph_core.recall import bm25
 
     collection = bm25.Collection(documents=100, average_length=40.0, frequencies={"paint": 2, "garden": 60})
     query = bm25.stems("painting garden")
@@ -173,7 +173,7 @@ def test_bm25_counts_stemmed_forms_and_favours_rare_words():
 
 
 def test_a_common_word_is_scored_from_the_sample_without_reading_its_postings(graph, monkeypatch):
-    from sessions_graph_core import recall as recall_module
+    from sessions_graph_core.recall import search as recall_module
 
     monkeypatch.setattr(recall_module, "COMMON_POSTINGS", 20)
     graph.record_session_start("s-1", user_id="alice")

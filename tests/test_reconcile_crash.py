@@ -12,14 +12,14 @@ import uuid
 from conftest import snapshot
 from test_reconcile import stable
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
 RECONCILE = """
 import sys
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_store import FalkorDBStore
-from sessions_graph_core.reconcile import reconcile_session
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
+from sessions_graph_core.reconcile.pipeline import reconcile_session
 store = FalkorDBStore(EmbeddedServer(sys.argv[1]), graph=sys.argv[2])
 print(reconcile_session(store, sys.argv[3]).status, flush=True)
 """

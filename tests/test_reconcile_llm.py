@@ -10,9 +10,9 @@ import pytest
 from seed002 import USER, FakeApi, backend, record_session
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.clock import to_iso
-from sessions_graph_core.config import CONFIG_ENV
-from sessions_graph_core.extraction import get_backend
-from sessions_graph_core.extraction_llm import LlmNotConfiguredError
+from sessions_graph_core.config.model import CONFIG_ENV
+from sessions_graph_core.reconcile.extraction.base import get_backend
+from sessions_graph_core.reconcile.extraction.llm import LlmNotConfiguredError
 
 SEED_CURRENT_AFTER_1 = [
     ("fact", "Alice owns the orders service.", None, "session-1", []),

@@ -12,7 +12,8 @@ from dagster_helpers import SAMPLES, import_transcript, resources_for
 from sensors.embedding_catchup import embedding_catchup_sensor
 from sensors.memory_files import memory_files_sensor
 from sensors.pending_sessions import pending_sessions_sensor
-from sessions_graph_core import embeddings, reconcile
+from sessions_graph_core.embeddings import vectors as embeddings
+from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core.clock import format_utc
 from sessions_graph_dagster.batches import contiguous_batches
 from sessions_graph_dagster.definitions import defs

@@ -15,8 +15,8 @@ import pytest
 from dagster_helpers import SAMPLES, import_transcript
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.embedded_server import EmbeddedServer
-from sessions_graph_core.falkordb_store import FalkorDBStore
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_dagster.local_platform import running_platform
 from sessions_graph_dagster.progress import partition_stats, runs, wait_until_drained
 

@@ -1,0 +1,241 @@
+"""`sessions-graph doctor`: is this machine ready to record sessions and answer recall, and if not, what to do.
+
+Each check loads or runs the real thing once (the store answers a query, the embedder embeds a
+sentence, the extractor reads one) and says how to fix a failure. A failed required check makes
+the command exit 1; the others are advice.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel
+
+from sessions_graph_core.config.model import Config, config_path, load_config
+from sessions_graph_core.failures import failure_log_path, recent_failures
+from sessions_graph_core.validation import ValidationError
+
+Status = Literal["pass", "fail", "warn", "info"]
+DOCTOR_SENTENCE = "Alice moved the orders service to Postgres in Berlin last week."
+
+
+class Check(BaseModel):
+    name: str
+    status: Status
+    detail: str
+    fix: str = ""
+    required: bool = True
+
+
+class CheckFailed(Exception):
+    """A check that failed: the message is the detail, `fix` says what to do."""
+
+    def __init__(self, detail: str, fix: str) -> None:
+        super().__init__(detail)
+        self.fix = fix
+
+
+def check_config() -> tuple[Check, Config | None]:
+    path = config_path()
+    try:
+        config = load_config()
+    except ValidationError as exc:
+        return Check(name="config", status="fail", detail=str(exc), fix=f"correct the named key in {path}, or `sessions-graph config set KEY VALUE`"), None
+    if not path.exists():
+        return Check(name="config", status="info", detail=f"no file at {path}: defaults and the environment apply", required=False), config
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        return Check(name="config", status="warn", detail=f"{path} has mode {mode:04o}: others can read keys in it", fix=f"chmod 600 {path}", required=False), config
+    return Check(name="config", status="pass", detail=f"{path} (mode 0600)"), config
+
+
+def check_user(config: Config) -> Check:
+    if config.identity.user_id:
+        return Check(name="user", status="pass", detail=f"identity.user_id = {config.identity.user_id}")
+    return Check(
+        name="user", status="fail", detail="no identity.user_id: hooks record nothing and the tools refuse",
+        fix="sessions-graph config set identity.user_id <your-name>",
+    )
+
+
+def _store_fix(config: Config) -> str:
+    settings = config.store.settings()
+    if settings.memgraph_url:
+        return f"start Memgraph at {settings.memgraph_url}, or check store.url / store.user / store.password"
+    return f"see the server log in {settings.data_dir}; `sessions-graph store start` shows the error"
+
+
+def check_store(config: Config) -> list[Check]:
+    from sessions_graph_core.graph import SessionsGraph
+    from sessions_graph_core.store.location import open_store
+
+    settings = config.store.settings()
+    where = settings.memgraph_url or f"embedded FalkorDB in {settings.data_dir}"
+    try:
+        graph = SessionsGraph(open_store(settings, keep_running=True))
+    except Exception as exc:  # noqa: BLE001 - any failure to connect is this check's answer
+        return [
+            Check(name="store", status="fail", detail=f"{where}: {exc}", fix=_store_fix(config)),
+            Check(name="schema", status="fail", detail="not checked: the store is unreachable", fix=_store_fix(config)),
+        ]
+    try:
+        graph.store.run("RETURN 1 AS ok")
+        checks = [Check(name="store", status="pass", detail=f"{where} answers")]
+        try:
+            graph.setup()
+            checks.append(Check(name="schema", status="pass", detail="constraints and indexes in place"))
+        except Exception as exc:  # noqa: BLE001
+            checks.append(Check(name="schema", status="fail", detail=str(exc), fix="sessions-graph setup"))
+        return checks
+    except Exception as exc:  # noqa: BLE001
+        return [Check(name="store", status="fail", detail=f"{where}: {exc}", fix=_store_fix(config))]
+    finally:
+        graph.close()
+
+
+def check_embedder(config: Config) -> Check:
+    from sessions_graph_core.embeddings.models import MAGE_PREFIX, load_embedder
+
+    model = config.recall.model()
+    if model.startswith(MAGE_PREFIX):
+        return check_mage_embedder(config, model)
+    try:
+        embedder = load_embedder(model)
+        vectors = embedder.embed([DOCTOR_SENTENCE])
+    except Exception as exc:  # noqa: BLE001
+        return Check(
+            name="embedder", status="fail", detail=f"{model}: {exc}",
+            fix="sessions-graph config unset recall.embedding_model (the default model ships with the package)",
+        )
+    return Check(name="embedder", status="pass", detail=f"{embedder.model} ({vectors.shape[1]} dimensions) embedded a sentence")
+
+
+def check_mage_embedder(config: Config, model: str) -> Check:
+    """A `mage:` model runs inside the configured store, so the check embeds a sentence there."""
+    from sessions_graph_core.embeddings.models import MAGE_PREFIX, load_embedder
+    from sessions_graph_core.store.location import open_store
+
+    fix = (
+        "run Memgraph with MAGE (the memgraph/memgraph-mage image) and at least 2 GiB of memory for the model "
+        "inside it, or sessions-graph config unset recall.embedding_model to embed on this machine"
+    )
+    try:
+        store = open_store(config.store.settings(), keep_running=True)
+    except Exception as exc:  # noqa: BLE001 - the store check names the cause and its fix
+        return Check(name="embedder", status="fail", detail=f"{model}: the store is unreachable: {exc}", fix=fix)
+    try:
+        vectors = load_embedder(model, store=store).embed([DOCTOR_SENTENCE])
+    except Exception as exc:  # noqa: BLE001
+        return Check(name="embedder", status="fail", detail=f"{model}: {exc}", fix=fix)
+    finally:
+        store.close()
+    name = model.removeprefix(MAGE_PREFIX)
+    return Check(name="embedder", status="pass", detail=f"{name} ({vectors.shape[1]} dimensions) inside Memgraph")
+
+
+def check_extractor(config: Config) -> Check:
+    from sessions_graph_core.reconcile.extraction.base import get_backend
+    from sessions_graph_core.ontology.model import DEFAULT_MODEL
+
+    name = config.extraction.backend
+    if name == "llm":
+        if config.llm.provider() is None:
+            return Check(
+                name="extractor", status="fail", detail="extraction.backend = llm but no LLM key is set",
+                fix="sessions-graph config set llm.anthropic_api_key <key>, or set extraction.backend spacy",
+            )
+        return Check(name="extractor", status="pass", detail=f"LLM extraction via {config.llm.provider()} (not called here: it is billed)")
+    try:
+        backend = get_backend(name)
+        [extraction] = backend.extract([DOCTOR_SENTENCE], DEFAULT_MODEL, [])
+    except Exception as exc:  # noqa: BLE001
+        return Check(name="extractor", status="fail", detail=f"{name or 'default'} backend: {exc}", fix="sessions-graph config set extraction.backend spacy")
+    return Check(
+        name="extractor", status="pass",
+        detail=f"{type(backend).__name__} found {len(extraction.entities)} entities in a test sentence",
+    )
+
+
+def check_llm(config: Config) -> Check:
+    provider = config.llm.provider()
+    if provider:
+        return Check(name="llm key", status="pass", detail=f"{provider} key set: ontology derivation and LLM extraction are on", required=False)
+    return Check(
+        name="llm key", status="info", required=False,
+        detail="no key: ontology derivation and LLM extraction are off; recording, embedding, extraction and recall work",
+        fix="sessions-graph config set llm.anthropic_api_key <key> (or llm.openai_api_key)",
+    )
+
+
+def check_mcp() -> Check:
+    try:
+        import mcp.server.lowlevel  # noqa: F401
+    except ImportError:
+        return Check(name="mcp", status="fail", detail="the mcp package is missing: `sessions-graph mcp` cannot serve the tools",
+                     fix="pip install 'sessions-graph[mcp]'", required=False)
+    return Check(name="mcp", status="pass", detail="`sessions-graph mcp` serves recall and memory", required=False)
+
+
+def check_executable() -> Check:
+    found = shutil.which("sessions-graph")
+    if found:
+        return Check(name="executable", status="pass", detail=found, required=False)
+    return Check(
+        name="executable", status="warn", required=False,
+        detail="sessions-graph is not on PATH, so the shipped hook and MCP configs cannot start it",
+        fix="put the venv's bin folder on PATH, or write its full path into the hook and MCP configs",
+    )
+
+
+def check_dagster_home() -> Check:
+    home = os.environ.get("DAGSTER_HOME")
+    if not home:
+        return Check(name="dagster home", status="warn", required=False, detail="DAGSTER_HOME is not set: the sensors have no instance",
+                     fix="bash scripts/main creates .dagster_home/; or export DAGSTER_HOME=<dir> with dagster.yaml in it")
+    if not (Path(home) / "dagster.yaml").is_file():
+        return Check(name="dagster home", status="warn", required=False, detail=f"{home} holds no dagster.yaml",
+                     fix=f"cp dagster.yaml {home}/")
+    return Check(name="dagster home", status="pass", detail=home, required=False)
+
+
+def check_hook_failures() -> Check:
+    failures = recent_failures(limit=50)
+    if not failures:
+        return Check(name="hook failures", status="pass", detail="none logged", required=False)
+    last = failures[-1]
+    return Check(
+        name="hook failures", status="warn", required=False,
+        detail=f"{len(failures)} recent; last at {last.get('at')}: {last.get('error')}",
+        fix=f"read {failure_log_path()}; fix the cause, then delete the file",
+    )
+
+
+def run_checks() -> list[Check]:
+    config_check, config = check_config()
+    checks = [config_check]
+    if config is None:
+        return [*checks, check_mcp(), check_executable(), check_dagster_home(), check_hook_failures()]
+    steps: list[Callable[[], Check | list[Check]]] = [
+        lambda: check_user(config),
+        lambda: check_store(config),
+        lambda: check_embedder(config),
+        lambda: check_extractor(config),
+        lambda: check_llm(config),
+        check_mcp,
+        check_executable,
+        check_dagster_home,
+        check_hook_failures,
+    ]
+    for step in steps:
+        result = step()
+        checks.extend(result if isinstance(result, list) else [result])
+    return checks
+
+
+def failed_required(checks: list[Check]) -> bool:
+    return any(check.status == "fail" and check.required for check in checks)

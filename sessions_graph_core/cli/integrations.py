@@ -1,0 +1,136 @@
+"""CLI commands that connect agents to the platform: config, hook, mcp and doctor.
+
+Heavy imports stay inside the commands: a hook runs once per harness event and must start fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import click
+
+from sessions_graph_core.config import model as config_file
+from sessions_graph_core.config.hook_cache import refresh as refresh_hook_settings
+from sessions_graph_core.integrations.hooks import DEFAULT_RUNTIME, RUNTIMES
+from sessions_graph_core.validation import ValidationError
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    from rich.console import Console
+    from rich.markup import escape
+
+    Console(stderr=True).print(f"[red]error:[/red] {escape(message)}", highlight=False)
+    sys.exit(code)
+
+
+@click.group("config")
+def config_group() -> None:
+    """Read and change the config file (SESSIONS_GRAPH_CONFIG, default ~/.config/sessions-graph/config.toml)."""
+
+
+@config_group.command("set", context_settings={"ignore_unknown_options": True})
+@click.argument("key")
+@click.argument("value")
+def config_set(key: str, value: str) -> None:
+    """Set KEY (section.key) to VALUE; lists are comma-separated. A bad key or value changes nothing."""
+    try:
+        stored = config_file.set_value(key, value)
+    except ValidationError as exc:
+        _fail(str(exc))
+    refresh_hook_settings()
+    secret = config_file.is_secret(key)
+    click.echo(f"{key} = {config_file.shown(stored, secret=secret)}  ({config_file.config_path()})")
+
+
+@config_group.command("unset")
+@click.argument("key")
+def config_unset(key: str) -> None:
+    """Remove KEY from the file so its default applies again."""
+    try:
+        removed = config_file.unset_value(key)
+    except ValidationError as exc:
+        _fail(str(exc))
+    refresh_hook_settings()
+    click.echo(f"{key} removed" if removed else f"{key} was not set in {config_file.config_path()}")
+
+
+@config_group.command("get")
+@click.argument("key")
+@click.option("--reveal", is_flag=True, help="Print a secret in full.")
+def config_get(key: str, reveal: bool) -> None:
+    """Print KEY's effective value (the environment overrides the file)."""
+    try:
+        value = config_file.load_config().get(key)
+    except ValidationError as exc:
+        _fail(str(exc))
+    click.echo(config_file.shown(value, secret=config_file.is_secret(key) and not reveal))
+
+
+@config_group.command("show")
+def config_show() -> None:
+    """Every key, its effective value (secrets masked) and where it comes from."""
+    from rich.console import Console
+    from rich.table import Table
+
+    try:
+        loaded = config_file.load_config()
+    except ValidationError as exc:
+        _fail(str(exc))
+    table = Table("key", "value", "from", title=str(config_file.config_path()))
+    for key in config_file.keys():
+        value = config_file.shown(loaded.get(key), secret=config_file.is_secret(key))
+        table.add_row(key, value, config_file.source_of(key))
+    Console().print(table)
+
+
+@click.command("hook")
+@click.argument("event")
+@click.option("--runtime", type=click.Choice(RUNTIMES), default=DEFAULT_RUNTIME, show_default=True,
+              help="The harness that runs the hook (recorded as the session's agent).")
+def hook_command(event: str, runtime: str) -> None:
+    """Handle one harness hook EVENT (SessionStart, UserPromptSubmit, PostToolUse, Stop, SessionEnd ...).
+
+    Reads the hook JSON on stdin. Always exits 0: failures go to the failure log (see doctor).
+    """
+    from sessions_graph_core.integrations.hooks import run_for_harness
+
+    run_for_harness(event, runtime)
+
+
+@click.command("mcp")
+def mcp_command() -> None:
+    """Serve the `recall` and `memory` tools over MCP on stdio (needs the [mcp] extra).
+
+    The user and the store come from the config file, re-read on every call.
+    """
+    try:
+        from sessions_graph_core.integrations.mcp import main as serve
+    except ModuleNotFoundError as exc:
+        _fail(f"the MCP server needs the mcp package ({exc.name} is missing): pip install 'sessions-graph[mcp]'", 1)
+    serve()
+
+
+@click.command("doctor")
+@click.option("--json", "as_json", is_flag=True, help="Print the checks as JSON.")
+def doctor_command(as_json: bool) -> None:
+    """Check the config, store, embedder, extractor, LLM key, MCP and Dagster home; exit 1 if a required check fails."""
+    import json
+
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from sessions_graph_core.cli.doctor import failed_required, run_checks
+
+    checks = run_checks()
+    if as_json:
+        click.echo(json.dumps([check.model_dump() for check in checks], indent=2))
+    else:
+        colours = {"pass": "green", "fail": "red", "warn": "yellow", "info": "blue"}
+        table = Table("check", "status", "detail", "fix")
+        for check in checks:
+            status = f"[{colours[check.status]}]{check.status}[/]" + ("" if check.required else " (optional)")
+            table.add_row(check.name, status, escape(check.detail), escape(check.fix))
+        Console().print(table)
+    sys.exit(1 if failed_required(checks) else 0)

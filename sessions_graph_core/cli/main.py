@@ -1,0 +1,324 @@
+"""The `sessions-graph` command line."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from rich.markup import escape
+from rich.table import Table
+
+from sessions_graph_core.cli.common import console, errors, human_bytes, opened_graph
+from sessions_graph_core.cli.integrations import config_group, doctor_command, hook_command, mcp_command
+from sessions_graph_core.cli.ontology import derive_command, ontology_group
+from sessions_graph_core.cli.recall import embed_command, recall_command
+from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
+from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
+from sessions_graph_core.store.location import StoreSettings
+from sessions_graph_core.sessions.jsonl import read_transcript
+from sessions_graph_core.validation import ValidationError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Cross-session memory for AI agents.
+
+    The store is the embedded FalkorDB in SESSIONS_GRAPH_DATA_DIR (default: the user data
+    directory), or Memgraph when MEMGRAPH_URL is set.
+    """
+
+
+@main.command()
+def setup() -> None:
+    """Create the constraints and indexes (safe to repeat)."""
+    with opened_graph():
+        console.print("schema ready")
+
+
+# -- store ---------------------------------------------------------------------------------
+
+
+@main.group()
+def store() -> None:
+    """Start, stop and inspect the embedded store."""
+
+
+def _server() -> EmbeddedServer:
+    try:
+        settings = StoreSettings.from_config()
+    except ValidationError as exc:
+        errors.print(f"[red]error:[/red] {escape(str(exc))}")
+        sys.exit(2)
+    if settings.memgraph_url:
+        errors.print("[red]error:[/red] the store is a Memgraph server (MEMGRAPH_URL or store.url), not the embedded one")
+        sys.exit(2)
+    return EmbeddedServer(settings.data_dir)
+
+
+@store.command("start")
+def store_start() -> None:
+    """Start the embedded server and leave it running for later commands."""
+    server = _server()
+    started_at = time.perf_counter()
+    try:
+        started = server.ensure_running()
+    except StoreError as exc:
+        errors.print(f"[red]error:[/red] {exc}")
+        sys.exit(1)
+    elapsed = (time.perf_counter() - started_at) * 1000
+    state = f"started in {elapsed:.0f} ms" if started else "already running"
+    console.print(f"{state}: pid {server.pid()}, socket {server.socket_path}")
+
+
+@store.command("stop")
+def store_stop() -> None:
+    """Stop the embedded server (its data stays on disk)."""
+    console.print("stopped" if _server().stop() else "not running")
+
+
+@store.command("status")
+def store_status() -> None:
+    """Where the data lives, whether the server runs, its pid and size."""
+    status = _server().status()
+    table = Table(show_header=False, box=None)
+    table.add_row("data directory", str(status.data_dir))
+    table.add_row("socket", str(status.socket_path))
+    table.add_row("running", "yes" if status.running else "no")
+    table.add_row("pid", str(status.pid or "-"))
+    table.add_row("size on disk", human_bytes(status.disk_bytes))
+    table.add_row("server memory", human_bytes(status.rss_bytes) if status.rss_bytes else "-")
+    console.print(table)
+
+
+# -- memories ------------------------------------------------------------------------------
+
+
+@main.group()
+def memory() -> None:
+    """Save, list, search and delete a user's memories, or work on them as memory-tool files.
+
+    view, create, str-replace, insert, delete PATH, rename and versions act on a user's files
+    under /memories exactly as Claude's memory tool does, and print the tool's result.
+    """
+
+
+def _memory_table(rows: list) -> Table:
+    table = Table("memory_id", "path", "updated", "content")
+    for item in rows:
+        preview = item.content if len(item.content) <= 80 else item.content[:77] + "..."
+        table.add_row(item.memory_id, item.path, item.updated_at[:19], preview)
+    return table
+
+
+@memory.command("save")
+@click.option("--user", "user_id", required=True, help="The user the memory belongs to.")
+@click.option("--path", default=None, help="Path under /memories (default /memories/notes/<id>.md).")
+@click.option("--session", "session_id", default=None, help="The session that produced it.")
+@click.argument("content")
+def memory_save(user_id: str, path: str | None, session_id: str | None, content: str) -> None:
+    """Save CONTENT as a new memory."""
+    with opened_graph() as graph:
+        saved = graph.save_memory(user_id, content, path=path, session_id=session_id)
+        console.print(f"saved {saved.memory_id} at {saved.path}")
+
+
+@memory.command("list")
+@click.option("--user", "user_id", required=True)
+def memory_list(user_id: str) -> None:
+    """List a user's memories, newest first."""
+    with opened_graph() as graph:
+        console.print(_memory_table(graph.get_memories(user_id)))
+
+
+@memory.command("search")
+@click.option("--user", "user_id", required=True)
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(min=1))
+@click.argument("query")
+def memory_search(user_id: str, limit: int, query: str) -> None:
+    """Full-text search over a user's memories."""
+    with opened_graph() as graph:
+        console.print(_memory_table(graph.search_memories(user_id, query, limit=limit)))
+
+
+@memory.command("delete")
+@click.argument("target")
+@click.option("--user", "user_id", default=None, help="The user whose file to delete (needed for a /memories path).")
+@click.option("--session", "session_id", default=None, help="The session that deleted it.")
+def memory_delete(target: str, user_id: str | None, session_id: str | None) -> None:
+    """Delete TARGET: a memory id, or a /memories file or directory of --user.
+
+    Either way the text stays in the file's history.
+    """
+    if target.startswith("/"):
+        if user_id is None:
+            errors.print("[red]error:[/red] deleting a path needs --user: whose /memories is it?")
+            sys.exit(2)
+        _memory_command(user_id, session_id, lambda files: files.delete(target))
+        return
+    with opened_graph() as graph:
+        if not graph.delete_memory(target):
+            errors.print(f"[red]error:[/red] no memory {target}")
+            sys.exit(1)
+        console.print(f"deleted {target}")
+
+
+def _memory_command(user_id: str, session_id: str | None, command: Callable[[MemoryStore], str]) -> None:
+    """Run one memory-tool command and print its result as the model would read it; a refusal exits 1."""
+    with opened_graph() as graph:
+        try:
+            result = command(graph.memory_store(user_id, session_id=session_id))
+        except MemoryCommandError as exc:
+            click.echo(str(exc), err=True)
+            sys.exit(1)
+    click.echo(result)
+
+
+def _text_argument(text: str) -> str:
+    return sys.stdin.read() if text == "-" else text
+
+
+_user_option = click.option("--user", "user_id", required=True, help="The user whose files these are.")
+_session_option = click.option("--session", "session_id", default=None, help="The session making the change.")
+
+
+@memory.command("view")
+@_user_option
+@click.argument("path", default="/memories")
+@click.option("--range", "view_range", type=int, nargs=2, default=None, metavar="START END", help="Lines to show; END -1 means to the end.")
+def memory_view(user_id: str, path: str, view_range: tuple[int, int] | None) -> None:
+    """List a directory two levels deep, or show a file with line numbers."""
+    _memory_command(user_id, None, lambda files: files.view(path, list(view_range) if view_range else None))
+
+
+@memory.command("create")
+@_user_option
+@_session_option
+@click.argument("path")
+@click.argument("text")
+def memory_create(user_id: str, session_id: str | None, path: str, text: str) -> None:
+    """Write TEXT (- reads standard input) to the file PATH, replacing what it held."""
+    _memory_command(user_id, session_id, lambda files: files.create(path, _text_argument(text)))
+
+
+@memory.command("str-replace")
+@_user_option
+@_session_option
+@click.argument("path")
+@click.argument("old")
+@click.argument("new", default="")
+def memory_str_replace(user_id: str, session_id: str | None, path: str, old: str, new: str) -> None:
+    """Replace the one occurrence of OLD in PATH with NEW (default: remove it)."""
+    _memory_command(user_id, session_id, lambda files: files.str_replace(path, old, new))
+
+
+@memory.command("insert")
+@_user_option
+@_session_option
+@click.argument("path")
+@click.argument("line", type=int)
+@click.argument("text")
+def memory_insert(user_id: str, session_id: str | None, path: str, line: int, text: str) -> None:
+    """Insert TEXT (- reads standard input) after line LINE of PATH; 0 inserts at the top."""
+    _memory_command(user_id, session_id, lambda files: files.insert(path, line, _text_argument(text)))
+
+
+@memory.command("rename")
+@_user_option
+@_session_option
+@click.argument("old_path")
+@click.argument("new_path")
+def memory_rename(user_id: str, session_id: str | None, old_path: str, new_path: str) -> None:
+    """Move a file or directory; files keep their identity and history."""
+    _memory_command(user_id, session_id, lambda files: files.rename(old_path, new_path))
+
+
+@memory.command("versions")
+@_user_option
+@click.argument("path")
+def memory_versions(user_id: str, path: str) -> None:
+    """The texts PATH held before, newest first."""
+    with opened_graph() as graph:
+        history = graph.memory_store(user_id).versions(path)
+    table = Table("replaced", "session", "deleted")
+    table.add_column("path", overflow="fold")
+    table.add_column("content", overflow="fold")
+    for version in history:
+        preview = version.content if len(version.content) <= 60 else version.content[:57] + "..."
+        table.add_row(
+            version.replaced_at[:19], version.session_id or "-", "yes" if version.deleted else "",
+            version.path, escape(preview),
+        )
+    console.print(table)
+
+
+# -- sessions ------------------------------------------------------------------------------
+
+
+@main.group()
+def session() -> None:
+    """Import and inspect sessions."""
+
+
+@session.command("import")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--user", "user_id", default=None, help="Owner of the sessions (else the file's header).")
+@click.option("--session", "session_id", default=None, help="Session id (else the header, else the file name).")
+def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str | None) -> None:
+    """Import JSONL transcripts (format: see sessions_graph_core/sessions/jsonl.py)."""
+    if session_id and len(files) > 1:
+        errors.print("[red]error:[/red] --session names one session: import one file with it")
+        sys.exit(2)
+    with opened_graph() as graph:
+        for path in files:
+            transcript = read_transcript(path)
+            header = transcript.header
+            owner = user_id or header.user_id
+            if not owner:
+                raise ValidationError(f"{path}: no user: pass --user or put user_id in the session header line")
+            sid = session_id or header.session_id or path.stem
+            graph.record_session_start(
+                sid, user_id=owner, project_key=header.project_key, metadata=header.metadata, started_at=header.started_at
+            )
+            added = graph.record_turns(sid, transcript.turns)
+            graph.end_session(sid)
+            console.print(f"{sid}: {added} new turns of {len(transcript.turns)} (user {owner}), pending reconciliation")
+
+
+@session.command("list")
+@click.option("--user", "user_id", required=True)
+def session_list(user_id: str) -> None:
+    """A user's sessions."""
+    with opened_graph() as graph:
+        table = Table("session", "started", "turns", "project", "reconciliation")
+        for item in graph.get_sessions(user_id):
+            table.add_row(
+                item.session_id, (item.started_at or "")[:19], str(item.turn_count),
+                item.project_key or "-", item.reconciliation_status or "-",
+            )
+        console.print(table)
+
+
+@session.command("show")
+@click.argument("session_id")
+def session_show(session_id: str) -> None:
+    """A session's turns in order."""
+    with opened_graph() as graph:
+        if graph.get_session(session_id) is None:
+            errors.print(f"[red]error:[/red] no session {session_id}")
+            sys.exit(1)
+        for turn in graph.get_turns(session_id):
+            console.print(f"[bold]{turn.seq:>4} {turn.role:<9}[/bold] {escape(turn.text)}", highlight=False)
+
+
+# Commands that live in modules of their own.
+for command in (config_group, doctor_command, hook_command, mcp_command, embed_command, recall_command,
+                derive_command, ontology_group, reconcile_command):
+    main.add_command(command)
+ontology_group.add_command(ontology_load)
+
+if __name__ == "__main__":
+    main()

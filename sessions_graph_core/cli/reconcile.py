@@ -1,0 +1,121 @@
+"""CLI commands `reconcile` (one session, or the pending sweep) and `ontology load`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.markup import escape
+from rich.progress import Progress
+
+from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core.reconcile import pipeline as reconcile
+from sessions_graph_core.cli.common import console, errors, opened_graph
+from sessions_graph_core.cli.ontology import _config, _fail, _user
+from sessions_graph_core.config.model import Config
+from sessions_graph_core.reconcile.extraction.base import ExtractionBackend, get_backend
+from sessions_graph_core.graph import SessionsGraph
+from sessions_graph_core.validation import ValidationError
+
+
+def _backend(loaded: Config) -> ExtractionBackend:
+    try:
+        return get_backend(loaded.extraction.backend)
+    except Exception as exc:  # noqa: BLE001 - any backend that cannot start is reported the same way
+        _fail(f"extraction backend: {exc}", code=1)
+        raise  # unreachable: _fail exits
+
+
+def _sync_ontology_file(graph: SessionsGraph, loaded: Config) -> None:
+    """Adopt the configured schema file when its content or derive mode changed since it was adopted."""
+    path, user = loaded.ontology.path, loaded.identity.user_id
+    if path is None or not user:
+        return
+    try:
+        _, digest = ontology.read_schema_file(path)
+        current = ontology.adopted(graph.store, user)
+        if current.source_hash == digest and current.derive == loaded.ontology.derive:
+            return
+        version = ontology.supply_file(graph.store, user, path, derive=loaded.ontology.derive)
+    except ValidationError as exc:
+        errors.print(f"WARNING: ontology file {escape(str(path))} not applied, keeping the adopted version: {escape(str(exc))}")
+        return
+    console.print(f"Adopted ontology version {version.version} for {escape(user)} from {escape(str(path))}")
+
+
+def _memory_line(result: reconcile.MemoryReconciliation) -> bool:
+    name = escape(result.path or result.memory_id)
+    if result.status == "completed":
+        console.print(f"OK memory {name}: {result.chunks} chunk(s)", highlight=False)
+        return True
+    errors.print(f"FAILED memory {name}: {escape(result.error or '')}", highlight=False)
+    return False
+
+
+def _session_line(summary: reconcile.ReconcileSummary) -> bool:
+    sid = escape(summary.session_id)
+    if summary.status == "completed":
+        console.print(
+            f"OK {sid}: {summary.texts_deduped}/{summary.texts_considered} unique texts reconciled "
+            f"({summary.entities} entities, {summary.facts} facts and decisions)",
+            highlight=False,
+        )
+        return True
+    errors.print(f"FAILED {sid}: {escape(summary.error or '')}", highlight=False)
+    return False
+
+
+@click.command("reconcile")
+@click.option("--session", "session_id", help="Reconcile this session.")
+@click.option("--pending", is_flag=True, help="Reconcile pending memory files, then pending sessions.")
+@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True, help="At most this many of each.")
+def reconcile_command(session_id: str | None, pending: bool, limit: int) -> None:
+    """Extract entities, facts and decisions from a session's turns, or sweep everything pending.
+
+    Entities get their ontology types as labels (enforce_ontology); exit 1 if anything failed.
+    """
+    if bool(session_id) == pending:
+        raise click.UsageError("pass exactly one of --session ID or --pending")
+    loaded = _config()
+    backend = _backend(loaded)
+    ok = True
+    with opened_graph() as graph:
+        _sync_ontology_file(graph, loaded)
+        if session_id:
+            ok = _session_line(graph.reconcile_session(session_id, backend=backend, enforce_ontology=True))
+            sys.exit(0 if ok else 1)
+        memories = graph.get_pending_memories(limit=limit)
+        sessions = graph.get_pending_reconciliation_sessions(limit=limit)
+        if not memories and not sessions:
+            console.print("No sessions to reconcile.")
+            return
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task("reconciling", total=len(memories) + len(sessions))
+            for memory_id in memories:
+                ok &= _memory_line(graph.reconcile_memory(memory_id, backend=backend))
+                progress.advance(task)
+            for sid in sessions:
+                ok &= _session_line(graph.reconcile_session(sid, backend=backend, enforce_ontology=True))
+                progress.advance(task)
+    sys.exit(0 if ok else 1)
+
+
+@click.command("load")
+@click.option("--file", "path", type=click.Path(path_type=Path), required=True, help="A schema YAML file.")
+@click.option("--user", "user_id", help="The user (default: identity.user_id).")
+@click.option("--derive", type=click.Choice(ontology.DERIVE_MODES), default="extend", show_default=True,
+              help="extend: add the fixed core and pin the file's types; off: use the file exactly as given.")
+def ontology_load(path: Path, user_id: str | None, derive: str) -> None:
+    """Adopt a schema file as the user's next ontology version; a file that does not validate changes nothing."""
+    user = _user(user_id, _config())
+    with opened_graph() as graph:
+        try:
+            version = graph.supply_ontology_file(user, str(path), derive=derive)
+        except ValidationError as exc:
+            _fail(str(exc), code=1)
+        console.print(
+            f"Adopted version {version.version} for {escape(user)}: {len(version.model.node_types)} node types, "
+            f"{len(version.model.relation_types)} relation types, derive={version.derive}",
+            highlight=False,
+        )

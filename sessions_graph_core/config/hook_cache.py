@@ -1,0 +1,119 @@
+"""The few settings a hook reads, checked by the full config validation only when the config changed.
+
+Validating the config means pydantic, whose import and model building take longer than a hook may
+run. The file and the environment rarely change between two harness events, so `load_config()` runs
+only when they did, and its verdict with the handful of values hooks use is cached, keyed by a digest
+of the file's bytes and of every variable that can change the outcome. A config that fails the check
+is never cached: every hook checks it again and logs the same error until it is fixed. Secrets are
+never cached: a Memgraph store (which needs its password) is opened through the full settings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sessions_graph_core.config.paths import ENV_ALIASES, ENV_PREFIX, config_path
+from sessions_graph_core.failures import log_dir
+from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:
+    from sessions_graph_core.config.model import Config
+
+CACHE_FILE = "hook-settings.json"
+# Besides our own variables, those that move the default config and data directories.
+_LOCATION_VARIABLES = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME")
+
+
+@dataclass(frozen=True)
+class HookSettings:
+    user_id: str | None
+    data_dir: str | None  # the embedded store's directory; None when the store is a Memgraph server
+    graph: str
+    auto_reconcile: bool
+    memory_index: bool
+    resume: bool
+
+    @classmethod
+    def from_config(cls, config: Config) -> HookSettings:
+        store = config.store.settings()
+        return cls(
+            user_id=config.identity.user_id,
+            data_dir=None if store.memgraph_url else str(store.data_dir),
+            graph=store.graph,
+            auto_reconcile=config.reconcile.auto_reconcile,
+            memory_index=config.session_start.memory_index,
+            resume=config.session_start.resume,
+        )
+
+
+def cache_path() -> Path:
+    return log_dir() / CACHE_FILE
+
+
+def fingerprint(path: Path) -> str:
+    """What the settings depend on: the config file's path and bytes and the variables that override it."""
+    digest = hashlib.sha256(str(path).encode())
+    try:
+        digest.update(path.read_bytes())
+    except OSError as exc:
+        digest.update(f"unreadable {exc.errno}".encode())
+    for name in sorted(os.environ):
+        if name.startswith(ENV_PREFIX) or name in ENV_ALIASES or name in _LOCATION_VARIABLES:
+            digest.update(f"\0{name}={os.environ[name]}".encode())
+    return digest.hexdigest()
+
+
+def _cached(key: str) -> HookSettings | None:
+    try:
+        entry = json.loads(cache_path().read_text(encoding="utf-8"))
+        return HookSettings(**entry["settings"]) if entry["key"] == key else None
+    except (OSError, ValueError, KeyError, TypeError):  # missing, torn or from another version: check again
+        return None
+
+
+def _remember(key: str, settings: HookSettings) -> None:
+    """Replace the cache atomically; a cache that cannot be written only costs the next hook time."""
+    target = cache_path()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".hook-settings-", dir=target.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            json.dump({"key": key, "settings": asdict(settings)}, file)
+        os.replace(temporary, target)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+
+
+def hook_settings() -> HookSettings:
+    """The settings of the config file and environment, validated in full whenever either changed.
+
+    Raises ConfigError (from load_config) when the config is invalid.
+    """
+    path = config_path()
+    key = fingerprint(path)
+    found = _cached(key)
+    if found is not None:
+        return found
+    from sessions_graph_core.config.model import load_config
+
+    settings = HookSettings.from_config(load_config(path))
+    if settings.data_dir is not None and fingerprint(path) == key:  # unchanged while it was being checked
+        _remember(key, settings)
+    return settings
+
+
+def refresh() -> None:
+    """Check the changed config now (after `config set`), so that the next hook finds it cached."""
+    try:
+        hook_settings()
+    except ValidationError:
+        pass  # an environment variable the file does not fix: every hook logs it

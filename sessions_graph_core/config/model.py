@@ -1,0 +1,380 @@
+"""The config file: who the user is, where the store lives, and how recall, extraction and the LLMs run.
+
+The file is `~/.config/sessions-graph/config.toml` (or `SESSIONS_GRAPH_CONFIG`), written with mode
+0600 because it may hold API keys and passwords. Environment variables override it: the names in
+`ENV_ALIASES`, and `SESSIONS_GRAPH_<SECTION>_<KEY>` for every key (e.g. `SESSIONS_GRAPH_RECALL_TURNS_K`).
+Hooks and detached children read the same file, so one `config set` reaches all of them.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+import tomli_w
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError as PydanticError, field_validator, model_validator
+
+from sessions_graph_core import validation
+from sessions_graph_core.config.paths import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, config_path  # noqa: F401 - CONFIG_ENV: callers import it from here
+from sessions_graph_core.store.location import StoreSettings, default_data_dir
+from sessions_graph_core.validation import ValidationError
+
+FILE_MODE = 0o600
+STORE_URL_SCHEMES = ("bolt://", "bolt+s://", "bolt+ssc://", "neo4j://", "neo4j+s://", "neo4j+ssc://")
+RECALL_LANES = ("memories", "turns", "text", "entities", "facts", "user_facts")
+
+
+class ConfigError(ValidationError):
+    """A config file, key or value that cannot be used; says which and how to fix it."""
+
+
+def _allowed(text: str) -> Any:
+    """A field's description is the phrase every error about it shows as the allowed values."""
+    return {"description": text}
+
+
+class Section(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Identity(Section):
+    user_id: str | None = Field(None, **_allowed("1-256 letters, digits, '_', '@', '.' or '-'"))
+
+    @field_validator("user_id")
+    @classmethod
+    def _user(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        try:
+            return validation.user_id(value)
+        except ValidationError:
+            raise ValueError("not a valid user id") from None
+
+
+class Store(Section):
+    data_dir: Path | None = Field(None, **_allowed("a directory for the embedded store"))
+    url: str | None = Field(None, **_allowed(f"a Memgraph URL starting with {', '.join(STORE_URL_SCHEMES)}"))
+    user: str = Field("", **_allowed("the Memgraph user name"))
+    password: SecretStr = Field(SecretStr(""), **_allowed("the Memgraph password"))
+    database: str = Field("memgraph", **_allowed("the Memgraph database name"))
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        if value and not value.startswith(STORE_URL_SCHEMES):
+            raise ValueError("not a Bolt URL")
+        return value or None
+
+    @field_validator("data_dir")
+    @classmethod
+    def _expanded(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
+
+    def settings(self) -> StoreSettings:
+        return StoreSettings(
+            data_dir=self.data_dir or default_data_dir(),
+            memgraph_url=self.url,
+            memgraph_user=self.user,
+            memgraph_password=self.password,
+            memgraph_database=self.database,
+        )
+
+
+_WIDTH = _allowed("an integer from 0 to 1000")
+_LENGTH = _allowed("an integer from 1 to 100000")
+
+
+class Recall(Section):
+    """Recall's widths; a key left out keeps recall's own default."""
+
+    embedding_model: str | None = Field(None, **_allowed("a locally available embedding model, or mage:<model> to embed inside Memgraph with MAGE"))
+    lanes: list[Literal["memories", "turns", "text", "entities", "facts", "user_facts"]] | None = Field(
+        None, **_allowed(f"a comma-separated subset of {', '.join(RECALL_LANES)}")
+    )
+    memories_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
+    turns_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
+    text_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
+    entities_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
+    edges_per_entity: int | None = Field(None, ge=0, le=1000, **_WIDTH)
+    facts_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
+    fact_turns_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
+    user_fact_types: int | None = Field(None, ge=0, le=1000, **_WIDTH)
+    user_facts_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
+    turn_chars: int | None = Field(None, ge=1, le=100_000, **_LENGTH)
+
+    def model(self) -> str:
+        """The embedding model: the one set here, else the one that ships with the package."""
+        from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL  # numpy comes with it: only for those who embed
+
+        return self.embedding_model or DEFAULT_EMBEDDING_MODEL
+
+    def overrides(self) -> dict[str, Any]:
+        """The widths this file sets, for recall to lay over its defaults."""
+        return self.model_dump(exclude_none=True, exclude={"embedding_model"})
+
+
+_THRESHOLD = _allowed("a number from 0 to 1")
+
+
+class Extraction(Section):
+    backend: Literal["spacy", "gliner", "llm"] | None = Field(
+        None, **_allowed("spacy, gliner or llm (unset: gliner when its weights are local, else spacy)")
+    )
+    model: str | None = Field(None, **_allowed("a model name or local directory for the backend"))
+    entity_threshold: float | None = Field(None, ge=0, le=1, **_THRESHOLD)
+    relation_threshold: float | None = Field(None, ge=0, le=1, **_THRESHOLD)
+    chunk_size: int | None = Field(None, ge=1, le=100_000, **_LENGTH)
+    chunk_overlap: int | None = Field(None, ge=0, le=100_000, **_allowed("an integer >= 0, below chunk_size"))
+
+    @model_validator(mode="after")
+    def _overlap_below_size(self) -> Extraction:
+        if self.chunk_overlap is not None and self.chunk_size is not None and self.chunk_overlap >= self.chunk_size:
+            raise ValueError("chunk_overlap must be smaller than chunk_size")
+        return self
+
+
+class Llm(Section):
+    anthropic_api_key: SecretStr | None = Field(None, **_allowed("an Anthropic API key"))
+    openai_api_key: SecretStr | None = Field(None, **_allowed("an OpenAI API key"))
+    anthropic_model: str | None = Field(None, **_allowed("an Anthropic model name"))
+    openai_model: str | None = Field(None, **_allowed("an OpenAI model name"))
+
+    def provider(self) -> str | None:
+        """Anthropic first, OpenAI second, None when no key is set."""
+        if self.anthropic_api_key and self.anthropic_api_key.get_secret_value():
+            return "anthropic"
+        if self.openai_api_key and self.openai_api_key.get_secret_value():
+            return "openai"
+        return None
+
+
+class Reconcile(Section):
+    auto_reconcile: bool = Field(False, **_allowed("true or false"))
+
+
+class Ontology(Section):
+    path: Path | None = Field(None, **_allowed("the path of an ontology YAML file"))
+    derive: Literal["extend", "off"] = Field("extend", **_allowed("extend or off"))
+
+    @field_validator("path")
+    @classmethod
+    def _expanded(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
+
+
+class SessionStart(Section):
+    memory_index: bool = Field(True, **_allowed("true or false"))
+    resume: bool = Field(True, **_allowed("true or false"))
+
+
+class Config(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    identity: Identity = Identity()
+    store: Store = Store()
+    recall: Recall = Recall()
+    extraction: Extraction = Extraction()
+    llm: Llm = Llm()
+    reconcile: Reconcile = Reconcile()
+    ontology: Ontology = Ontology()
+    session_start: SessionStart = SessionStart()
+
+    def get(self, key: str) -> Any:
+        section, name = split_key(key)
+        return getattr(getattr(self, section), name)
+
+
+def _sections() -> dict[str, type[Section]]:
+    return {name: field.annotation for name, field in Config.model_fields.items()}  # type: ignore[misc]
+
+
+def keys() -> list[str]:
+    """Every key the file may hold, as `section.key`."""
+    return [f"{section}.{name}" for section, model in _sections().items() for name in model.model_fields]
+
+
+def allowed_values(key: str) -> str:
+    section, name = split_key(key)
+    return _sections()[section].model_fields[name].description or ""
+
+
+def is_secret(key: str) -> bool:
+    section, name = split_key(key)
+    annotation = str(_sections()[section].model_fields[name].annotation)
+    return "SecretStr" in annotation
+
+
+def split_key(key: str) -> tuple[str, str]:
+    section, _, name = key.partition(".")
+    model = _sections().get(section)
+    if model is None or name not in model.model_fields:
+        raise ConfigError(f"Unknown config key {key!r}: use one of {', '.join(keys())}")
+    return section, name
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def _error_message(error: PydanticError, where: str) -> str:
+    lines = []
+    for item in error.errors():
+        item["msg"] = item["msg"].removeprefix("Value error, ")
+        location = [str(part) for part in item["loc"] if not isinstance(part, int)]
+        if len(location) >= 2 and location[0] in _sections() and location[1] in _sections()[location[0]].model_fields:
+            key = f"{location[0]}.{location[1]}"
+            lines.append(f"{where}: {key}: {item['msg']}; allowed: {allowed_values(key)}")
+        elif item["type"] == "extra_forbidden":
+            lines.append(f"{where}: unknown key {'.'.join(location)}; known keys: {', '.join(keys())}")
+        else:
+            lines.append(f"{where}: {'.'.join(location) or 'file'}: {item['msg']}")
+    return "\n".join(lines)
+
+
+def read_file(path: Path | None = None) -> dict[str, Any]:
+    """The file's raw tables, or {} when there is no file."""
+    path = path or config_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise ConfigError(f"Cannot read config file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"Config file {path} is not UTF-8 text") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"Config file {path} is not valid TOML: {exc}") from None
+
+
+def _env_overrides(env: Mapping[str, str]) -> dict[str, tuple[str, str]]:
+    """key -> (variable, raw value) for every variable that sets a key; the generic name wins."""
+    found: dict[str, tuple[str, str]] = {}
+    for variable, key in ENV_ALIASES.items():
+        if env.get(variable):
+            found[key] = (variable, env[variable])
+    for key in keys():
+        variable = ENV_PREFIX + key.replace(".", "_").upper()
+        if env.get(variable):
+            found[key] = (variable, env[variable])
+    return found
+
+
+def _typed(key: str, raw: str) -> Any:
+    """A value typed as text (command line, environment) in the shape the file holds it."""
+    section, name = split_key(key)
+    annotation = str(_sections()[section].model_fields[name].annotation)
+    if "list[" in annotation:
+        return [item.strip() for item in raw.split(",") if item.strip()]
+    return raw
+
+
+def load_config(path: Path | None = None, *, env: Mapping[str, str] | None = None) -> Config:
+    """The file's settings with the environment laid over them."""
+    path = path or config_path()
+    env = os.environ if env is None else env
+    data = read_file(path)
+    try:
+        Config.model_validate(data)
+    except PydanticError as exc:
+        raise ConfigError(_error_message(exc, str(path))) from None
+    for key, (variable, raw) in _env_overrides(env).items():
+        section, name = split_key(key)
+        data.setdefault(section, {})[name] = _typed(key, raw)
+        try:
+            Config.model_validate(data)
+        except PydanticError as exc:
+            raise ConfigError(_error_message(exc, f"environment variable {variable}")) from None
+    return Config.model_validate(data)
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, SecretStr):
+        return value.get_secret_value()
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def write_file(data: Mapping[str, Any], path: Path | None = None) -> Path:
+    """Replace the file atomically with mode 0600 (it may hold keys), its folder with 0700."""
+    path = path or config_path()
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            tomli_w.dump(_plain(dict(data)), file)
+        os.chmod(temporary, FILE_MODE)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def set_value(key: str, raw: str, path: Path | None = None) -> Any:
+    """Validate one value and write it; a bad key or value raises ConfigError and writes nothing."""
+    path = path or config_path()
+    section, name = split_key(key)
+    data = read_file(path)
+    data.setdefault(section, {})[name] = _typed(key, raw)
+    try:
+        config = Config.model_validate(data)
+    except PydanticError as exc:
+        raise ConfigError(_error_message(exc, f"config set {key}")) from None
+    stored = config.model_dump(exclude_unset=True)
+    write_file(stored, path)
+    return config.get(key)
+
+
+def unset_value(key: str, path: Path | None = None) -> bool:
+    """Remove a key from the file, so its default (or the environment) applies again."""
+    path = path or config_path()
+    section, name = split_key(key)
+    data = read_file(path)
+    if name not in data.get(section, {}):
+        return False
+    del data[section][name]
+    if not data[section]:
+        del data[section]
+    write_file(data, path)
+    return True
+
+
+def shown(value: Any, *, secret: bool) -> str:
+    """A value as `config show|get` prints it; a secret shows only whether it is set and its last 4 characters."""
+    if value is None:
+        return "(unset)"
+    if secret:
+        text = value.get_secret_value() if isinstance(value, SecretStr) else str(value)
+        if not text:
+            return "(unset)"
+        return "****" + text[-4:] if len(text) >= 12 else "****"
+    if isinstance(value, SecretStr):
+        return value.get_secret_value()
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def source_of(key: str, path: Path | None = None, *, env: Mapping[str, str] | None = None) -> str:
+    """Where a key's effective value comes from: an environment variable, the file, or the default."""
+    env = os.environ if env is None else env
+    overrides = _env_overrides(env)
+    if key in overrides:
+        return f"env {overrides[key][0]}"
+    section, name = split_key(key)
+    return "file" if name in read_file(path).get(section, {}) else "default"

@@ -1,0 +1,241 @@
+"""What gets a vector, where vectors live, and which sessions still need them.
+
+Every vector is a `(:Passage)` node: one passage of a turn or memory file, or the text of an
+entity or fact. Besides `Passage` it carries a label of its own user, kind and dimension
+(`Vec_turn_384_u…`) with a vector index on it, so a nearest-neighbour search reads one user's
+vectors of one kind only, whatever the size of everyone else's history. The source records
+which model and passage scheme its vectors came from; a source whose record differs from the
+current model counts as missing and its passages are replaced, so two models never mix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from sessions_graph_core import validation
+from sessions_graph_core.clock import now_iso
+from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL, Embedder, EmbeddingUnavailableError, load_embedder
+from sessions_graph_core.embeddings.passages import PASSAGE_SCHEME, split_passages
+from sessions_graph_core.store.base import GraphStore, VectorIndex, user_key
+
+Kind = Literal["turn", "memory", "entity", "fact"]
+KINDS: tuple[Kind, ...] = ("turn", "memory", "entity", "fact")
+WRITE_BATCH = 64
+
+# How each kind's source node is found by its key, and which text of it is embedded.
+SOURCE = {
+    "turn": ("Turn", "turn_id", "t.text"),
+    "memory": ("Memory", "memory_id", "t.content"),
+    "entity": ("Entity", "entity_key", "t.name"),
+    "fact": (
+        "Fact",
+        "fact_id",
+        "CASE WHEN t.subject <> '' AND t.predicate <> '' AND t.object <> '' "
+        "THEN t.subject + ' ' + t.predicate + ' ' + t.object + '. ' + t.text ELSE t.text END",
+    ),
+}
+
+class Embedded(BaseModel):
+    """What one embedding run wrote."""
+
+    session_id: str | None = None
+    model: str
+    turns: int = 0
+    memories: int = 0
+    entities: int = 0
+    facts: int = 0
+    passages: int = 0
+
+
+def vector_index(user_id: str, kind: Kind, dimension: int) -> VectorIndex:
+    return VectorIndex(validation.identifier(f"Vec_{kind}_{int(dimension)}_{user_key(user_id)}"), "embedding", dimension)
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _ensured(store: GraphStore, index: VectorIndex) -> None:
+    made: set[VectorIndex] = store.__dict__.setdefault("_vector_indexes_made", set())
+    if index not in made:
+        store.ensure_vector_index(index)
+        made.add(index)
+
+
+def _stale_sources(store: GraphStore, kind: Kind, match: str, params: dict[str, Any], model: str) -> list[dict]:
+    """(key, user_id, text) of the sources `match` binds to `t` that lack current vectors."""
+    label, key, text = SOURCE[kind]
+    rows = store.run(
+        f"{match} WITH DISTINCT t WHERE t:{label} RETURN t.{key} AS key, t.user_id AS user_id, {text} AS text, "
+        "t.embedding_model AS model, t.embedding_scheme AS scheme, t.embedding_hash AS hash",
+        params,
+    )
+    stale = []
+    for row in rows:
+        if not row["text"] or not row["user_id"]:
+            continue
+        current = row["model"] == model and row["scheme"] == PASSAGE_SCHEME and row["hash"] == text_hash(row["text"])
+        if not current:
+            stale.append(row)
+    return stale
+
+
+def _passages(kind: Kind, text: str) -> list[str]:
+    # Entities and facts are one short text each; turns and memory files can be long.
+    return split_passages(text) if kind in ("turn", "memory") else [text]
+
+
+def write_vectors(store: GraphStore, embedder: Embedder, kind: Kind, sources: Sequence[dict]) -> int:
+    """Embed the sources' passages and replace their old vectors; returns the passages written."""
+    by_user: dict[str, list[dict]] = {}
+    for source in sources:
+        by_user.setdefault(source["user_id"], []).append(source)
+    written = 0
+    for user_id, owned in by_user.items():
+        for start in range(0, len(owned), WRITE_BATCH):
+            written += _write_batch(store, embedder, kind, user_id, owned[start : start + WRITE_BATCH])
+    return written
+
+
+def _write_batch(store: GraphStore, embedder: Embedder, kind: Kind, user_id: str, batch: Sequence[dict]) -> int:
+    label, key, _ = SOURCE[kind]
+    rows: list[dict[str, Any]] = []
+    texts: list[str] = []
+    for source in batch:
+        for position, passage in enumerate(_passages(kind, source["text"])):
+            texts.append(passage)
+            rows.append(
+                {"id": f"{kind}:{user_key(user_id)}:{source['key']}:{position}", "source_id": source["key"], "position": position}
+            )
+    for row, vector in zip(rows, embedder.embed(texts)):
+        row["vector"] = vector.tolist()
+    params = {"kind": kind, "user_id": user_id, "model": embedder.model}
+    # Old vectors go first; the source is marked current only after its new ones are in, so a
+    # crash in between leaves it stale and the next run converges.
+    store.run(
+        "UNWIND $keys AS k MATCH (p:Passage {user_id: $user_id, kind: $kind, source_id: k}) DETACH DELETE p",
+        {**params, "keys": [source["key"] for source in batch]},
+    )
+    index = vector_index(user_id, kind, embedder.dimension)
+    _ensured(store, index)
+    store.run(
+        f"UNWIND $rows AS r MERGE (p:Passage {{passage_id: r.id}}) "
+        f"SET p:{index.label}, p.kind = $kind, p.source_id = r.source_id, p.position = r.position, "
+        f"p.user_id = $user_id, p.user_key = $user_key, p.embedding_model = $model, "
+        f"p.embedding = {store.vector_value('r.vector')}",
+        {**params, "rows": rows, "user_key": user_key(user_id)},
+    )
+    store.run(
+        f"UNWIND $sources AS s MATCH (t:{label} {{{key}: s.key, user_id: $user_id}}) "
+        "SET t.embedding_model = $model, t.embedding_scheme = $scheme, t.embedding_hash = s.hash",
+        {
+            **params,
+            "sources": [{"key": source["key"], "hash": text_hash(source["text"])} for source in batch],
+            "scheme": PASSAGE_SCHEME,
+        },
+    )
+    return len(rows)
+
+
+# What of a session gets embedded: its user and assistant messages, and the entities and facts
+# reconciliation found in it.
+SESSION_UNITS: dict[Kind, tuple[str, str]] = {
+    "turn": (
+        "turns",
+        "MATCH (:Session {session_id: $sid})-[:HAS_TURN]->(t:Turn) "
+        "WHERE t.kind = 'message' AND (t.role = 'user' OR t.role = 'assistant')",
+    ),
+    "entity": (
+        "entities",
+        "MATCH (s:Session {session_id: $sid})-[:DISCOVERED]->(x) WHERE x:Entity OR x:Fact "
+        "OPTIONAL MATCH (x)-[:ABOUT]->(e:Entity) "
+        "WITH [y IN [x, e] WHERE y IS NOT NULL AND y:Entity] AS found UNWIND found AS t",
+    ),
+    "fact": ("facts", "MATCH (:Session {session_id: $sid})-[:DISCOVERED]->(t:Fact)"),
+}
+
+
+def _session_user(store: GraphStore, session_id: str) -> str:
+    rows = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": session_id})
+    if not rows:
+        raise validation.ValidationError(
+            f"Session {session_id!r} does not exist: record its start and turns before embedding it"
+        )
+    return rows[0]["user_id"]
+
+
+def _record_status(store: GraphStore, session_id: str, model: str, error: str | None) -> None:
+    # `embedding_failures` counts failures in a row with one model, so that whoever retries them can
+    # back off and give up; a success or another model starts the count again.
+    store.run(
+        "MATCH (s:Session {session_id: $sid}) "
+        "WITH s, CASE WHEN $error IS NULL THEN 0 WHEN s.embedding_status = 'failed' AND s.embedding_model = $model "
+        "THEN coalesce(s.embedding_failures, 1) + 1 ELSE 1 END AS failures "
+        "SET s.embedding_status = $status, s.embedding_model = $model, s.embedding_scheme = $scheme, "
+        "s.embedding_error = $error, s.embedded_at = $now, s.embedding_failures = failures",
+        {
+            "sid": session_id,
+            "status": "failed" if error else "completed",
+            "model": model,
+            "scheme": PASSAGE_SCHEME,
+            "error": error,
+            "now": now_iso(),
+        },
+    )
+
+
+def embed_session(store: GraphStore, session_id: str, *, model: str = DEFAULT_EMBEDDING_MODEL) -> Embedded:
+    """Embed what the session holds that lacks a vector from `model`, and the user's stale memory files.
+
+    The outcome is recorded on the Session (`embedding_status` completed or failed with
+    `embedding_error` and `embedding_failures`, the failures in a row with this model); a failure is
+    raised as EmbeddingUnavailableError after it is recorded.
+    """
+    sid = validation.session_id(session_id)
+    user_id = _session_user(store, sid)
+    try:
+        embedder = load_embedder(model, store=store)
+        counts = Embedded(session_id=sid, model=embedder.model)
+        for kind, (count, match) in SESSION_UNITS.items():
+            stale = _stale_sources(store, kind, match, {"sid": sid}, embedder.model)
+            counts.passages += write_vectors(store, embedder, kind, stale)
+            setattr(counts, count, len(stale))
+        memories = embed_memories(store, user_id, embedder=embedder)
+        counts.memories, counts.passages = memories.memories, counts.passages + memories.passages
+    except EmbeddingUnavailableError as exc:
+        _record_status(store, sid, model, str(exc))
+        raise
+    except Exception as exc:
+        _record_status(store, sid, model, f"{type(exc).__name__}: {exc}")
+        raise EmbeddingUnavailableError(f"embedding session {sid!r} failed: {exc}") from exc
+    _record_status(store, sid, embedder.model, None)
+    return counts
+
+
+def embed_memories(store: GraphStore, user_id: str, *, embedder: Embedder | None = None) -> Embedded:
+    """Embed the user's memory files whose vectors are missing, stale or from another model."""
+    uid = validation.user_id(user_id)
+    embedder = embedder or load_embedder()
+    stale = _stale_sources(store, "memory", "MATCH (t:Memory {user_id: $uid})", {"uid": uid}, embedder.model)
+    passages = write_vectors(store, embedder, "memory", stale)
+    return Embedded(model=embedder.model, memories=len(stale), passages=passages)
+
+
+def pending_embeddings(store: GraphStore, *, model: str = DEFAULT_EMBEDDING_MODEL, limit: int = 100) -> list[str]:
+    """Sessions whose embedding failed, never ran, or used another model or passage scheme.
+
+    Turns added later are embedded by the run their turn end or session end asks for (seed 000).
+    """
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise validation.ValidationError(f"limit must be a positive integer, got {limit!r}")
+    rows = store.run(
+        "MATCH (s:Session) WHERE s.embedding_status IS NULL OR s.embedding_status <> 'completed' "
+        "OR s.embedding_model <> $model OR coalesce(s.embedding_scheme, '') <> $scheme "
+        "RETURN s.session_id AS sid ORDER BY sid LIMIT $limit",
+        {"model": model, "scheme": PASSAGE_SCHEME, "limit": limit},
+    )
+    return [row["sid"] for row in rows]

@@ -1,0 +1,122 @@
+"""`SessionsGraphConnector`: the session events of an agent loop, written to the graph.
+
+Direct integrations (Claude Agent SDK, OpenAI Agents SDK, a plain loop) call its event methods;
+the harness hooks do too. Every event is cheap: it writes a few nodes and leaves the slow work
+(embedding, reconciliation) to detached `sessions-graph` children that it never waits for.
+Reconciliation runs only after a session ends and only with `auto_reconcile`, never on a turn end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sessions_graph_core.sessions import records as sessions
+from sessions_graph_core import validation
+from sessions_graph_core.integrations.harness import is_memory_tool_call
+from sessions_graph_core.memory.files import memory_paths_written
+from sessions_graph_core.sessions.projects import project_key_for
+from sessions_graph_core.sessions.records import SessionInfo, TurnIn
+from sessions_graph_core.children import spawn_detached
+from sessions_graph_core.store.base import GraphStore
+
+if TYPE_CHECKING:
+    from sessions_graph_core.graph import SessionsGraph
+
+Spawner = Callable[[Sequence[str]], "int | None"]
+
+# The session's owner must be the user whose memory files these are; nothing else is linked.
+RECORD_MEMORY_PROVENANCE = (
+    "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
+    "UNWIND $paths AS path "
+    "MATCH (m:Memory {user_id: $uid, path: path}) "
+    "MERGE (s)-[:PRODUCED_MEMORY]->(m) "
+    "RETURN count(m) AS linked"
+)
+
+
+class SessionsGraphConnector:
+    """Tracks the active session and user and records each event of it.
+
+    Takes a SessionsGraph, or just its store: the hooks pass the store so that a hook process
+    never imports recall, embeddings and extraction.
+    """
+
+    def __init__(
+        self, graph: SessionsGraph | GraphStore, auto_reconcile: bool = False, *, spawn: Spawner = spawn_detached
+    ) -> None:
+        self.store = graph if isinstance(graph, GraphStore) else graph.store
+        self.auto_reconcile = auto_reconcile
+        self.spawn = spawn
+        self.active_session_id: str | None = None
+        self.active_user_id: str | None = None
+        self.spawned: list[int] = []
+
+    def session_start(
+        self,
+        session_id: str,
+        user_id: str,
+        *,
+        cwd: str | Path | None = None,
+        project_key: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> SessionInfo:
+        """Record the session with its user and the project of `cwd` (its git remote), and make it active."""
+        key = project_key or project_key_for(cwd)
+        info = sessions.record_session_start(self.store, session_id, user_id=user_id, project_key=key, metadata=metadata)
+        self.active_session_id = info.session_id
+        self.active_user_id = info.user_id
+        return info
+
+    def record_turns(self, turns: Sequence[TurnIn | Mapping[str, Any]], session_id: str | None = None) -> int:
+        """Store the turns the session does not hold yet; returns how many were new."""
+        return sessions.record_turns(self.store, self._session(session_id), turns)
+
+    def turn_end(self, session_id: str | None = None) -> None:
+        """A turn finished: mark the session pending and embed it in the background."""
+        sid = self._session(session_id)
+        sessions.mark_pending(self.store, sid)
+        self._spawn(["embed", "--session", sid])
+
+    def session_end(self, session_id: str | None = None) -> None:
+        """The session ended: mark it pending, embed it, and with auto_reconcile reconcile it, all detached."""
+        sid = self._session(session_id)
+        if sid == self.active_session_id:
+            self.active_session_id = None
+            self.active_user_id = None
+        sessions.end_session(self.store, sid)
+        self._spawn(["embed", "--session", sid])
+        if self.auto_reconcile:
+            self._spawn(["reconcile", "--session", sid])
+
+    def tool_end(
+        self, tool_name: str, tool_input: object, *, is_error: bool = False, session_id: str | None = None
+    ) -> int:
+        """A memory tool call that wrote a file credits the session with it; returns the files linked."""
+        if is_error or not is_memory_tool_call(tool_name):
+            return 0
+        paths = memory_paths_written(tool_input)
+        if not paths:
+            return 0
+        return self.record_memory_provenance(self._session(session_id), paths)
+
+    def record_memory_provenance(self, session_id: str, paths: Sequence[str]) -> int:
+        """(:Session)-[:PRODUCED_MEMORY]->(:Memory) for each path the session's user holds."""
+        sid = validation.session_id(session_id)
+        info = sessions.get_session(self.store, sid)
+        if info is None:
+            return 0
+        rows = self.store.run(RECORD_MEMORY_PROVENANCE, {"sid": sid, "uid": info.user_id, "paths": list(paths)})
+        return int(rows[0]["linked"]) if rows else 0
+
+    def _session(self, session_id: str | None) -> str:
+        sid = session_id or self.active_session_id
+        if not sid:
+            raise validation.ValidationError("No active session: call session_start first or pass session_id")
+        return validation.session_id(sid)
+
+    def _spawn(self, arguments: list[str]) -> None:
+        pid = self.spawn(arguments)
+        if pid is not None:
+            self.spawned.append(pid)

@@ -1,0 +1,217 @@
+"""`sessions-graph hook EVENT`: a Claude Code or Codex hook event, read from stdin, written to the graph.
+
+Every event records the turns the harness's transcript gained since the last hook (a cursor on
+the Session remembers how far it was read; turn ids make a re-read harmless). A turn end (Stop)
+and a session end also mark the session pending and start a detached `sessions-graph embed`;
+SessionStart prints the memory index and the resume brief as additional context.
+
+A hook never fails the harness: whatever goes wrong is written to the failure log, and the
+process exits 0 with nothing on stdout.
+
+A harness runs a hook at every prompt and turn end and times it out, so this path imports neither
+pydantic nor click nor the redis client: the settings come from hook_settings, the store speaks
+to the embedded server through falkordb_client, and `sessions-graph hook` reaches run_for_harness
+directly from entry.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from sessions_graph_core.sessions import records as sessions
+from sessions_graph_core.failures import record_failure
+from sessions_graph_core.config.hook_cache import HookSettings, hook_settings
+from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.validation import ValidationError
+
+RUNTIMES = ("claude-code", "codex")
+DEFAULT_RUNTIME = "claude-code"
+
+# Harness event name (lowercased, without '-' and '_') -> what the hook does.
+ACTIONS = {
+    "sessionstart": "start",
+    "userpromptsubmit": "turns",
+    "pretooluse": "turns",
+    "posttooluse": "tool",
+    "posttoolusefailure": "tool_failed",
+    "precompact": "turns",
+    "subagentstop": "turns",
+    "stop": "turn_end",
+    "sessionend": "session_end",
+}
+
+READ_CURSOR = (
+    "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
+    "RETURN s.transcript_path AS path, s.transcript_offset AS offset"
+)
+WRITE_CURSOR = (
+    "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
+    "SET s.transcript_path = $path, s.transcript_offset = $offset"
+)
+
+
+class HookError(ValidationError):
+    """A hook that cannot do its work: says what to fix."""
+
+
+@dataclass(frozen=True)
+class HookPayload:
+    """The fields of a harness's hook JSON that we read; the rest is ignored."""
+
+    session_id: str
+    hook_event_name: str | None = None
+    transcript_path: str | None = None
+    cwd: str | None = None
+    tool_name: str | None = None
+    tool_input: Any = None
+    tool_response: Any = None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HookPayload:
+        if not isinstance(data.get("session_id"), str):
+            raise HookError("The hook input needs a session_id string")
+        texts = ("hook_event_name", "transcript_path", "cwd", "tool_name")
+        wrong = [name for name in texts if not isinstance(data.get(name), (str, type(None)))]
+        if wrong:
+            raise HookError(f"The hook input's {', '.join(wrong)} must be strings")
+        return cls(
+            session_id=data["session_id"], **{name: data.get(name) for name in texts},
+            tool_input=data.get("tool_input"), tool_response=data.get("tool_response"),
+        )
+
+
+def action_for(event: str) -> str:
+    action = ACTIONS.get(event.lower().replace("-", "").replace("_", ""))
+    if action is None:
+        raise HookError(f"Unknown hook event {event!r}: use one of {', '.join(sorted(ACTIONS))} (any case)")
+    return action
+
+
+def _tool_failed(response: Any) -> bool:
+    if isinstance(response, dict):
+        return bool(response.get("is_error") or response.get("isError") or response.get("success") is False)
+    return False
+
+
+def record_transcript(store: GraphStore, session_id: str, user_id: str, transcript: str | None) -> int:
+    """Store the turns the transcript gained since the cursor, then move the cursor; returns how many were new."""
+    from sessions_graph_core.integrations.harness import read_transcript_from
+
+    if not transcript or not Path(transcript).is_file():
+        return 0
+    rows = store.run(READ_CURSOR, {"sid": session_id, "uid": user_id})
+    offset = rows[0]["offset"] if rows and rows[0]["path"] == transcript and rows[0]["offset"] else 0
+    if offset > Path(transcript).stat().st_size:  # rewritten shorter: read it again, ids keep turns unique
+        offset = 0
+    chunk = read_transcript_from(Path(transcript), session_id, offset)
+    if chunk.next_offset == offset:
+        return 0
+    added = sessions.record_turns(store, session_id, chunk.turns) if chunk.turns else 0
+    store.run(WRITE_CURSOR, {"sid": session_id, "uid": user_id, "path": transcript, "offset": chunk.next_offset})
+    return added
+
+
+def _user(settings: HookSettings) -> str:
+    if not settings.user_id:
+        raise HookError("No user is configured, so nothing is recorded. Set one with: sessions-graph config set identity.user_id <name>")
+    return settings.user_id
+
+
+def _open_store(settings: HookSettings) -> GraphStore:
+    if settings.data_dir is None:  # a Memgraph server: its full settings, password included
+        from sessions_graph_core.store.location import StoreSettings, open_store
+
+        return open_store(StoreSettings.from_config(), keep_running=True)
+    from sessions_graph_core.store.falkordb.store import FalkorDBStore
+
+    return FalkorDBStore.open(settings.data_dir, graph=settings.graph, keep_running=True)
+
+
+def handle(event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, settings: HookSettings | None = None) -> str | None:
+    """Do what the event asks; returns the JSON to print for the harness, or None."""
+    from sessions_graph_core.integrations.connector import SessionsGraphConnector
+    from sessions_graph_core.store.schema import SCHEMA
+
+    action = action_for(event)
+    settings = settings or hook_settings()
+    user_id = _user(settings)
+    store = _open_store(settings)
+    try:
+        connector = SessionsGraphConnector(store, auto_reconcile=settings.auto_reconcile)
+        existing = sessions.get_session(store, payload.session_id)
+        if existing is not None and existing.user_id != user_id:
+            raise HookError(f"Session {payload.session_id!r} belongs to another user; nothing was recorded")
+        if action == "start" or existing is None:
+            store.apply_schema(SCHEMA)
+            metadata = {"source_sdk": runtime, "cwd": payload.cwd}
+            info = connector.session_start(payload.session_id, user_id, cwd=payload.cwd, metadata=metadata)
+        else:
+            connector.active_session_id, connector.active_user_id = existing.session_id, existing.user_id
+            info = existing
+        record_transcript(store, info.session_id, user_id, payload.transcript_path)
+        if action in ("tool", "tool_failed"):
+            failed = action == "tool_failed" or _tool_failed(payload.tool_response)
+            connector.tool_end(payload.tool_name or "", payload.tool_input, is_error=failed)
+        elif action == "turn_end":
+            connector.turn_end()
+        elif action == "session_end":
+            connector.session_end(info.session_id)
+        elif action == "start":
+            return _start_output(store, settings, user_id, info.session_id, info.project_key)
+        return None
+    finally:
+        store.close()
+
+
+def _start_output(store: GraphStore, settings: HookSettings, user_id: str, session_id: str, project_key: str | None) -> str:
+    from sessions_graph_core.integrations.session_context import session_context
+
+    context = session_context(
+        store, user_id, project_key=project_key, session_id=session_id, today=date.today(),
+        include_index=settings.memory_index, include_resume=settings.resume,
+    )
+    return json.dumps({"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}})
+
+
+def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) -> str | None:
+    """The whole hook, failure-proof: parse, handle, and log anything that goes wrong instead of raising."""
+    session_id = None
+    try:
+        data = json.loads(raw or b"{}")
+        if not isinstance(data, dict):
+            raise HookError("The hook input must be a JSON object")
+        session_id = data.get("session_id")
+        return handle(event, HookPayload.from_json(data), runtime=runtime)
+    except Exception as exc:  # noqa: BLE001 - a hook must never fail the harness
+        record_failure("hook", exc, hook_event=event, runtime=runtime, session_id=session_id)
+        return None
+
+
+def run_for_harness(event: str, runtime: str) -> None:
+    """The hook as a harness runs it: JSON on stdin, context (if any) on stdout, exit 0 whatever happens."""
+    output = run_hook(event, sys.stdin.buffer.read(), runtime=runtime)
+    if output:
+        sys.stdout.write(output + "\n")
+    sys.stdout.flush()
+    # Skip interpreter teardown: the harness waits for our exit, and nothing is left to flush.
+    os._exit(0)
+
+
+def plain_arguments(arguments: Sequence[str]) -> tuple[str, str] | None:
+    """EVENT and runtime when the arguments take the shapes the shipped hook configs use, else None.
+
+    Anything else (--help, a misspelt option) goes to the `hook` click command, which explains it.
+    """
+    match list(arguments):
+        case [event] if not event.startswith("-"):
+            return event, DEFAULT_RUNTIME
+        case [event, "--runtime", runtime] if not event.startswith("-") and runtime in RUNTIMES:
+            return event, runtime
+    return None

@@ -1,0 +1,204 @@
+"""Memories: free-form text a user's agent chose to keep, stored as files under /memories.
+
+Every write that discards text keeps the old text first as a (:MemoryVersion), in the same
+statement as the write, so no acknowledged text is ever lost.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sessions_graph_core.memory import paths as memory_paths
+from sessions_graph_core import validation
+from sessions_graph_core.clock import now_iso
+from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX
+from sessions_graph_core.sessions.records import ENSURE_SESSION, FOREIGN_SESSION
+from sessions_graph_core.store.base import GraphStore, search_terms, user_key
+from sessions_graph_core.validation import ValidationError
+
+MAX_VERSIONS = 20
+
+# With `u`, `m` and `previous` (the text being replaced) bound: keep `previous` as a version.
+KEEP_PREVIOUS = (
+    "FOREACH (_ IN CASE WHEN previous IS NOT NULL AND previous <> m.content THEN [1] ELSE [] END | "
+    "CREATE (u)-[:HAS_MEMORY_VERSION]->(v:MemoryVersion {memory_id: m.memory_id, user_id: m.user_id, "
+    "path: m.path, content: previous, replaced_at: $now, session_id: $session_id, deleted: false}) "
+    "CREATE (m)-[:PREVIOUS_VERSION]->(v))"
+)
+
+
+def link_project(keys: str) -> str:
+    """With `m` bound: link the file to the projects the Cypher list expression `keys` names."""
+    return f"FOREACH (key IN {keys} | MERGE (p:Project {{key: key}}) MERGE (m)-[:ABOUT]->(p))"
+
+
+# With `u` and `m` bound: link the file to its project, if its path names one.
+LINK_PROJECT = link_project("$project_keys")
+
+# With `u` and `m` bound, before `m` is deleted: keep its text as a version marked deleted.
+KEEP_DELETED = (
+    "CREATE (u)-[:HAS_MEMORY_VERSION]->(:MemoryVersion {memory_id: m.memory_id, user_id: m.user_id, "
+    "path: m.path, content: m.content, replaced_at: $now, session_id: $session_id, deleted: true})"
+)
+
+# With `u` and `m` bound: the session that wrote the file produced it.
+RECORD_PROVENANCE = (
+    "FOREACH (sid IN $session_ids | " + ENSURE_SESSION + " MERGE (s)-[:PRODUCED_MEMORY]->(m))"
+)
+
+MEMORY_COLUMNS = (
+    "m.memory_id AS memory_id, m.user_id AS user_id, m.path AS path, m.content AS content, "
+    "m.created_at AS created_at, m.updated_at AS updated_at"
+)
+
+
+@dataclass(frozen=True)
+class Memory:
+    memory_id: str
+    user_id: str
+    path: str
+    content: str
+    created_at: str
+    updated_at: str
+    session_id: str | None = None
+
+
+def write_params(user_id: str, path: str, session_id: str | None) -> dict[str, Any]:
+    """The parameters KEEP_PREVIOUS, LINK_PROJECT and RECORD_PROVENANCE read."""
+    project = memory_paths.project_key(path)
+    return {
+        "user_id": user_id,
+        "user_key": user_key(user_id),
+        "session_id": session_id,
+        "session_key": session_id or "",
+        "session_ids": [session_id] if session_id else [],
+        "project_keys": [project] if project else [],
+        "now": now_iso(),
+    }
+
+
+def prune_versions(store: GraphStore, user_id: str, memory_id: str) -> None:
+    store.run(
+        "MATCH (v:MemoryVersion {memory_id: $mid, user_id: $uid}) "
+        "WITH v ORDER BY v.replaced_at DESC SKIP $keep DETACH DELETE v",
+        {"uid": user_id, "mid": memory_id, "keep": MAX_VERSIONS},
+    )
+
+
+def _memory(row: Mapping[str, Any]) -> Memory:
+    return Memory(**row)
+
+
+def save_memory(
+    store: GraphStore,
+    user_id: str,
+    content: str,
+    *,
+    session_id: str | None = None,
+    memory_id: str | None = None,
+    path: str | None = None,
+) -> Memory:
+    uid = validation.user_id(user_id)
+    text = validation.content(content)
+    mid = validation.memory_id(memory_id) if memory_id is not None else uuid.uuid4().hex
+    sid = validation.session_id(session_id) if session_id is not None else None
+    canonical = memory_paths.file_path(path if path is not None else f"/memories/notes/{mid}.md")
+    params = write_params(uid, canonical, sid) | {"memory_id": mid, "path": canonical, "content": text}
+    rows = store.run(
+        "OPTIONAL MATCH (same_id:Memory {memory_id: $memory_id}) "
+        "OPTIONAL MATCH (same_path:Memory {user_id: $user_id, path: $path}) "
+        + FOREIGN_SESSION + " "
+        "WITH count(same_id) + count(same_path) + count(foreign) AS conflicts WHERE conflicts = 0 "
+        "MERGE (u:User {user_id: $user_id}) ON CREATE SET u.user_key = $user_key "
+        "CREATE (u)-[:HAS_MEMORY]->(m:Memory {memory_id: $memory_id, user_id: $user_id, user_key: $user_key, "
+        "path: $path, content: $content, created_at: $now, updated_at: $now, extraction_status: 'pending'}) "
+        "WITH u, m " + LINK_PROJECT + " " + RECORD_PROVENANCE + " "
+        f"RETURN {MEMORY_COLUMNS}",
+        params,
+    )
+    if not rows:
+        raise _save_conflict(store, uid, mid, canonical, sid)
+    return _memory(rows[0] | {"session_id": sid})
+
+
+def _save_conflict(store: GraphStore, user_id: str, memory_id: str, path: str, session_id: str | None) -> ValidationError:
+    if store.run("MATCH (m:Memory {memory_id: $mid}) RETURN m.memory_id AS id", {"mid": memory_id}):
+        return ValidationError(f"A memory with id {memory_id!r} already exists; pass another memory_id or none")
+    if store.run("MATCH (m:Memory {user_id: $uid, path: $path}) RETURN m.memory_id AS id", {"uid": user_id, "path": path}):
+        return ValidationError(f"{path} already exists for user {user_id!r}; choose another path or update it")
+    return ValidationError(f"Session {session_id!r} belongs to another user; pick a session id unique to this user")
+
+
+_WITH_SESSION = (
+    "OPTIONAL MATCH (s:Session)-[:PRODUCED_MEMORY]->(m) "
+    f"WITH m, min(s.session_id) AS session_id RETURN {MEMORY_COLUMNS}, session_id"
+)
+
+
+def get_memory(store: GraphStore, memory_id: str) -> Memory | None:
+    rows = store.run(
+        "MATCH (m:Memory {memory_id: $mid}) " + _WITH_SESSION, {"mid": validation.memory_id(memory_id)}
+    )
+    return _memory(rows[0]) if rows else None
+
+
+def get_memories(store: GraphStore, user_id: str) -> list[Memory]:
+    rows = store.run(
+        "MATCH (:User {user_id: $uid})-[:HAS_MEMORY]->(m:Memory) " + _WITH_SESSION + " ORDER BY created_at DESC, path",
+        {"uid": validation.user_id(user_id)},
+    )
+    return [_memory(row) for row in rows]
+
+
+def get_memories_for_session(store: GraphStore, session_id: str) -> list[Memory]:
+    rows = store.run(
+        "MATCH (:Session {session_id: $sid})-[:PRODUCED_MEMORY]->(m:Memory) "
+        f"RETURN {MEMORY_COLUMNS}, $sid AS session_id ORDER BY created_at DESC, path",
+        {"sid": validation.session_id(session_id)},
+    )
+    return [_memory(row) for row in rows]
+
+
+def search_memories(store: GraphStore, user_id: str, query: str, *, limit: int = 10) -> list[Memory]:
+    """Ranked full-text search over one user's memories; any text is a safe query."""
+    uid = validation.user_id(user_id)
+    if not isinstance(query, str):
+        raise ValidationError("The search query must be a string")
+    if int(limit) < 1:
+        raise ValidationError(f"limit must be at least 1, got {limit}")
+    rows = store.fulltext_search(
+        MEMORY_TEXT_INDEX, uid, search_terms(query), limit=int(limit), columns=MEMORY_COLUMNS.replace("m.", "node.")
+    )
+    return [_memory(row) for row in rows]
+
+
+def update_memory(store: GraphStore, memory_id: str, content: str) -> Memory | None:
+    mid = validation.memory_id(memory_id)
+    text = validation.content(content)
+    rows = store.run(
+        "MATCH (u:User)-[:HAS_MEMORY]->(m:Memory {memory_id: $mid}) "
+        "WITH u, m, m.content AS previous "
+        "SET m.content = $content, m.updated_at = $now, m.extraction_status = 'pending' "
+        "WITH u, m, previous " + KEEP_PREVIOUS + " "
+        f"RETURN {MEMORY_COLUMNS}",
+        {"mid": mid, "content": text, "now": now_iso(), "session_id": None},
+    )
+    if not rows:
+        return None
+    prune_versions(store, rows[0]["user_id"], mid)
+    return _memory(rows[0])
+
+
+def delete_memory(store: GraphStore, memory_id: str) -> bool:
+    """Delete a memory; its text stays in its history as a deleted version."""
+    rows = store.run(
+        "MATCH (u:User)-[:HAS_MEMORY]->(m:Memory {memory_id: $mid}) " + KEEP_DELETED + " "
+        "WITH u, m, m.user_id AS uid DETACH DELETE m RETURN uid",
+        {"mid": validation.memory_id(memory_id), "now": now_iso(), "session_id": None},
+    )
+    if rows:
+        prune_versions(store, rows[0]["uid"], memory_id)
+    return bool(rows)

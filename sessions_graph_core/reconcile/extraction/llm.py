@@ -1,0 +1,89 @@
+"""LLM extraction (seed 002): entities, facts in slots and decisions with rationale, as structured output.
+
+Anthropic is used when its key is configured (llm.anthropic_api_key or ANTHROPIC_API_KEY), else
+OpenAI; without either the backend says so and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from sessions_graph_core.config.model import Config, load_config
+from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction
+from sessions_graph_core.ontology.model import OntologyModel
+
+SYSTEM_PROMPT = """You maintain an engineering team's long-term memory.
+From the user's message extract:
+- entities: people, teams, services, technologies, events mentioned (canonical names). `kind` is one of
+  the entity types {types}, or another short lowercase noun when none fits.
+- facts: durable statements. `slot` is a stable key for what the fact is about, e.g.
+  "orders service/owner"; reuse an existing slot when the message updates it, else "".
+- decisions: choices the team made, with rationale; slot like "orders service/database".
+`about` lists entity names each fact/decision concerns. Known slots: {slots}"""
+
+
+class EntityAnswer(BaseModel):
+    name: str
+    kind: str
+
+
+class FactAnswer(BaseModel):
+    text: str
+    slot: str
+    about: list[str]
+
+
+class DecisionAnswer(BaseModel):
+    text: str
+    rationale: str
+    slot: str
+    about: list[str]
+
+
+class ExtractionAnswer(BaseModel):
+    """Seed 002's extraction schema: entities, facts in slots, decisions with rationale."""
+
+    entities: list[EntityAnswer]
+    facts: list[FactAnswer]
+    decisions: list[DecisionAnswer]
+
+    def extraction(self) -> Extraction:
+        statements = [ExtractedFact(text=f.text, slot=f.slot, about=f.about) for f in self.facts]
+        statements += [
+            ExtractedFact(text=d.text, kind="decision", slot=d.slot, about=d.about, rationale=d.rationale or None)
+            for d in self.decisions
+        ]
+        return Extraction(entities=[ExtractedEntity(name=e.name, type=e.kind) for e in self.entities], facts=statements)
+
+
+class LlmNotConfiguredError(RuntimeError):
+    """No API key: LLM extraction cannot run."""
+
+
+class LlmBackend:
+    """One structured-output call per text, through the provider client the derivation uses too."""
+
+    name = "llm"
+
+    def __init__(self, llm: DerivationLlm) -> None:
+        self.llm = llm
+
+    @classmethod
+    def from_config(cls, config: Config | None = None) -> LlmBackend:
+        config = config or load_config()
+        if config.llm.provider() is None:
+            raise LlmNotConfiguredError(
+                "LLM extraction needs an API key: set llm.anthropic_api_key or llm.openai_api_key "
+                "(or ANTHROPIC_API_KEY / OPENAI_API_KEY), or use the spacy backend, which needs none"
+            )
+        return cls(DerivationLlm.from_config(config))
+
+    def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str] = ()) -> list[Extraction]:
+        system = SYSTEM_PROMPT.replace("{types}", ", ".join(ontology.labels())).replace(
+            "{slots}", json.dumps(list(known_slots))
+        )
+        return [self.llm.ask(system, text, ExtractionAnswer).extraction() for text in texts]

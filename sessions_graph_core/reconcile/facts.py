@@ -1,0 +1,257 @@
+"""Facts and decisions: statements in slots, superseded rather than deleted (seed 002).
+
+A slot names what a statement is about ("orders service/owner"). Statements of one user, kind
+and slot form one chain ordered by `rank` (valid_at, then source order, then id), whatever
+order they were reconciled in: each one SUPERSEDES the one before it, which gets
+`superseded_at`. A statement equal to the one that held the slot at its time is a
+restatement: it links to the existing node instead of making a new one. Statements without a slot never supersede;
+equal ones are one node.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel
+
+from sessions_graph_core.reconcile import entities
+from sessions_graph_core import validation
+from sessions_graph_core.clock import to_iso
+from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
+from sessions_graph_core.store.base import GraphStore
+
+SourceKind = Literal["Turn", "Memory"]
+# A source node bound to `src` from the id in `sid`.
+SOURCE_BY_ID = {
+    "Turn": "MATCH (src:Turn {turn_id: sid})",
+    "Memory": "MATCH (src:Memory {memory_id: sid})",
+}
+
+
+class Source(BaseModel):
+    """Where statements come from: a turn of a session, or a memory file."""
+
+    kind: SourceKind
+    source_id: str
+    user_id: str
+    user_key: str
+    session_id: str | None
+    valid_at: str
+    order: int
+
+
+class Statement(BaseModel):
+    """One fact or decision as one source states it, ready to be written."""
+
+    fact_id: str
+    source_id: str
+    session_ids: list[str]
+    kind: str
+    slot: str
+    claim: str
+    text: str
+    subject: str | None
+    predicate: str | None
+    object: str | None
+    rationale: str | None
+    confidence: float | None
+    valid_at: str
+    rank: str
+    about: list[str]
+
+
+def claim(fact: ExtractedFact) -> str:
+    """What a statement asserts, for telling restatements apart from changes."""
+    if fact.subject and fact.predicate and fact.object:
+        return normalise(f"{fact.subject} | {fact.predicate} | {fact.object}")
+    return normalise(fact.text)
+
+
+def fact_id(source: Source, fact: ExtractedFact) -> str:
+    # A slotted statement is one event (its source is part of it); a slotless one is the claim itself.
+    parts = [source.user_id, fact.kind, fact.slot, claim(fact)] + ([source.source_id] if fact.slot else [])
+    return "f-" + hashlib.sha256("\0".join(parts).encode()).hexdigest()[:24]
+
+
+def statement(source: Source, fact: ExtractedFact, about: Sequence[str], index: int) -> Statement:
+    """`about` holds entity keys; `index` is the statement's place among its source's statements."""
+    fid = fact_id(source, fact)
+    return Statement(
+        fact_id=fid,
+        source_id=source.source_id,
+        session_ids=[source.session_id] if source.session_id else [],
+        kind=fact.kind,
+        slot=fact.slot,
+        claim=claim(fact),
+        text=fact.text,
+        subject=fact.subject,
+        predicate=fact.predicate,
+        object=fact.object,
+        rationale=fact.rationale,
+        confidence=fact.confidence,
+        valid_at=source.valid_at,
+        rank=f"{source.valid_at}|{source.order:09d}|{index:04d}|{fid}",
+        about=list(about),
+    )
+
+
+_NEW_FACT = (
+    "ON CREATE SET f.user_id = $user_id, f.user_key = $user_key, f.text = x.text, f.claim = x.claim, "
+    "f.subject = x.subject, f.predicate = x.predicate, f.object = x.object, f.slot = x.slot, f.kind = x.kind, "
+    "f.rationale = x.rationale, f.confidence = x.confidence, f.valid_at = x.valid_at, f.rank = x.rank, "
+    "f.session_id = x.session_ids[0], f.source_id = x.source_id "
+)
+# With `f` and `x` bound: the sessions that stated it, and the entities it is about (already written).
+_LINKS = (
+    "FOREACH (sid IN x.session_ids | MERGE (s:Session {session_id: sid}) MERGE (s)-[:DISCOVERED]->(f)) "
+    "FOREACH (key IN x.about | MERGE (n:Entity {user_id: $user_id, entity_key: key}) MERGE (f)-[:ABOUT]->(n)) "
+)
+
+# One statement: a restatement links to the statement it repeats; anything else is put between
+# the statement before it and the one after it in its slot's chain.
+_RECORD = (
+    "WITH $statement AS x, $statement.source_id AS sid {source} "
+    "OPTIONAL MATCH (p:Fact {{user_id: $user_id, kind: x.kind, slot: x.slot}}) "
+    "WHERE p.valid_at <= x.valid_at AND p.fact_id <> x.fact_id "
+    "WITH x, src, p ORDER BY p.rank DESC "
+    "WITH x, src, collect(p)[0] AS held "
+    "WITH x, src, CASE WHEN held IS NOT NULL AND held.claim = x.claim THEN held.fact_id ELSE x.fact_id END AS target "
+    "MERGE (f:Fact {{fact_id: target}}) " + _NEW_FACT.replace("{", "{{").replace("}", "}}") + "MERGE (f)-[:FROM]->(src) "
+    + _LINKS.replace("{", "{{").replace("}", "}}") +
+    "WITH f, target = x.fact_id AS new "
+    "OPTIONAL MATCH (p:Fact {{user_id: $user_id, kind: f.kind, slot: f.slot}}) WHERE new AND p.rank < f.rank "
+    "WITH f, new, p ORDER BY p.rank DESC WITH f, new, collect(p)[0] AS prev "
+    "OPTIONAL MATCH (n:Fact {{user_id: $user_id, kind: f.kind, slot: f.slot}}) WHERE new AND n.rank > f.rank "
+    "WITH f, prev, n ORDER BY n.rank WITH f, prev, collect(n)[0] AS next "
+    # By id, not by variable: FalkorDB rejects a pattern whose bound end is null.
+    "OPTIONAL MATCH (:Fact {{fact_id: next.fact_id}})-[skipped:SUPERSEDES]->(:Fact {{fact_id: prev.fact_id}}) "
+    "DELETE skipped "
+    "FOREACH (x IN CASE WHEN prev IS NULL THEN [] ELSE [prev] END | "
+    "  MERGE (f)-[:SUPERSEDES]->(x) SET x.superseded_at = f.valid_at) "
+    "FOREACH (x IN CASE WHEN next IS NULL THEN [] ELSE [next] END | "
+    "  MERGE (x)-[:SUPERSEDES]->(f) SET f.superseded_at = x.valid_at) "
+    "RETURN f.fact_id AS fact_id"
+)
+
+
+def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, item: Statement) -> str:
+    """Write one slotted statement; returns the id of the node that holds it (an older one if restated)."""
+    params = {"user_id": user_id, "user_key": user_key, "statement": item.model_dump()}
+    rows = store.run(_RECORD.format(source=SOURCE_BY_ID[kind]), params)
+    if not rows:
+        raise LookupError(f"{kind} {item.source_id!r} is gone; its statements were not written")
+    return rows[0]["fact_id"]
+
+
+_CLAIMS = (
+    "UNWIND $claims AS x "
+    "MERGE (f:Fact {fact_id: x.fact_id}) " + _NEW_FACT +
+    # A slotless claim holds from its earliest statement, whichever was reconciled first.
+    "ON MATCH SET f.valid_at = CASE WHEN x.valid_at < f.valid_at THEN x.valid_at ELSE f.valid_at END "
+    + _LINKS +
+    "WITH f, x UNWIND x.source_ids AS sid {source} MERGE (f)-[:FROM]->(src)"
+)
+
+
+def record_claims(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, items: Sequence[Statement]) -> None:
+    """Write slotless statements in one statement; equal claims are one node, backed by every source."""
+    merged: dict[str, dict] = {}
+    for item in items:
+        row = merged.setdefault(item.fact_id, item.model_dump() | {"source_ids": [], "session_ids": [], "about": []})
+        # Rows stay one per fact: FalkorDB does not show a row the writes of an earlier row of the same statement.
+        if item.valid_at < row["valid_at"]:
+            row.update(valid_at=item.valid_at, rank=item.rank, source_id=item.source_id)
+        row["source_ids"] = list(dict.fromkeys(row["source_ids"] + [item.source_id]))
+        row["session_ids"] = list(dict.fromkeys(row["session_ids"] + item.session_ids))
+        row["about"] = list(dict.fromkeys(row["about"] + item.about))
+    if merged:
+        query = _CLAIMS.replace("{source}", SOURCE_BY_ID[kind])
+        store.run(query, {"user_id": user_id, "user_key": user_key, "claims": list(merged.values())})
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+class FactView(BaseModel):
+    fact_id: str
+    kind: str
+    text: str
+    slot: str
+    rationale: str | None = None
+    session_id: str | None = None
+    valid_at: str
+    superseded_at: str | None = None
+    replaced: list[str] = []
+
+
+FACT_COLUMNS = (
+    "x.fact_id AS fact_id, x.kind AS kind, x.text AS text, x.slot AS slot, x.rationale AS rationale, "
+    "x.session_id AS session_id, x.valid_at AS valid_at, x.superseded_at AS superseded_at"
+)
+_ABOUT = "MATCH (:Entity {user_id: $user_id, name_key: $name})<-[:ABOUT]-(x:Fact) "
+
+
+def _about_name(store: GraphStore, user_id: str, about: str) -> str:
+    validation.user_id(user_id)
+    return entities.find(store, user_id, about) or normalise(about)
+
+
+def current(store: GraphStore, user_id: str, about: str) -> list[FactView]:
+    """What is true now about the entity `about` names, each with what it replaced (newest first)."""
+    rows = store.run(
+        _ABOUT + "WHERE x.superseded_at IS NULL WITH DISTINCT x "
+        "OPTIONAL MATCH (x)-[:SUPERSEDES*1..5]->(old:Fact) "
+        "WITH x, old ORDER BY old.rank DESC "
+        f"WITH x, collect(old.text) AS replaced RETURN {FACT_COLUMNS}, replaced ORDER BY valid_at, text",
+        {"user_id": user_id, "name": _about_name(store, user_id, about)},
+    )
+    return [FactView.model_validate(row) for row in rows]
+
+
+def history(store: GraphStore, user_id: str, about: str) -> list[FactView]:
+    """Statements about the entity that something later replaced."""
+    rows = store.run(
+        _ABOUT + f"WHERE x.superseded_at IS NOT NULL WITH DISTINCT x RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
+        {"user_id": user_id, "name": _about_name(store, user_id, about)},
+    )
+    return [FactView.model_validate(row) for row in rows]
+
+
+def as_of(store: GraphStore, user_id: str, about: str, moment: str) -> list[FactView]:
+    """What was true about the entity at `moment` (an ISO-8601 UTC string)."""
+    rows = store.run(
+        _ABOUT + "WHERE x.valid_at <= $at AND (x.superseded_at IS NULL OR x.superseded_at > $at) "
+        f"WITH DISTINCT x RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
+        {"user_id": user_id, "name": _about_name(store, user_id, about), "at": to_iso(moment)},
+    )
+    return [FactView.model_validate(row) for row in rows]
+
+
+class NearbyFact(BaseModel):
+    via: str
+    fact: str
+
+
+def nearby(store: GraphStore, user_id: str, about: str) -> list[NearbyFact]:
+    """Current facts two hops away: about an entity that shares a current statement with this one."""
+    rows = store.run(
+        _ABOUT + "WHERE x.superseded_at IS NULL "
+        "MATCH (x)-[:ABOUT]->(o:Entity) WHERE o.name_key <> $name "
+        "MATCH (o)<-[:ABOUT]-(f:Fact {kind: 'fact'}) WHERE f.superseded_at IS NULL "
+        "AND NOT (f)-[:ABOUT]->(:Entity {user_id: $user_id, name_key: $name}) "
+        "RETURN DISTINCT o.name AS via, f.text AS fact ORDER BY via, fact",
+        {"user_id": user_id, "name": _about_name(store, user_id, about)},
+    )
+    return [NearbyFact.model_validate(row) for row in rows]
+
+
+def known_slots(store: GraphStore, user_id: str) -> list[str]:
+    """Slots that hold a current statement, for backends that can reuse them."""
+    rows = store.run(
+        "MATCH (x:Fact {user_id: $user_id}) WHERE x.slot <> '' AND x.superseded_at IS NULL "
+        "RETURN DISTINCT x.slot AS slot ORDER BY slot",
+        {"user_id": validation.user_id(user_id)},
+    )
+    return [row["slot"] for row in rows]

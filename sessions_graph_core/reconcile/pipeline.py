@@ -1,0 +1,385 @@
+"""Reconciliation: turn a session's turns, or a memory file, into entities, facts and decisions.
+
+Everything is extracted before anything is written, so a backend failure leaves the graph as it
+was. Then each unit of text is written by idempotent statements ending with the source's
+`HAS_CHUNK` link, which marks the unit done: a re-run after a crash redoes only the unfinished
+units and converges on the graph a clean run makes. A chunk keeps its extraction, so text seen
+before (in any source of the user) is never extracted twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel
+
+from sessions_graph_core.reconcile import entities
+from sessions_graph_core.reconcile import facts
+from sessions_graph_core.reconcile import forgetting
+from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core import validation
+from sessions_graph_core.clock import now_iso
+from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
+from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, ExtractionBackend, get_backend, normalise
+from sessions_graph_core.reconcile.facts import Source
+from sessions_graph_core.memory.files import is_memory_tool
+from sessions_graph_core.ontology.model import OntologyModel
+from sessions_graph_core.store.base import GraphStore, user_key
+from sessions_graph_core.validation import ValidationError
+
+MAX_UNIT_CHARS = 8000
+# Entities the model could not type but a statement is about.
+FALLBACK_TYPE = "Topic"
+
+
+def chunk_hash(user_id: str, text: str) -> str:
+    # The user is part of the hash so two users' identical text never shares a chunk.
+    return hashlib.sha256(f"{user_id}\0{text}".encode()).hexdigest()
+
+
+class Unit(BaseModel):
+    source: Source
+    text: str
+    hash: str
+
+
+class ReconcileSummary(BaseModel):
+    session_id: str
+    status: Literal["completed", "failed"]
+    texts_considered: int = 0
+    texts_deduped: int = 0
+    texts_extracted: int = 0
+    entities: int = 0
+    facts: int = 0
+    error: str | None = None
+
+
+class MemoryReconciliation(BaseModel):
+    memory_id: str
+    path: str | None = None
+    status: Literal["completed", "failed"]
+    chunks: int = 0
+    entities: int = 0
+    facts: int = 0
+    error: str | None = None
+
+
+class TypingFlags(BaseModel):
+    """How entity types become labels (seed 000, entity typing)."""
+
+    enforce_ontology: bool = False
+    promote_labels: bool = False
+
+
+# -- reading what to reconcile -------------------------------------------------------------
+
+
+def _unit_text(text: str | None) -> str:
+    return (text or "").strip()[:MAX_UNIT_CHARS]
+
+
+def session_units(store: GraphStore, session_id: str, user_id: str) -> list[Unit]:
+    """The session's turns that are not reconciled yet, in order, without memory-tool traffic."""
+    rows = store.run(
+        "MATCH (:Session {session_id: $sid})-[:HAS_TURN]->(t:Turn) WHERE NOT (t)-[:HAS_CHUNK]->() "
+        "RETURN t.turn_id AS turn_id, t.seq AS seq, t.kind AS kind, t.text AS text, t.tool_name AS tool_name, "
+        "t.tool_input AS tool_input, t.timestamp AS timestamp ORDER BY seq",
+        {"sid": session_id},
+    )
+    units = []
+    for row in rows:
+        if row["tool_name"] and is_memory_tool(row["tool_name"]):
+            continue
+        text = _unit_text(row["tool_input"] if row["kind"] == "tool_call" and row["tool_input"] else row["text"])
+        if not text:
+            continue
+        source = Source(
+            kind="Turn",
+            source_id=row["turn_id"],
+            user_id=user_id,
+            user_key=user_key(user_id),
+            session_id=session_id,
+            valid_at=row["timestamp"],
+            order=row["seq"],
+        )
+        units.append(Unit(source=source, text=text, hash=chunk_hash(user_id, text)))
+    return units
+
+
+def memory_units(memory_id: str, user_id: str, content: str, valid_at: str) -> list[Unit]:
+    """A memory file's text in paragraphs packed up to the unit size, so nothing is cut off."""
+    pieces: list[str] = []
+    for paragraph in (part.strip() for part in content.split("\n\n")):
+        while paragraph:
+            head, paragraph = paragraph[:MAX_UNIT_CHARS], paragraph[MAX_UNIT_CHARS:]
+            if pieces and len(pieces[-1]) + 2 + len(head) <= MAX_UNIT_CHARS:
+                pieces[-1] += "\n\n" + head
+            else:
+                pieces.append(head)
+    return [
+        Unit(
+            source=Source(
+                kind="Memory",
+                source_id=memory_id,
+                user_id=user_id,
+                user_key=user_key(user_id),
+                session_id=None,
+                valid_at=valid_at,
+                order=index,
+            ),
+            text=text,
+            hash=chunk_hash(user_id, text),
+        )
+        for index, text in enumerate(pieces)
+    ]
+
+
+# -- extracting ----------------------------------------------------------------------------
+
+
+def extract(
+    store: GraphStore, user_id: str, units: Sequence[Unit], backend: ExtractionBackend, model: OntologyModel
+) -> tuple[dict[str, Extraction], int]:
+    """The extraction of every unit's text by hash, and how many texts the backend was asked for."""
+    unique = {unit.hash: unit.text for unit in units}
+    stored = store.run(
+        "MATCH (c:Chunk) WHERE c.hash IN $hashes AND c.user_id = $user_id AND c.extraction IS NOT NULL "
+        "RETURN c.hash AS hash, c.extraction AS extraction",
+        {"hashes": list(unique), "user_id": user_id},
+    )
+    found = {row["hash"]: Extraction.model_validate_json(row["extraction"]) for row in stored}
+    todo = [digest for digest in unique if digest not in found]
+    if todo:
+        results = backend.extract([unique[digest] for digest in todo], model, facts.known_slots(store, user_id))
+        if len(results) != len(todo):
+            raise RuntimeError(f"backend {backend.name} returned {len(results)} extractions for {len(todo)} texts")
+        found.update(zip(todo, results))
+    return found, len(todo)
+
+
+# -- writing -------------------------------------------------------------------------------
+
+BATCH_UNITS = 256
+
+_UPSERT_ENTITIES = "UNWIND $entities AS e " + MERGE_ENTITY
+
+# One row per chunk, so no row depends on another row's writes in the same statement.
+_WRITE_CHUNKS = (
+    "UNWIND $chunks AS u "
+    "MERGE (c:Chunk {hash: u.hash}) "
+    "ON CREATE SET c.user_id = $user_id, c.user_key = $user_key, c.text = u.text, c.extraction = u.extraction "
+    "FOREACH (key IN u.entities | MERGE (n:Entity {user_id: $user_id, entity_key: key}) "
+    "  MERGE (n)-[m:MENTIONED_IN]->(c) "
+    "  SET m.sources = coalesce(m.sources, []) + [s IN u.source_ids WHERE NOT s IN coalesce(m.sources, [])] "
+    "  FOREACH (sid IN u.session_ids | MERGE (s:Session {session_id: sid}) MERGE (s)-[:DISCOVERED]->(n))) "
+    # Last, because it marks the units done.
+    "WITH c, u UNWIND u.source_ids AS sid {source} MERGE (src)-[:HAS_CHUNK]->(c)"
+)
+
+
+class Plan(BaseModel):
+    """What one batch of units writes, grouped so each statement has one row per node it sets."""
+
+    entities: dict[str, EntityRow] = {}
+    aliases: dict[str, list[str]] = {}
+    slotted: list[facts.Statement] = []
+    claims: list[facts.Statement] = []
+    chunks: dict[str, dict] = {}
+
+
+def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[str, str], model: OntologyModel) -> Plan:
+    batch = Plan()
+    for unit in units:
+        extraction = extractions[unit.hash]
+        listed = [*extraction.entities]
+        for fact in extraction.facts:
+            listed += [ExtractedEntity(name=name, type=FALLBACK_TYPE) for name in fact.about]
+        rows = entities.resolve(listed, types, model)
+        by_name = {row.name_key: row for row in rows}
+        for row in rows:
+            batch.entities.setdefault(row.key, row)
+            batch.aliases.setdefault(row.key, [])
+            if row.name not in batch.aliases[row.key]:
+                batch.aliases[row.key].append(row.name)
+        for index, fact in enumerate(extraction.facts):
+            about = list(dict.fromkeys(by_name[normalise(name)].key for name in fact.about if normalise(name) in by_name))
+            item = facts.statement(unit.source, fact, about, index)
+            (batch.slotted if fact.slot else batch.claims).append(item)
+        chunk = batch.chunks.setdefault(
+            unit.hash,
+            {"hash": unit.hash, "text": unit.text, "extraction": extraction.model_dump_json(),
+             "entities": [], "source_ids": [], "session_ids": []},
+        )
+        chunk["entities"] = list(dict.fromkeys(chunk["entities"] + [row.key for row in rows]))
+        chunk["source_ids"] = list(dict.fromkeys(chunk["source_ids"] + [unit.source.source_id]))
+        if unit.source.session_id and unit.source.session_id not in chunk["session_ids"]:
+            chunk["session_ids"].append(unit.source.session_id)
+    return batch
+
+
+def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: Plan) -> None:
+    """Entities, then statements, then chunks with the HAS_CHUNK links that mark the units done."""
+    params = {"user_id": user_id, "user_key": user_key(user_id)}
+    rows = [row.model_dump() | {"names": batch.aliases[key]} for key, row in batch.entities.items()]
+    store.run(_UPSERT_ENTITIES, params | {"entities": rows})
+    for item in batch.slotted:
+        facts.record(store, kind, user_id, params["user_key"], item)
+    facts.record_claims(store, kind, user_id, params["user_key"], batch.claims)
+    store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
+
+
+def promote(store: GraphStore, user_id: str, rows: Sequence[EntityRow], flags: TypingFlags) -> None:
+    """Give entities their type as a label where the flags ask for it; unsafe names stay properties."""
+    if not (flags.enforce_ontology or flags.promote_labels):
+        return
+    by_type: dict[str, list[str]] = {}
+    for row in rows:
+        if (row.conformant or flags.promote_labels) and validation.IDENTIFIER_PATTERN.match(row.type):
+            by_type.setdefault(row.type, []).append(row.key)
+    for kind, keys in sorted(by_type.items()):
+        store.run(
+            f"MATCH (n:Entity {{user_id: $user_id}}) WHERE n.entity_key IN $keys SET n:{validation.identifier(kind)}",
+            {"user_id": user_id, "keys": keys},
+        )
+
+
+def write_units(
+    store: GraphStore,
+    user_id: str,
+    units: Sequence[Unit],
+    extractions: dict[str, Extraction],
+    model: OntologyModel,
+    flags: TypingFlags,
+) -> tuple[int, int]:
+    """Write the units in order, a batch at a time; returns the distinct entities and the statements written."""
+    names = [entity.name for extraction in extractions.values() for entity in extraction.entities]
+    types = entities.known_types(store, user_id, names)
+    touched: dict[str, EntityRow] = {}
+    statements = 0
+    for start in range(0, len(units), BATCH_UNITS):
+        batch = plan(units[start : start + BATCH_UNITS], extractions, types, model)
+        write_batch(store, units[start].source.kind, user_id, batch)
+        touched.update(batch.entities)
+        statements += len(batch.slotted) + len(batch.claims)
+    promote(store, user_id, list(touched.values()), flags)
+    return len(touched), statements
+
+
+# -- sessions ------------------------------------------------------------------------------
+
+
+def reconcile_session(
+    store: GraphStore,
+    session_id: str,
+    *,
+    backend: ExtractionBackend | None = None,
+    enforce_ontology: bool = False,
+    promote_labels: bool = False,
+) -> ReconcileSummary:
+    """Extract the session's new turns under its user's adopted ontology and record the outcome.
+
+    A failure is recorded on the Session (`reconciliation_status = 'failed'`) and returned, never raised.
+    """
+    sid = validation.session_id(session_id)
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id, coalesce(s.revision, 0) AS revision",
+        {"sid": sid},
+    )
+    if not rows:
+        raise ValidationError(f"Session {sid!r} does not exist: record its start and turns first")
+    user_id, revision = rows[0]["user_id"], rows[0]["revision"]
+    considered = deduped = extracted = touched = statements = 0
+    try:
+        chosen = backend or get_backend()
+        version = ontology.adopted(store, user_id)
+        units = session_units(store, sid, user_id)
+        considered, deduped = len(units), len({unit.hash for unit in units})
+        extractions, extracted = extract(store, user_id, units, chosen, version.model)
+        flags = TypingFlags(enforce_ontology=enforce_ontology, promote_labels=promote_labels)
+        touched, statements = write_units(store, user_id, units, extractions, version.model, flags)
+    except Exception as exc:  # noqa: BLE001 - any failure is the session's outcome, recorded for the sweep
+        error = f"{type(exc).__name__}: {exc}"
+        store.run(
+            "MATCH (s:Session {session_id: $sid}) SET s.reconciliation_status = 'failed', "
+            "s.reconciliation_error = $error",
+            {"sid": sid, "error": error},
+        )
+        return ReconcileSummary(session_id=sid, status="failed", texts_considered=considered, error=error)
+    # A turn recorded while this ran bumped the revision: leave the session pending for the next sweep.
+    store.run(
+        "MATCH (s:Session {session_id: $sid}) "
+        "SET s.reconciliation_status = CASE WHEN coalesce(s.revision, 0) = $revision THEN 'completed' "
+        "ELSE s.reconciliation_status END, "
+        "s.reconciliation_error = null, s.reconciled_at = $now, s.ontology_version = $version, s.extraction_backend = $backend",
+        {"sid": sid, "revision": revision, "now": now_iso(), "version": version.version, "backend": chosen.name},
+    )
+    return ReconcileSummary(
+        session_id=sid,
+        status="completed",
+        texts_considered=considered,
+        texts_deduped=deduped,
+        texts_extracted=extracted,
+        entities=touched,
+        facts=statements,
+    )
+
+
+def pending_memories(store: GraphStore, *, limit: int = 100) -> list[str]:
+    rows = store.run(
+        "MATCH (m:Memory {extraction_status: 'pending'}) RETURN m.memory_id AS memory_id "
+        "ORDER BY m.updated_at, memory_id LIMIT $limit",
+        {"limit": int(limit)},
+    )
+    return [row["memory_id"] for row in rows]
+
+
+# -- memory files --------------------------------------------------------------------------
+
+
+def reconcile_memory(
+    store: GraphStore,
+    memory_id: str,
+    *,
+    backend: ExtractionBackend | None = None,
+    enforce_ontology: bool = True,
+    promote_labels: bool = False,
+) -> MemoryReconciliation:
+    """Replace what the file's previous text produced with what its current text says."""
+    mid = validation.memory_id(memory_id)
+    rows = store.run(
+        "MATCH (m:Memory {memory_id: $mid}) RETURN m.user_id AS user_id, m.path AS path, m.content AS content, "
+        "m.updated_at AS updated_at",
+        {"mid": mid},
+    )
+    if not rows:
+        return MemoryReconciliation(memory_id=mid, status="failed", error="no such memory")
+    row = rows[0]
+    user_id = row["user_id"]
+    try:
+        chosen = backend or get_backend()
+        version = ontology.adopted(store, user_id)
+        units = memory_units(mid, user_id, row["content"], row["updated_at"])
+        extractions, _ = extract(store, user_id, units, chosen, version.model)
+        forgetting.forget_memory(store, user_id, mid)
+        flags = TypingFlags(enforce_ontology=enforce_ontology, promote_labels=promote_labels)
+        touched, statements = write_units(store, user_id, units, extractions, version.model, flags)
+    except Exception as exc:  # noqa: BLE001 - recorded on the memory for the sweep
+        error = f"{type(exc).__name__}: {exc}"
+        store.run(
+            "MATCH (m:Memory {memory_id: $mid}) SET m.extraction_status = 'failed', m.extraction_error = $error",
+            {"mid": mid, "error": error},
+        )
+        return MemoryReconciliation(memory_id=mid, path=row["path"], status="failed", error=error)
+    # An edit while this ran changed updated_at: the file stays pending.
+    store.run(
+        "MATCH (m:Memory {memory_id: $mid}) "
+        "SET m.extraction_status = CASE WHEN m.updated_at = $seen THEN 'completed' ELSE m.extraction_status END, "
+        "m.extracted_at = $now, m.extraction_error = null",
+        {"mid": mid, "seen": row["updated_at"], "now": now_iso()},
+    )
+    return MemoryReconciliation(
+        memory_id=mid, path=row["path"], status="completed", chunks=len(units), entities=touched, facts=statements
+    )
+

@@ -1,0 +1,59 @@
+"""Per-session provenance (seed 004): which sessions mentioned an entity or stated a fact, and back.
+
+`(:Session)-[:DISCOVERED]->(:Entity|:Fact)` is written for every session whose turns mention
+the entity or state the fact, restatements included; a session that contradicted a fact
+states the new one, not the old.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from sessions_graph_core import validation
+from sessions_graph_core.reconcile.extraction.base import normalise
+from sessions_graph_core.reconcile.facts import FACT_COLUMNS, FactView
+from sessions_graph_core.store.base import GraphStore
+
+class EntityView(BaseModel):
+    entity_key: str
+    name: str
+    type: str
+
+
+def sessions_for_entity(store: GraphStore, user_id: str, name: str) -> list[str]:
+    """Sessions that mentioned an entity of this name (any type)."""
+    rows = store.run(
+        "MATCH (s:Session)-[:DISCOVERED]->(n:Entity {user_id: $user_id, name_key: $name}) "
+        "WHERE s.user_id = $user_id RETURN DISTINCT s.session_id AS sid ORDER BY sid",
+        {"user_id": validation.user_id(user_id), "name": normalise(name)},
+    )
+    return [row["sid"] for row in rows]
+
+
+def sessions_for_fact(store: GraphStore, user_id: str, fact_id: str) -> list[str]:
+    rows = store.run(
+        "MATCH (s:Session)-[:DISCOVERED]->(x:Fact {fact_id: $fact_id, user_id: $user_id}) "
+        "WHERE s.user_id = $user_id RETURN s.session_id AS sid ORDER BY sid",
+        {"user_id": validation.user_id(user_id), "fact_id": fact_id},
+    )
+    return [row["sid"] for row in rows]
+
+
+def session_entities(store: GraphStore, session_id: str) -> list[EntityView]:
+    """Every entity the session touched, already known ones included."""
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid})-[:DISCOVERED]->(n:Entity) WHERE n.user_id = s.user_id "
+        "RETURN n.entity_key AS entity_key, n.name AS name, n.type AS type ORDER BY entity_key",
+        {"sid": validation.session_id(session_id)},
+    )
+    return [EntityView.model_validate(row) for row in rows]
+
+
+def session_facts(store: GraphStore, session_id: str) -> list[FactView]:
+    """Every fact and decision the session stated, restatements of known ones included."""
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid})-[:DISCOVERED]->(x:Fact) WHERE x.user_id = s.user_id "
+        f"RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
+        {"sid": validation.session_id(session_id)},
+    )
+    return [FactView.model_validate(row) for row in rows]

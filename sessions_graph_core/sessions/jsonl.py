@@ -1,0 +1,68 @@
+"""JSONL session transcripts: one JSON object per line.
+
+An optional first line `{"type": "session", "session_id": ..., "user_id": ..., "project_key": ...}`
+names the session; every other line is one turn (see `sessions.TurnIn`):
+
+    {"role": "user", "text": "Let's use Postgres", "timestamp": "2026-03-02T09:00:00Z"}
+    {"role": "assistant", "text": "Noted."}
+    {"type": "tool_call", "tool_name": "Bash", "tool_input": {"command": "ls"}}
+    {"type": "tool_result", "tool_name": "Bash", "output": "README.md", "is_error": false}
+
+A turn without `turn_id` gets one derived from the session and its line, so importing the same
+file again stores nothing twice.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from sessions_graph_core.sessions.records import TurnIn
+from sessions_graph_core.validation import ValidationError, describe
+
+
+class TranscriptHeader(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    type: str = "session"
+    session_id: str | None = None
+    user_id: str | None = None
+    project_key: str | None = None
+    started_at: str | None = None
+    metadata: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Transcript:
+    header: TranscriptHeader
+    turns: list[TurnIn]
+
+
+def read_transcript(path: Path) -> Transcript:
+    """Parse a whole file first, so a bad line rejects the import before anything is written."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise ValidationError(f"Cannot read transcript {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ValidationError(f"Transcript {path} is not UTF-8 text") from None
+    header = TranscriptHeader()
+    turns: list[TurnIn] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            if not isinstance(data, dict):
+                raise ValueError("each line must be a JSON object")
+            if data.get("type") == "session":
+                header = TranscriptHeader.model_validate(data)
+            else:
+                turns.append(TurnIn.from_mapping(data))
+        except ValueError as exc:
+            raise ValidationError(f"{path}:{number}: {describe(exc)}") from None
+    return Transcript(header=header, turns=turns)

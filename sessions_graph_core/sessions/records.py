@@ -1,0 +1,342 @@
+"""Sessions and their turns: who had the session, what was said, what the tools did.
+
+A session belongs to one user. Turns are written once: re-importing a turn with the same id
+changes nothing, so hooks and imports can replay a transcript safely.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sessions_graph_core import validation
+from sessions_graph_core.clock import now_iso, to_iso
+from sessions_graph_core.store.base import GraphStore, user_key
+from sessions_graph_core.validation import ValidationError, describe
+
+MAX_TURN_CHARS = 1_000_000
+
+# Refuses a session id that another user already holds. `$session_key` is the session id or "", which
+# no session has: matching on a null would make FalkorDB scan every session instead of its index.
+FOREIGN_SESSION = "OPTIONAL MATCH (foreign:Session {session_id: $session_key}) WHERE foreign.user_id <> $user_id"
+
+# With `u` bound to the user and `sid` to a session id: the session exists and is the user's.
+ENSURE_SESSION = (
+    "MERGE (s:Session {session_id: sid}) "
+    "ON CREATE SET s.user_id = $user_id, s.user_key = $user_key, s.started_at = $now "
+    "MERGE (u)-[:HAD_SESSION]->(s)"
+)
+
+
+TURN_TYPES = ("message", "tool_call", "tool_result")
+ROLES = ("user", "assistant", "system", "tool")
+
+
+def _choice(value: object, allowed: tuple[str, ...], *, optional: bool = False) -> str | None:
+    if (value is None and optional) or value in allowed:
+        return None
+    return f"must be one of {', '.join(repr(item) for item in allowed)}" + (" or null" if optional else "")
+
+
+def _text_problem(value: object, *, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        return "must be a string" + (" or null" if optional else "")
+    if len(value) > MAX_TURN_CHARS:
+        return f"is {len(value):,} characters, over the {MAX_TURN_CHARS:,} limit for one turn"
+    return None
+
+
+# Plain checks rather than a pydantic model: a harness hook builds turns in a fresh process at every
+# event, and importing pydantic and building its models would cost more than the hook may take.
+_TURN_CHECKS: dict[str, Callable[[Any], str | None]] = {
+    "type": lambda value: _choice(value, TURN_TYPES),
+    "role": lambda value: _choice(value, ROLES, optional=True),
+    "text": _text_problem,
+    "tool_name": lambda value: None if value is None or isinstance(value, str) else "must be a string or null",
+    "tool_input": lambda value: None if value is None or isinstance(value, dict) else "must be an object or null",
+    "output": lambda value: _text_problem(value, optional=True),
+    "is_error": lambda value: None if isinstance(value, bool) else "must be true or false",
+    "timestamp": lambda value: None if value is None or isinstance(value, (str, datetime)) else "must be an ISO-8601 string",
+    "turn_id": lambda value: None if value is None or isinstance(value, str) else "must be a string or null",
+}
+
+
+@dataclass(frozen=True)
+class TurnIn:
+    """One turn as a caller hands it over (also one line of a JSONL transcript); checked on creation."""
+
+    type: str = "message"
+    role: str | None = None
+    text: str = ""
+    tool_name: str | None = None
+    tool_input: dict[str, Any] | None = None
+    output: str | None = None
+    is_error: bool = False
+    timestamp: datetime | str | None = None
+    turn_id: str | None = None
+
+    def __post_init__(self) -> None:
+        problems = [f"{name}: {problem}" for name, check in _TURN_CHECKS.items() if (problem := check(getattr(self, name)))]
+        if problems:
+            raise ValidationError("; ".join(problems))
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> TurnIn:
+        if not isinstance(data, Mapping):
+            raise ValidationError("a turn must be a JSON object")
+        unknown = [str(name) for name in data if name not in _TURN_CHECKS]
+        if unknown:
+            raise ValidationError("; ".join(f"{name}: Extra inputs are not permitted" for name in unknown))
+        return cls(**data)
+
+    def resolved_role(self) -> str:
+        if self.role:
+            return self.role
+        return "user" if self.type == "message" else "tool" if self.type == "tool_result" else "assistant"
+
+    def searchable_text(self) -> str:
+        """The text a turn contributes to search and extraction."""
+        if self.type == "tool_call":
+            arguments = json.dumps(self.tool_input or {}, ensure_ascii=False, sort_keys=True)
+            return f"{self.tool_name or 'tool'} {arguments}"
+        if self.type == "tool_result":
+            return self.output if self.output is not None else self.text
+        return self.text
+
+
+@dataclass(frozen=True)
+class Turn:
+    turn_id: str
+    session_id: str
+    seq: int
+    kind: str
+    role: str
+    text: str
+    tool_name: str | None = None
+    tool_input: str | None = None
+    is_error: bool = False
+    timestamp: str = ""
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    session_id: str
+    user_id: str
+    project_key: str | None = None
+    started_at: str | None = None
+    ended_at: str | None = None
+    reconciliation_status: str | None = None
+    turn_count: int = 0
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+def derived_turn_id(session_id: str, position: int) -> str:
+    """The id of the n-th turn of a transcript when the caller gives none (stable across imports)."""
+    digest = hashlib.sha256(f"{session_id}\0{position}".encode()).hexdigest()[:16]
+    return f"t-{digest}"
+
+
+def _conflict(store: GraphStore, session_id: str) -> ValidationError:
+    rows = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": session_id})
+    if rows:
+        return ValidationError(f"Session {session_id!r} belongs to another user; pick a session id unique to this user")
+    return ValidationError(f"Session {session_id!r} has not been started: record its start with its user first")
+
+
+def record_session_start(
+    store: GraphStore,
+    session_id: str,
+    *,
+    user_id: str,
+    project_key: str | None = None,
+    metadata: Mapping[str, Any] | None = None,
+    started_at: datetime | str | None = None,
+) -> SessionInfo:
+    sid = validation.session_id(session_id)
+    uid = validation.user_id(user_id)
+    rows = store.run(
+        FOREIGN_SESSION + " WITH count(foreign) AS conflicts WHERE conflicts = 0 "
+        "MERGE (u:User {user_id: $user_id}) ON CREATE SET u.user_key = $user_key "
+        "WITH u, $session_id AS sid " + ENSURE_SESSION + " "
+        "SET s.project_key = coalesce($project_key, s.project_key), "
+        "s.metadata = coalesce($metadata, s.metadata), s.status = coalesce(s.status, 'active') "
+        "RETURN s.session_id AS session_id",
+        {
+            "session_id": sid,
+            "session_key": sid,
+            "user_id": uid,
+            "user_key": user_key(uid),
+            "now": to_iso(started_at),
+            "project_key": project_key,
+            "metadata": json.dumps(dict(metadata), sort_keys=True, default=str) if metadata else None,
+        },
+    )
+    if not rows:
+        raise _conflict(store, sid)
+    info = get_session(store, sid)
+    assert info is not None
+    return info
+
+
+def _turn_rows(session_id: str, turns: Iterable[TurnIn | Mapping[str, Any]], start: int) -> list[dict[str, Any]]:
+    rows: dict[str, dict[str, Any]] = {}
+    for position, raw in enumerate(turns, start=start):
+        turn = raw if isinstance(raw, TurnIn) else TurnIn.from_mapping(raw)
+        turn_id = validation.turn_id(turn.turn_id) if turn.turn_id else derived_turn_id(session_id, position)
+        rows.setdefault(
+            turn_id,
+            {
+                "turn_id": turn_id,
+                "kind": turn.type,
+                "role": turn.resolved_role(),
+                "text": turn.searchable_text(),
+                "tool_name": turn.tool_name,
+                "tool_input": json.dumps(turn.tool_input, sort_keys=True) if turn.tool_input is not None else None,
+                "is_error": turn.is_error,
+                "timestamp": to_iso(turn.timestamp),
+            },
+        )
+    return list(rows.values())
+
+
+def record_turns(
+    store: GraphStore,
+    session_id: str,
+    turns: Sequence[TurnIn | Mapping[str, Any]],
+    *,
+    first_position: int = 0,
+) -> int:
+    """Append the turns the session does not hold yet, in order; returns how many were new.
+
+    `first_position` numbers turns without ids (a transcript read from line N onwards).
+    """
+    sid = validation.session_id(session_id)
+    try:
+        rows = _turn_rows(sid, turns, first_position)
+    except ValueError as exc:
+        raise ValidationError(f"Invalid turn for session {sid!r}: {describe(exc)}") from None
+    if not rows:
+        return 0
+    owner = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": sid})
+    if not owner:
+        raise _conflict(store, sid)
+    elsewhere = store.run(
+        "UNWIND $ids AS id MATCH (t:Turn {turn_id: id}) WHERE t.session_id <> $sid RETURN t.turn_id AS turn_id",
+        {"ids": [row["turn_id"] for row in rows], "sid": sid},
+    )
+    if elsewhere:
+        raise ValidationError(f"Turn id {elsewhere[0]['turn_id']!r} already belongs to another session")
+    # One statement, so concurrent writers to one session cannot interleave their sequence numbers.
+    result = store.run(
+        "MATCH (s:Session {session_id: $sid}) "
+        "OPTIONAL MATCH (s)-[:HAS_TURN]->(old:Turn) "
+        "WITH s, coalesce(max(old.seq), -1) AS last, collect(old.turn_id) AS known "
+        "WITH s, last, [t IN $turns WHERE NOT t.turn_id IN known] AS fresh "
+        "OPTIONAL MATCH (s)-[:HAS_TURN]->(tail:Turn {seq: last}) "
+        "WITH s, last, tail, fresh "
+        "UNWIND range(0, size(fresh) - 1) AS i "
+        "WITH s, last, tail, i, fresh[i] AS t "
+        "CREATE (s)-[:HAS_TURN]->(x:Turn {turn_id: t.turn_id, session_id: s.session_id, user_id: s.user_id, "
+        "user_key: s.user_key, seq: last + 1 + i, kind: t.kind, role: t.role, text: t.text, "
+        "tool_name: t.tool_name, tool_input: t.tool_input, is_error: t.is_error, timestamp: t.timestamp}) "
+        "WITH s, tail, x ORDER BY x.seq "
+        "WITH s, tail, collect(x) AS made "
+        "WITH s, CASE WHEN tail IS NULL THEN made ELSE [tail] + made END AS chain, size(made) AS added "
+        "FOREACH (j IN range(0, size(chain) - 2) | "
+        "  FOREACH (a IN [chain[j]] | FOREACH (b IN [chain[j + 1]] | MERGE (a)-[:NEXT]->(b)))) "
+        "SET s.turn_count = coalesce(s.turn_count, 0) + added, s.updated_at = $now "
+        "RETURN added",
+        {"sid": sid, "turns": rows, "now": now_iso()},
+    )
+    return int(result[0]["added"]) if result else 0
+
+
+def mark_pending(store: GraphStore, session_id: str) -> bool:
+    """A turn or the session ended: the session needs reconciling again."""
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid}) "
+        "SET s.reconciliation_status = 'pending', s.pending_since = $now, "
+        "s.revision = coalesce(s.revision, 0) + 1 RETURN s.session_id AS sid",
+        {"sid": validation.session_id(session_id), "now": now_iso()},
+    )
+    return bool(rows)
+
+
+def end_session(store: GraphStore, session_id: str, *, ended_at: datetime | str | None = None) -> bool:
+    sid = validation.session_id(session_id)
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid}) SET s.ended_at = $ended_at, s.status = 'ended' "
+        "RETURN s.session_id AS sid",
+        {"sid": sid, "ended_at": to_iso(ended_at)},
+    )
+    return bool(rows) and mark_pending(store, sid)
+
+
+def pending_sessions(store: GraphStore, *, limit: int = 100) -> list[str]:
+    rows = store.run(
+        "MATCH (s:Session {reconciliation_status: 'pending'}) "
+        "RETURN s.session_id AS sid ORDER BY sid LIMIT $limit",
+        {"limit": int(limit)},
+    )
+    return [row["sid"] for row in rows]
+
+
+_SESSION_COLUMNS = (
+    "s.session_id AS session_id, s.user_id AS user_id, s.project_key AS project_key, "
+    "s.started_at AS started_at, s.ended_at AS ended_at, "
+    "s.reconciliation_status AS reconciliation_status, coalesce(s.turn_count, 0) AS turn_count, "
+    "s.metadata AS metadata"
+)
+
+
+def _session(row: Mapping[str, Any]) -> SessionInfo:
+    data = dict(row)
+    data["metadata"] = json.loads(data["metadata"]) if data.get("metadata") else {}
+    return SessionInfo(**data)
+
+
+def get_session(store: GraphStore, session_id: str) -> SessionInfo | None:
+    rows = store.run(
+        f"MATCH (s:Session {{session_id: $sid}}) RETURN {_SESSION_COLUMNS}",
+        {"sid": validation.session_id(session_id)},
+    )
+    return _session(rows[0]) if rows else None
+
+
+def user_sessions(store: GraphStore, user_id: str) -> list[SessionInfo]:
+    rows = store.run(
+        f"MATCH (:User {{user_id: $uid}})-[:HAD_SESSION]->(s:Session) RETURN {_SESSION_COLUMNS} "
+        "ORDER BY started_at, session_id",
+        {"uid": validation.user_id(user_id)},
+    )
+    return [_session(row) for row in rows]
+
+
+_TURN_COLUMNS = (
+    "t.turn_id AS turn_id, t.session_id AS session_id, t.seq AS seq, t.kind AS kind, t.role AS role, "
+    "t.text AS text, t.tool_name AS tool_name, t.tool_input AS tool_input, t.is_error AS is_error, "
+    "t.timestamp AS timestamp"
+)
+
+
+def get_turns(store: GraphStore, session_id: str) -> list[Turn]:
+    rows = store.run(
+        f"MATCH (:Session {{session_id: $sid}})-[:HAS_TURN]->(t:Turn) RETURN {_TURN_COLUMNS} ORDER BY seq",
+        {"sid": validation.session_id(session_id)},
+    )
+    return [Turn(**row) for row in rows]
+
+
+def user_turns(store: GraphStore, user_id: str, *, limit: int = 100) -> list[Turn]:
+    """The user's latest turns across sessions, newest first."""
+    rows = store.run(
+        f"MATCH (t:Turn {{user_id: $uid}}) RETURN {_TURN_COLUMNS} ORDER BY timestamp DESC, seq DESC LIMIT $limit",
+        {"uid": validation.user_id(user_id), "limit": int(limit)},
+    )
+    return [Turn(**row) for row in rows]

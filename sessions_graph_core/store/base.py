@@ -1,0 +1,198 @@
+"""The one interface every graph backend implements, and the schema it is asked to hold.
+
+Backends are thin: run a parameterised statement and return plain rows, make the schema
+idempotently, and answer user-scoped full-text (and later vector) searches. All other Cypher is
+shared text in the subset FalkorDB and Memgraph both accept (DESIGN.md section 3).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sessions_graph_core.validation import identifier
+
+Row = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class UniqueKey:
+    """Properties whose values identify one node of a label.
+
+    Writers keep keys unique by MERGE-ing on them in single statements; backends that can also
+    enforce it (Memgraph) create a constraint.
+    """
+
+    label: str
+    properties: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RangeIndex:
+    label: str
+    property: str
+
+
+@dataclass(frozen=True)
+class FullTextIndex:
+    """Full-text search over one text property, always scoped to one user through `user_key`."""
+
+    name: str
+    label: str
+    property: str
+
+
+@dataclass(frozen=True)
+class VectorIndex:
+    """Nearest-neighbour search over one vector property of one label (cosine)."""
+
+    label: str
+    property: str
+    dimension: int
+
+
+@dataclass(frozen=True)
+class Schema:
+    unique_keys: Sequence[UniqueKey] = field(default_factory=tuple)
+    range_indexes: Sequence[RangeIndex] = field(default_factory=tuple)
+    fulltext_indexes: Sequence[FullTextIndex] = field(default_factory=tuple)
+
+    def identifiers(self) -> list[str]:
+        names: list[str] = []
+        for key in self.unique_keys:
+            names += [key.label, *key.properties]
+        for index in self.range_indexes:
+            names += [index.label, index.property]
+        for text_index in self.fulltext_indexes:
+            names += [text_index.name, text_index.label, text_index.property]
+        return names
+
+    def check(self) -> None:
+        for name in self.identifiers():
+            identifier(name)
+
+
+def user_key(user_id: str) -> str:
+    """A single lowercase token standing for a user inside search indexes.
+
+    Search engines tokenise `alice@example.com` into several words; this token matches one user
+    exactly, so a full-text query can be restricted to one user inside the index.
+    """
+    return "u" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:24]
+
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before being
+    below between both but by can did do does doing down during each few for from further had has
+    have having he her here hers herself him himself his how i if in into is it its itself just me
+    more most my myself no nor not now of off on once only or other our ours ourselves out over own
+    same she should so some such than that the their theirs them themselves then there these they
+    this those through to too under until up very was we were what when where which while who whom
+    why will with you your yours yourself yourselves""".split()
+)
+MAX_QUERY_TERMS = 32
+
+
+def search_terms(text: str) -> list[str]:
+    """The words of a user's query, lowercased and deduplicated, without stopwords.
+
+    Only letters and digits survive, so no query syntax of any engine can come through.
+    """
+    seen: dict[str, None] = {}
+    for word in _WORD.findall(text.lower()):
+        if word not in STOPWORDS:
+            seen.setdefault(word, None)
+    return list(seen)[:MAX_QUERY_TERMS]
+
+
+class GraphStore(ABC):
+    """A connection to one graph."""
+
+    name: str
+
+    @abstractmethod
+    def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
+        """Run one statement with parameters; values come back as plain Python data."""
+
+    @abstractmethod
+    def apply_schema(self, schema: Schema) -> None:
+        """Create what the schema lists; running it again changes nothing."""
+
+    @abstractmethod
+    def drop_schema(self, schema: Schema) -> None:
+        """Remove the schema's constraints and indexes (the data stays)."""
+
+    @abstractmethod
+    def _fulltext_call(self, index: FullTextIndex) -> str:
+        """The procedure call that yields `node` and `score` for the engine query `$query`."""
+
+    @abstractmethod
+    def _fulltext_query(self, index: FullTextIndex, user_id: str, terms: Sequence[str]) -> str:
+        """The engine query for nodes of one user holding any of `terms` (words only, see search_terms)."""
+
+    def fulltext_search(
+        self, index: FullTextIndex, user_id: str, terms: Sequence[str], *, limit: int, columns: str
+    ) -> list[Row]:
+        """Nodes of one user matching any of `terms`, best first.
+
+        `columns` is the RETURN list, written against the variables `node` and `score`.
+        """
+        if not terms:
+            return []
+        return self.run(
+            f"{self._fulltext_call(index)} WITH node, score WHERE node.user_id = $user_id "
+            f"RETURN {columns} ORDER BY score DESC LIMIT $limit",
+            {"query": self._fulltext_query(index, user_id, terms), "user_id": user_id, "limit": int(limit)},
+        )
+
+    def fulltext_postings(
+        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, most: int, columns: str
+    ) -> tuple[int, list[Row]]:
+        """How many nodes of one user match `term` (its document frequency), and the best `limit`.
+
+        One pass over at most `most` of the term's postings serves both, so a term that matches
+        more answers `most` (and the best among those read) at a bounded cost; `columns` is
+        written against `node`.
+        """
+        rows = self.run(
+            f"{self._fulltext_call(index)} WITH node, score WHERE node.user_id = $user_id "
+            "WITH node, score LIMIT $most WITH node, score ORDER BY score DESC "
+            "WITH collect(node) AS hits WITH size(hits) AS matched, hits[0..$limit] AS best "
+            f"UNWIND best AS node RETURN matched, {columns}",
+            {"query": self._fulltext_query(index, user_id, [term]), "user_id": user_id, "limit": int(limit), "most": int(most)},
+        )
+        return (int(rows[0]["matched"]) if rows else 0), rows
+
+    @abstractmethod
+    def ensure_vector_index(self, index: VectorIndex) -> None:
+        """Create the vector index unless it exists."""
+
+    @abstractmethod
+    def vector_search(self, index: VectorIndex, vector: Sequence[float], *, k: int, columns: str) -> list[Row]:
+        """The `k` nodes nearest `vector`, best first.
+
+        `columns` is the RETURN list, written against `node` and `similarity` (cosine, 1 is equal).
+        """
+
+    @abstractmethod
+    def vector_value(self, expression: str) -> str:
+        """Query text that stores the list `expression` (a parameter or variable) as a vector."""
+
+    @abstractmethod
+    def delete_all(self) -> None:
+        """Remove every node and relationship of this graph."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the connection."""
+
+    def __enter__(self) -> GraphStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

