@@ -12,7 +12,7 @@ from sessions_graph_core import SessionsGraph, ValidationError
 from sessions_graph_core.reconcile.pipeline import MAX_UNIT_CHARS, chunk_hash
 from sessions_graph_core.sessions.jsonl import read_transcript
 
-EXAMPLES = Path(__file__).parent.parent / "examples" / "sessions"
+EXAMPLES = Path(__file__).parents[2] / "examples" / "sessions"
 VOLATILE = {"reconciled_at", "updated_at", "pending_since", "started_at"}
 
 

@@ -416,7 +416,7 @@ def test_connector_needs_a_session(graph: SessionsGraph) -> None:
     assert connector.spawned == []
 
 
-INTEGRATIONS = Path(__file__).resolve().parent.parent / "integrations"
+INTEGRATIONS = Path(__file__).resolve().parents[2] / "integrations"
 
 
 @pytest.mark.parametrize(("runtime", "hooks_file"), [("claude-code", "claude-code/settings.json"), ("codex", "codex/hooks.json")])
