@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sessions_graph_core import SessionsGraph  # noqa: E402
 from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
-from sessions_graph_core.recall.search import RecallConfig  # noqa: E402
-from sessions_graph_core.store.base import STOPWORDS  # noqa: E402
+from sessions_graph_core.recall.config import RecallConfig  # noqa: E402
+from sessions_graph_core.text import STOPWORDS  # noqa: E402
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}

@@ -7,30 +7,29 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sessions_graph_core.memory import notes as memories
-from sessions_graph_core.sessions import records as sessions
-from sessions_graph_core.memory.notes import Memory
-from sessions_graph_core.memory.files import MemoryStore
-from sessions_graph_core.reconcile import facts
-from sessions_graph_core.reconcile import forgetting
-from sessions_graph_core.ontology import model as ontology
-from sessions_graph_core.reconcile import provenance
-from sessions_graph_core.reconcile import pipeline as reconcile
-from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
-from sessions_graph_core.ontology.model import OntologyVersion
 from sessions_graph_core.embeddings import vectors as embeddings
-from sessions_graph_core.recall import search as recall
 from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.embeddings.vectors import Embedded
-from sessions_graph_core.recall.search import RecallConfig, Recalled
-from sessions_graph_core.store.schema import SCHEMA
+from sessions_graph_core.memory import notes as memories
+from sessions_graph_core.memory.files import MemoryStore
+from sessions_graph_core.memory.notes import Memory
+from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core.ontology.model import OntologyVersion
+from sessions_graph_core.recall import search as recall
+from sessions_graph_core.recall.config import RecallConfig
+from sessions_graph_core.recall.results import Recalled
+from sessions_graph_core.reconcile import facts, forgetting, provenance
+from sessions_graph_core.reconcile import pipeline as reconcile
+from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
+from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.sessions.records import SessionInfo, Turn, TurnIn
-from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.store.location import StoreSettings, open_store
+from sessions_graph_core.store.schema import SCHEMA
 
 if TYPE_CHECKING:
-    from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
     from sessions_graph_core.llm import DerivationLlm
+    from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
 
 
 class SessionsGraph:
@@ -257,5 +256,7 @@ class SessionsGraph:
         config: RecallConfig | None = None,
         as_of: datetime | str | None = None,
         model: str = DEFAULT_EMBEDDING_MODEL,
+        budget_tokens: int | None = None,
     ) -> Recalled:
-        return recall.recall(self.store, user_id, question, config=config, as_of=as_of, model=model)
+        return recall.recall(self.store, user_id, question, config=config, as_of=as_of, model=model,
+                             budget_tokens=budget_tokens)

@@ -10,10 +10,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import Progress
 
-from sessions_graph_core.config import model as config_file
 from sessions_graph_core.cli.common import console, errors, opened_graph
-from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL, EmbeddingUnavailableError
-from sessions_graph_core.recall.search import RecallConfig
+from sessions_graph_core.config import model as config_file
+from sessions_graph_core.embeddings.models import (
+    DEFAULT_EMBEDDING_MODEL,
+    EmbeddingUnavailableError,
+)
 from sessions_graph_core.validation import ValidationError
 
 
@@ -65,13 +67,14 @@ def embed_command(session_id: str | None, pending: bool, limit: int, model: str 
 @click.option("--user", "user_id", help="whose history to search (default: identity.user_id)")
 @click.option("--today", help="today's date, shown to the reader of the rows (e.g. 2026-10-05)")
 @click.option("--as-of", "as_of", help="answer from what was true at this ISO-8601 time")
+@click.option("--budget", type=click.IntRange(min=0), help="at most this many tokens of rows, best first (default: recall.budget_tokens; 0: no limit)")
 @click.option("--json", "as_json", is_flag=True, help="print the rows as JSON")
 @click.argument("question")
-def recall_command(user_id: str | None, today: str | None, as_of: str | None, as_json: bool, question: str) -> None:
+def recall_command(user_id: str | None, today: str | None, as_of: str | None, budget: int | None, as_json: bool,
+                   question: str) -> None:
     """What the user's own past sessions hold about QUESTION."""
     try:
         settings = config_file.load_config()
-        config = RecallConfig.from_mapping(settings.recall.overrides())
     except ValidationError as exc:
         errors.print(f"[red]error:[/red] {escape(str(exc))}")
         sys.exit(2)
@@ -81,8 +84,7 @@ def recall_command(user_id: str | None, today: str | None, as_of: str | None, as
         sys.exit(2)
     with opened_graph() as graph:
         recalled = graph.recall(
-            user_id, question, config=config, as_of=as_of,
-            model=settings.recall.model(),
+            user_id, question, config=settings.recall, as_of=as_of, model=settings.recall.model(), budget_tokens=budget,
         )
     if as_json:
         click.echo(json.dumps(recalled.to_json(), indent=2, ensure_ascii=False))

@@ -16,16 +16,29 @@ from pathlib import Path
 from typing import Any, Literal
 
 import tomli_w
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError as PydanticError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    field_validator,
+    model_validator,
+)
+from pydantic import ValidationError as PydanticError
 
 from sessions_graph_core import validation
-from sessions_graph_core.config.paths import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, config_path  # noqa: F401 - CONFIG_ENV: callers import it from here
+from sessions_graph_core.config.paths import (  # noqa: F401 - CONFIG_ENV: callers import it from here
+    CONFIG_ENV,
+    ENV_ALIASES,
+    ENV_PREFIX,
+    config_path,
+)
+from sessions_graph_core.recall.config import RecallConfig
 from sessions_graph_core.store.location import StoreSettings, default_data_dir
 from sessions_graph_core.validation import ValidationError
 
 FILE_MODE = 0o600
 STORE_URL_SCHEMES = ("bolt://", "bolt+s://", "bolt+ssc://", "neo4j://", "neo4j+s://", "neo4j+ssc://")
-RECALL_LANES = ("memories", "turns", "text", "entities", "facts", "user_facts")
 
 
 class ConfigError(ValidationError):
@@ -84,37 +97,7 @@ class Store(Section):
         )
 
 
-_WIDTH = _allowed("an integer from 0 to 1000")
 _LENGTH = _allowed("an integer from 1 to 100000")
-
-
-class Recall(Section):
-    """Recall's widths; a key left out keeps recall's own default."""
-
-    embedding_model: str | None = Field(None, **_allowed("a locally available embedding model, or mage:<model> to embed inside Memgraph with MAGE"))
-    lanes: list[Literal["memories", "turns", "text", "entities", "facts", "user_facts"]] | None = Field(
-        None, **_allowed(f"a comma-separated subset of {', '.join(RECALL_LANES)}")
-    )
-    memories_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
-    turns_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
-    text_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
-    entities_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
-    edges_per_entity: int | None = Field(None, ge=0, le=1000, **_WIDTH)
-    facts_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
-    fact_turns_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
-    user_fact_types: int | None = Field(None, ge=0, le=1000, **_WIDTH)
-    user_facts_k: int | None = Field(None, ge=0, le=1000, **_WIDTH)
-    turn_chars: int | None = Field(None, ge=1, le=100_000, **_LENGTH)
-
-    def model(self) -> str:
-        """The embedding model: the one set here, else the one that ships with the package."""
-        from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL  # numpy comes with it: only for those who embed
-
-        return self.embedding_model or DEFAULT_EMBEDDING_MODEL
-
-    def overrides(self) -> dict[str, Any]:
-        """The widths this file sets, for recall to lay over its defaults."""
-        return self.model_dump(exclude_none=True, exclude={"embedding_model"})
 
 
 _THRESHOLD = _allowed("a number from 0 to 1")
@@ -176,7 +159,7 @@ class Config(BaseModel):
 
     identity: Identity = Identity()
     store: Store = Store()
-    recall: Recall = Recall()
+    recall: RecallConfig = RecallConfig()
     extraction: Extraction = Extraction()
     llm: Llm = Llm()
     reconcile: Reconcile = Reconcile()

@@ -8,7 +8,9 @@ and every part gets its own vector.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+
+from sessions_graph_core.text import content_words, normalise
 
 PASSAGE_CHARS = 500
 PASSAGE_SCHEME = f"passages-{PASSAGE_CHARS}"
@@ -16,7 +18,6 @@ ELLIPSIS = "…"
 
 # A unit ends after a blank line, a newline, or a sentence end followed by whitespace.
 _UNIT_END = re.compile(r"\n\s*\n|\n|(?<=[.!?])\s+")
-_WORD = re.compile(r"\w+")
 
 
 def _units(text: str, limit: int) -> list[str]:
@@ -52,23 +53,19 @@ def split_passages(text: str, limit: int = PASSAGE_CHARS) -> list[str]:
     return passages
 
 
-def words(text: str, ignore: Iterable[str] = ()) -> set[str]:
-    return set(_WORD.findall(text.lower())) - set(ignore)
-
-
-def best_passage(passages: Sequence[str], hint: str, ignore: Iterable[str] = ()) -> int:
+def best_passage(passages: Sequence[str], hint: str) -> int:
     """The index of the passage that best matches `hint`.
 
     A passage holding the hint verbatim wins; otherwise the one sharing most words with it, and the
-    first one on a tie or when nothing overlaps.
+    first one on a tie or when nothing overlaps. Stopwords do not count as shared words.
     """
-    collapsed = " ".join(hint.split())
+    collapsed = normalise(hint)
     if collapsed:
         for index, passage in enumerate(passages):
-            if collapsed in " ".join(passage.split()):
+            if collapsed in normalise(passage):
                 return index
-    wanted = words(hint, ignore)
-    overlaps = [len(wanted & words(passage)) for passage in passages]
+    wanted = set(content_words(hint))
+    overlaps = [len(wanted.intersection(content_words(passage))) for passage in passages]
     return max(range(len(passages)), key=lambda i: (overlaps[i], -i)) if passages else 0
 
 

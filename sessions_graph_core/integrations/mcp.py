@@ -16,10 +16,14 @@ import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
-from sessions_graph_core.config.model import Config, ConfigError, config_path, load_config
-from sessions_graph_core.store.falkordb.server import StoreError
+from sessions_graph_core.config.model import (
+    Config,
+    ConfigError,
+    load_config,
+)
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.memory.files import MemoryCommandError
+from sessions_graph_core.store.falkordb.server import StoreError
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.validation import ValidationError
 
@@ -61,7 +65,13 @@ MEMORY_SCHEMA: dict[str, Any] = {
 }
 RECALL_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "properties": {"question": {"type": "string", "description": "One specific question about past sessions"}},
+    "properties": {
+        "question": {"type": "string", "description": "One specific question about past sessions"},
+        "budget_tokens": {
+            "type": "integer", "minimum": 0,
+            "description": "At most this many tokens of rows, best first (default: recall.budget_tokens; 0: no limit)",
+        },
+    },
     "required": ["question"],
 }
 TOOLS = [
@@ -132,20 +142,18 @@ class Tools:
             raise ToolError(str(exc)) from None
 
     def recall(self, arguments: dict[str, Any]) -> ToolResult:
-        from sessions_graph_core.recall.search import RecallConfig
-
         question = arguments.get("question")
         if not isinstance(question, str) or not question.strip():
             raise ToolError("recall needs a question.")
+        budget = arguments.get("budget_tokens")
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 0):
+            raise ToolError(f"budget_tokens must be a whole number >= 0 (0: no limit), got {budget!r}.")
         config = self._config()
         if not config.identity.user_id:
             raise ToolError(NO_USER.format(use="search"))
-        try:
-            widths = RecallConfig.from_mapping(config.recall.overrides())
-        except ValidationError as exc:
-            raise ToolError(f"[recall] in {config_path()} is invalid: {exc}") from None
         graph = self._graph_for(config)
-        recalled = graph.recall(config.identity.user_id, question, config=widths, model=config.recall.model())
+        recalled = graph.recall(config.identity.user_id, question, config=config.recall, model=config.recall.model(),
+                                budget_tokens=budget)
         return ToolResult(recalled.render(today=date.today().isoformat()), recalled.to_json())
 
 

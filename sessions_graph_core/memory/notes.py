@@ -11,12 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
-from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX
+from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.sessions.records import ENSURE_SESSION, FOREIGN_SESSION
-from sessions_graph_core.store.base import GraphStore, search_terms, user_key
+from sessions_graph_core.store.base import GraphStore, user_key
+from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX
+from sessions_graph_core.text import search_terms
 from sessions_graph_core.validation import ValidationError
 
 MAX_VERSIONS = 20

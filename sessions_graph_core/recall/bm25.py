@@ -3,41 +3,20 @@
 The store's full-text scores are TF-IDF-like and ignore document length, and they rank LoCoMo's
 evidence far below BM25 (R@10 0.12 against 0.57). So the index only finds candidates and
 document frequencies; the score is computed here, with the same Snowball English stemmer the
-index uses, so a term counts in a text exactly when the index matched it there.
+index uses (text.stems), so a term counts in a text exactly when the index matched it there.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
-import snowballstemmer
-
-from sessions_graph_core.store.base import STOPWORDS
+from sessions_graph_core.text import stems
 
 # Tuned on LoCoMo (benchmarks/bench_recall_quality.py): short chat turns want a weak length penalty.
 K1 = 0.9
 B = 0.4
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-
-
-@cache
-def _stemmer() -> snowballstemmer.stemmer:
-    return snowballstemmer.stemmer("english")
-
-
-@lru_cache(maxsize=200_000)
-def _stem(word: str) -> str:
-    # The stemmer is pure Python and slow; words repeat, so each is stemmed once.
-    return _stemmer().stemWord(word)
-
-
-def stems(text: str) -> list[str]:
-    """The text's words, lowercased, without stopwords, stemmed."""
-    return [_stem(word) for word in _WORD.findall(text.lower()) if word not in STOPWORDS]
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Time in recall questions and turns: the calendar period a question names ("on 19 August, 2023",
-"in May 2023", "2023-08"), whether it asks when, and whether a turn says when.
+"in May 2023", "2023-08"), whether it asks when or about a change, and whether a turn says when.
 
 Recall favours what was said during a named period. Only explicit dates name one: a relative date
 ("last week") needs to know when the question is asked about, which recall cannot tell. A turn that
@@ -39,6 +39,20 @@ _SAYS_WHEN = re.compile(
     r"|(?:19|20)\d\d|for \w+ (?:years|months|weeks|days))\b",
     re.IGNORECASE,
 )
+
+
+# A question about the present state of something that changes ("where do I live now", "what is my
+# current job", "do I still ...", "the latest ..."): the newest statement answers it.
+_ASKS_CHANGE = re.compile(
+    r"\b(?:now|currently|current|still|anymore|any more|latest|most recent(?:ly)?|these days|nowadays"
+    r"|changed?|switched|moved|new)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_change(question: str) -> bool:
+    """Whether a question asks about the present state of something that may have changed."""
+    return _ASKS_CHANGE.search(question) is not None
 
 
 def asks_when(question: str) -> bool:

@@ -8,7 +8,6 @@ shared text in the subset FalkorDB and Memgraph both accept (DESIGN.md section 3
 from __future__ import annotations
 
 import hashlib
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -85,31 +84,6 @@ def user_key(user_id: str) -> str:
     return "u" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:24]
 
 
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-STOPWORDS = frozenset(
-    """a about above after again against all am an and any are as at be because been before being
-    below between both but by can did do does doing down during each few for from further had has
-    have having he her here hers herself him himself his how i if in into is it its itself just me
-    more most my myself no nor not now of off on once only or other our ours ourselves out over own
-    same she should so some such than that the their theirs them themselves then there these they
-    this those through to too under until up very was we were what when where which while who whom
-    why will with you your yours yourself yourselves""".split()
-)
-MAX_QUERY_TERMS = 32
-
-
-def search_terms(text: str) -> list[str]:
-    """The words of a user's query, lowercased and deduplicated, without stopwords.
-
-    Only letters and digits survive, so no query syntax of any engine can come through.
-    """
-    seen: dict[str, None] = {}
-    for word in _WORD.findall(text.lower()):
-        if word not in STOPWORDS:
-            seen.setdefault(word, None)
-    return list(seen)[:MAX_QUERY_TERMS]
-
-
 class GraphStore(ABC):
     """A connection to one graph."""
 
@@ -133,7 +107,7 @@ class GraphStore(ABC):
 
     @abstractmethod
     def _fulltext_query(self, index: FullTextIndex, user_id: str, terms: Sequence[str]) -> str:
-        """The engine query for nodes of one user holding any of `terms` (words only, see search_terms)."""
+        """The engine query for nodes of one user holding any of `terms` (words only: see text.search_terms)."""
 
     def fulltext_search(
         self, index: FullTextIndex, user_id: str, terms: Sequence[str], *, limit: int, columns: str

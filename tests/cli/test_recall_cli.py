@@ -22,6 +22,9 @@ def test_embed_pending_then_recall_renders_and_prints_json(cli):
     theirs = cli("recall", "--user", "bob", "Which database do the orders use?")
     assert "garden-1" in theirs and "orders-" not in theirs and "CockroachDB" not in theirs
     assert "(nothing in memory matched)" in cli("recall", "--user", "carol", "Which database do the orders use?")
+    narrow = json.loads(cli("recall", "--user", "alice", "--json", "--budget", "40", "Which database do the orders use?"))
+    assert narrow["budget_tokens"] == 40 and narrow["left_out"] > 0 and len(narrow["turns"]) < len(data["turns"])
+    assert "more rows left out to keep within 40 tokens" in cli("recall", "--user", "alice", "--budget", "40", "orders database")
 
 
 def test_bad_input_exits_2_with_the_reason(cli):
@@ -30,6 +33,7 @@ def test_bad_input_exits_2_with_the_reason(cli):
     assert "does not exist" in cli("embed", "--session", "no-such-session", code=2)
     assert "give --user" in cli("recall", "anything", code=2)
     assert "question is empty" in cli("recall", "--user", "alice", " ", code=2)
+    assert "--budget" in cli("recall", "--user", "alice", "--budget", "-5", "cache", code=2)
     cli("config", "set", "recall.turns_k", "3")
     assert "Memory recall for" in cli("recall", "--user", "alice", "cache")
 

@@ -13,6 +13,7 @@ import pytest
 from sessions_graph_core.config import model as config
 from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.model import ConfigError, load_config, set_value
+from sessions_graph_core.recall.config import RecallConfig
 
 # One good and one bad value for every key; the bad one must be refused at write time.
 CASES = {
@@ -23,7 +24,9 @@ CASES = {
     "store.password": ("s3cret-password", None),
     "store.database": ("memgraph", None),
     "recall.embedding_model": ("paraphrase-MiniLM-L3-v2", None),
+    "recall.profile": ("upstream", "widest"),
     "recall.lanes": ("turns, text", "turns,everything"),
+    "recall.budget_tokens": ("1500", "-1"),
     "recall.memories_k": ("5", "-1"),
     "recall.turns_k": ("10", "ten"),
     "recall.text_k": ("10", "1001"),
@@ -95,7 +98,7 @@ def test_values_are_stored_typed(path: Path) -> None:
         "extraction": {"entity_threshold": 0.25},
     }
     loaded = load_config()
-    assert loaded.recall.overrides() == {"turns_k": 12, "lanes": ["turns", "text"]}
+    assert loaded.recall.model_dump(exclude_unset=True) == {"turns_k": 12, "lanes": ["turns", "text"]}
     assert loaded.reconcile.auto_reconcile is True
 
 
@@ -190,7 +193,8 @@ def test_unset_restores_the_default(path: Path) -> None:
     set_value("recall.turns_k", "3")
     assert config.unset_value("recall.turns_k") is True
     assert config.unset_value("recall.turns_k") is False
-    assert load_config().recall.turns_k is None
+    loaded = load_config().recall
+    assert "turns_k" not in loaded.model_fields_set and loaded.turns_k == RecallConfig().turns_k
 
 
 def test_masking() -> None:

@@ -172,5 +172,10 @@ def test_recall_answers_from_the_users_sessions(user: str, graph: SessionsGraph)
         turns = result.structured_content["turns"]
         assert any("Postgres" in turn["text"] for turn in turns)
         assert all(turn["session_id"] == f"s-{user}" for turn in turns)
+        tight = await client.call_tool("recall", {"question": "Which database did we pick for orders?", "budget_tokens": 20})
+        assert not tight.is_error and tight.structured_content["budget_tokens"] == 20
+        assert len(tight.structured_content["turns"]) < len(turns) and "more rows left out" in text_of(tight)
+        refused = await client.call_tool("recall", {"question": "Which database?", "budget_tokens": "lots"})
+        assert refused.is_error and "budget_tokens must be a whole number" in text_of(refused)
 
     with_server(scenario)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sessions_graph_core.recall.search import MEMORY_RULE, NOTHING, READING_RULES, RecallConfig
+from sessions_graph_core.recall.config import RecallConfig
+from sessions_graph_core.recall.results import MEMORY_RULE, NOTHING, READING_RULES, tokens
 from sessions_graph_core.validation import ValidationError
 from tests.conftest import snapshot
 
@@ -101,9 +102,32 @@ def test_to_json_carries_the_same_rows(graph):
     load(graph)
     recalled = graph.recall("alice", "violin lessons")
     data = recalled.to_json()
-    assert set(data) == {"question", "turns", "facts", "memories", "vector_lanes_off"}
+    assert set(data) == {"question", "turns", "facts", "memories", "vector_lanes_off", "left_out", "budget_tokens"}
     assert [turn["turn_id"] for turn in data["turns"]] == [turn.turn_id for turn in recalled.turns]
-    assert {"session_id", "timestamp", "speaker", "text", "passages", "rank"} <= set(data["turns"][0])
+    assert {"session_id", "timestamp", "speaker", "text", "passages", "rank", "score"} <= set(data["turns"][0])
+    ranked = sorted(data["turns"], key=lambda turn: turn["rank"])
+    assert [turn["score"] for turn in ranked] == sorted((turn["score"] for turn in ranked), reverse=True)
+    assert ranked[0]["score"] > 0
+
+
+def test_a_budget_keeps_the_best_rows_and_says_how_many_were_left_out(graph):
+    load(graph)
+    question = "cache report violin hiking trip"
+    everything = graph.recall("alice", question, budget_tokens=0)
+    best = everything.ranked_turns()
+    assert len(best) == 7 and everything.left_out == 0 and "left out" not in everything.render()
+    budget = sum(tokens(turn.line(everything.turn_chars)) for turn in best[:2])
+    kept = graph.recall("alice", question, budget_tokens=budget)
+    assert [turn.turn_id for turn in kept.ranked_turns()] == [turn.turn_id for turn in best[:2]]
+    assert sum(tokens(line) for line in kept.lines()) <= budget
+    assert kept.left_out == 5 and f"(5 more rows left out to keep within {budget} tokens)" in kept.render()
+    assert kept.to_json()["left_out"] == 5
+    # Kept rows are shown in time order, whatever their rank.
+    assert [turn.timestamp for turn in kept.turns] == sorted(turn.timestamp for turn in kept.turns)
+    from_config = graph.recall("alice", question, config=RecallConfig(budget_tokens=budget))
+    assert from_config.lines() == kept.lines()
+    with pytest.raises(ValidationError, match="budget must be a whole number of tokens >= 0"):
+        graph.recall("alice", question, budget_tokens=-1)
 
 
 def test_as_of_answers_from_what_existed_then(graph):
@@ -144,25 +168,28 @@ def test_bad_input_is_rejected_and_changes_nothing(graph, store):
     assert snapshot(store) == before
 
 
-def test_config_from_mapping_reads_strings_and_rejects_bad_values():
-    config = RecallConfig.from_mapping({"turns_k": "3", "lanes": "turns, text", "embedding_model": "x"})
-    assert (config.turns_k, config.lanes, config.text_k) == (3, ("turns", "text"), 8)
-    assert RecallConfig() == RecallConfig.from_mapping({})
+def test_config_reads_strings_profiles_and_rejects_bad_values():
+    config = RecallConfig.model_validate({"turns_k": "3", "lanes": "turns, text", "embedding_model": "x"})
+    assert (config.turns_k, config.lanes, config.text_k, config.model()) == (3, ["turns", "text"], RecallConfig().text_k, "x")
+    upstream = RecallConfig.named("upstream", turns_k=3)
+    assert (upstream.turns_k, upstream.text_k, upstream.budget_tokens) == (3, 8, 0)
+    assert upstream.model_dump(exclude_unset=True) == {"profile": "upstream", "turns_k": 3}
     with pytest.raises(ValidationError, match=r"unknown recall lanes \['vibes'\]; choose from memories, turns"):
-        RecallConfig.from_mapping({"lanes": "turns,vibes"})
-    with pytest.raises(ValidationError, match="recall facts_k must be >= 0, got -1"):
-        RecallConfig.from_mapping({"facts_k": "-1"})
-    with pytest.raises(ValidationError, match="unknown recall setting 'turnsk'"):
-        RecallConfig.from_mapping({"turnsk": "3"})
-    with pytest.raises(ValidationError, match="whole number"):
-        RecallConfig.from_mapping({"text_k": "many"})
+        RecallConfig.named("default", lanes="turns,vibes")
+    with pytest.raises(ValidationError, match="recall facts_k: Input should be greater than or equal to 0"):
+        RecallConfig.named("default", facts_k=-1)
+    with pytest.raises(ValidationError, match="recall turnsk: Extra inputs are not permitted"):
+        RecallConfig.named("default", turnsk=3)
+    with pytest.raises(ValidationError, match="recall profile: Input should be 'default' or 'upstream'"):
+        RecallConfig.named("widest")
 
 
 def test_bm25_counts_stemmed_forms_and_favours_rare_words():
     from sessions_graph_core.recall import bm25
+    from sessions_graph_core.text import stems
 
     collection = bm25.Collection(documents=100, average_length=40.0, frequencies={"paint": 2, "garden": 60})
-    query = bm25.stems("painting garden")
+    query = stems("painting garden")
     assert query == ["paint", "garden"]
     rare = bm25.score(collection, query, "She painted the fence.")
     common = bm25.score(collection, query, "She weeded the garden.")
@@ -173,9 +200,9 @@ def test_bm25_counts_stemmed_forms_and_favours_rare_words():
 
 
 def test_a_common_word_is_scored_from_the_sample_without_reading_its_postings(graph, monkeypatch):
-    from sessions_graph_core.recall import search as recall_module
+    from sessions_graph_core.recall import text_lane
 
-    monkeypatch.setattr(recall_module, "COMMON_POSTINGS", 20)
+    monkeypatch.setattr(text_lane, "COMMON_POSTINGS", 20)
     graph.record_session_start("s-1", user_id="alice")
     turns = [{"role": "user", "text": f"Status of project item {i}."} for i in range(40)]
     turns.append({"role": "user", "text": "The zebra project needs a new logo."})

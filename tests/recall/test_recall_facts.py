@@ -6,7 +6,7 @@ The LLM extractor runs through the real anthropic client against a fake HTTP tra
 
 from __future__ import annotations
 
-from sessions_graph_core.recall.search import RecallConfig
+from sessions_graph_core.recall.config import RecallConfig
 from tests.seed002 import USER, FakeApi, backend, record_session
 
 FACT_LANES = RecallConfig(lanes=("entities", "facts", "user_facts"))

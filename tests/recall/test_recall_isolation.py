@@ -11,7 +11,7 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sessions_graph_core.recall.search import RecallConfig
+from sessions_graph_core.recall.config import RecallConfig
 from tests.seed002 import FakeApi, backend, record_session
 
 WORDS = ["redis", "cache", "orders", "Priya", "report", "violin", "deploy", "friday", "postgres", "garden"]

@@ -1,0 +1,176 @@
+"""What recall hands back: its rows, the rules for reading them, the token budget, and the two
+renderings (text for a model to read, JSON for a program).
+
+Rows are ranked (memory notes first: they were kept on purpose; then turns best first, each
+followed by the facts extracted from it; then the other facts). A token budget keeps rows in that
+order while they fit; the kept rows are then shown in time order, each with its rank.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from sessions_graph_core.embeddings.passages import excerpt
+
+READING_RULES = """These rows come from this user's own past conversations; each one carries the date it was written.
+- Read a relative date inside a row ("yesterday", "next week") against that row's date, not today's.
+- For counts, totals and intervals, first list the matching items with their dates, count repeats once, then compute.
+- When rows disagree, the most recent one holds.
+- For a recommendation, start from the preferences the rows show and add general knowledge.
+- If the rows do not cover the question, or contradict what it assumes, say that it is not in memory."""
+MEMORY_RULE = "MEMORY rows are notes kept on purpose: trust them over a TURN, unless the TURN is newer."
+NOTHING = "(nothing in memory matched)"
+# English text runs about four characters to a token in the tokenisers of the models that read
+# these rows; a budget is a bound on what the reader is handed, so it errs on the generous side.
+CHARS_PER_TOKEN = 4
+
+
+def tokens(text: str) -> int:
+    """An estimate of how many tokens `text` takes (one more per line for the newline)."""
+    return math.ceil(len(text) / CHARS_PER_TOKEN) + 1
+
+
+class RecalledTurn(BaseModel):
+    turn_id: str
+    session_id: str
+    timestamp: str
+    speaker: str
+    text: str
+    passages: list[int] = []
+    rank: int = 0  # 1 is the best row; rows are shown in time order
+    score: float = 0.0  # the fused score the turn was ranked by
+
+    def line(self, chars: int) -> str:
+        return f"TURN [session {self.session_id}, {self.timestamp[:16]}, {self.speaker}]: " + excerpt(
+            self.text, self.passages, chars
+        )
+
+
+class MemoryNote(BaseModel):
+    memory_id: str
+    path: str
+    updated_at: str
+    text: str
+    passages: list[int] = []
+    rank: int = 0
+    score: float | None = None  # notes are ranked by lane order, not by a score
+
+    def line(self, chars: int) -> str:
+        return f"MEMORY [{self.path}, updated {self.updated_at[:10]}]: " + excerpt(self.text, self.passages, chars)
+
+
+class RecalledFact(BaseModel):
+    fact_id: str
+    kind: str
+    subject: str
+    predicate: str
+    object: str
+    text: str
+    rationale: str | None = None
+    valid_at: str | None = None
+    turn: str | None = None
+    replaced: list[str] = []  # texts of the statements this one superseded
+    rank: int = 0
+    score: float | None = None  # the fact's similarity to the question, when the fact lane found it
+
+    def line(self) -> str:
+        when = f" @ {self.valid_at[:10]}" if self.valid_at else ""
+        if self.subject and self.predicate and self.object:
+            row = f"FACT: {self.subject} -[{self.predicate}{when}]-> {self.object}"
+            if self.text:
+                row += f' -- "{self.text}"'
+        else:  # a statement extraction could not split into a triple is shown as said
+            row = f'FACT [{self.kind}{when}]: "{self.text}"'
+        if self.kind == "decision" and self.rationale:
+            row += f" (because: {self.rationale})"
+        if self.replaced:
+            row += " (replaces: " + "; ".join(f'"{old}"' for old in self.replaced) + ")"
+        return row
+
+
+Row = MemoryNote | RecalledTurn | RecalledFact
+
+
+def ranked_rows(memories: list[MemoryNote], turns: list[RecalledTurn], facts: list[RecalledFact]) -> list[Row]:
+    """Every row in rank order: notes, then turns best first each with its facts, then other facts."""
+    by_turn: dict[str, list[RecalledFact]] = {}
+    for fact in facts:
+        by_turn.setdefault(fact.turn or "", []).append(fact)
+    rows: list[Row] = list(memories)
+    shown = {turn.turn_id for turn in turns}
+    for turn in turns:
+        rows.append(turn)
+        rows += by_turn.pop(turn.turn_id, [])
+    rows += [fact for fact in facts if (fact.turn or "") not in shown]
+    return rows
+
+
+def _line(row: Row, turn_chars: int) -> str:
+    return row.line() if isinstance(row, RecalledFact) else row.line(turn_chars)
+
+
+def within_budget(rows: list[Row], budget: int, turn_chars: int) -> tuple[list[Row], int]:
+    """The rows, in rank order, kept while their lines fit in `budget` tokens (0: no budget), and
+    how many were left out. A row that does not fit is skipped, a shorter one after it may fit."""
+    if budget <= 0:
+        return rows, 0
+    kept: list[Row] = []
+    used = 0
+    for row in rows:
+        cost = tokens(_line(row, turn_chars))
+        if used + cost <= budget:
+            kept.append(row)
+            used += cost
+    return kept, len(rows) - len(kept)
+
+
+@dataclass
+class Recalled:
+    question: str
+    turns: list[RecalledTurn] = field(default_factory=list)
+    facts: list[RecalledFact] = field(default_factory=list)
+    memories: list[MemoryNote] = field(default_factory=list)
+    vector_lanes_off: str | None = None
+    turn_chars: int = 1500
+    left_out: int = 0  # rows ranked but left out to keep within the budget
+    budget_tokens: int = 0
+
+    def ranked_turns(self) -> list[RecalledTurn]:
+        return sorted(self.turns, key=lambda turn: turn.rank)
+
+    def lines(self) -> list[str]:
+        return (
+            [memory.line(self.turn_chars) for memory in self.memories]
+            + [turn.line(self.turn_chars) for turn in self.turns]
+            + [fact.line() for fact in self.facts]
+        )
+
+    def render(self, today: str | None = None) -> str:
+        header = [f"Memory recall for: {self.question}"]
+        if today:
+            header.append(f"Today is {today}.")
+        header.append(READING_RULES)
+        if self.memories:
+            header.append(MEMORY_RULE)
+        if self.vector_lanes_off:
+            header.append(f"Vector search is off ({self.vector_lanes_off}); these rows come from text search only.")
+        rows = self.lines()
+        text = "\n".join(header) + "\n\nRows:\n" + ("\n".join(rows) if rows else NOTHING)
+        if self.left_out:
+            text += f"\n({self.left_out} more rows left out to keep within {self.budget_tokens} tokens)"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "turns": [turn.model_dump() for turn in self.turns],
+            "facts": [fact.model_dump() for fact in self.facts],
+            "memories": [memory.model_dump() for memory in self.memories],
+            "vector_lanes_off": self.vector_lanes_off,
+            "left_out": self.left_out,
+            "budget_tokens": self.budget_tokens,
+        }

@@ -1,0 +1,111 @@
+"""The full-text lane: the user's messages that hold the question's words, scored by BM25.
+
+The full-text index finds the candidates and their words' document frequencies; BM25 is scored
+here (recall/bm25.py). A word held by very many turns is not read from the index: a sample of the
+history estimates its frequency (see COMMON_POSTINGS).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sessions_graph_core.recall import bm25
+from sessions_graph_core.recall.lanes import POOL, TURN_COLUMNS, Search, is_message
+from sessions_graph_core.store.base import Row
+from sessions_graph_core.store.schema import TURN_TEXT_INDEX
+from sessions_graph_core.text import stems
+
+TERM_POOL = 100  # best postings read per query term
+
+
+def _history_size(search: Search) -> int:
+    rows = search.store.run(
+        "MATCH (s:Session {user_id: $user_id}) RETURN sum(coalesce(s.turn_count, 0)) AS n",
+        {"user_id": search.user_id},
+    )
+    return int(rows[0]["n"] or 0)
+
+
+@dataclass(frozen=True)
+class _Sample:
+    """Turns drawn from one user's history: their average length and in how many of them each word occurs."""
+
+    size: int  # of the whole history when drawn
+    turns: int
+    average_length: float
+    occurrences: Mapping[str, int]
+
+    def frequency(self, stem: str, size: int) -> int:
+        """The number of turns of a history of `size` turns estimated to hold `stem`."""
+        return round(self.occurrences.get(stem, 0) * size / max(self.turns, 1))
+
+
+# (graph, user) -> a sample of that user's history, kept until the history has grown by a tenth.
+_SAMPLES: OrderedDict[tuple[str, str], _Sample] = OrderedDict()
+MAX_SAMPLES = 1000
+SAMPLE_SESSIONS = 50
+SAMPLE_TURNS = 2000
+REGROWTH = 1.1
+# Reading a word's postings costs time linear in how many turns hold it, and a common word adds
+# little to BM25 and no candidate that a rarer word or the vector lane would miss: the postings of
+# a word the sample shows in this many turns are not read, and no more than this many of any word's.
+COMMON_POSTINGS = 1000
+
+
+def _sample(search: Search, size: int) -> _Sample:
+    key = (search.store.name, search.user_id)
+    known = _SAMPLES.get(key)
+    if known is not None and size <= known.size * REGROWTH:
+        _SAMPLES.move_to_end(key)
+        return known
+    # Whole sessions drawn at random spread the sample over the history's time, a few lookups each.
+    rows = search.store.run(
+        "MATCH (s:Session {user_id: $user_id}) WITH s, rand() AS r ORDER BY r LIMIT $sessions "
+        "MATCH (t:Turn {session_id: s.session_id}) WHERE t.user_id = $user_id AND t.text IS NOT NULL "
+        "RETURN t.text AS text LIMIT $turns",
+        {"user_id": search.user_id, "sessions": SAMPLE_SESSIONS, "turns": SAMPLE_TURNS},
+    )
+    occurrences: Counter[str] = Counter()
+    if size >= COMMON_POSTINGS:  # a smaller history has no word that common
+        for row in rows:
+            occurrences.update(set(stems(row["text"])))
+    average = sum(len(row["text"]) for row in rows) / len(rows) if rows else 1.0
+    _SAMPLES[key] = _Sample(size, len(rows), average, occurrences)
+    while len(_SAMPLES) > MAX_SAMPLES:
+        _SAMPLES.popitem(last=False)
+    return _SAMPLES[key]
+
+
+def text_lane(search: Search) -> tuple[dict[str, float], dict[str, Row]]:
+    """BM25 scores of the user's messages that match the question's words."""
+    words: dict[str, str] = {}
+    for word in search.terms:
+        stemmed = stems(word)
+        words.setdefault(stemmed[0] if stemmed else word, word)
+    if not words:
+        return {}, {}
+    size = _history_size(search)
+    sample = _sample(search, size)
+    estimates = {stem: sample.frequency(stem, size) for stem in words}
+    common = {stem for stem, estimate in estimates.items() if estimate >= COMMON_POSTINGS}
+    if len(common) == len(words):  # every word is common: the rarest still finds candidates
+        common.remove(min(common, key=estimates.__getitem__))
+    frequencies = {stem: estimates[stem] for stem in common}
+    candidates: dict[str, Row] = {}
+    for stem, word in words.items():
+        if stem in common:
+            continue
+        count, rows = search.store.fulltext_postings(
+            TURN_TEXT_INDEX, search.user_id, word, limit=TERM_POOL, most=COMMON_POSTINGS,
+            columns=TURN_COLUMNS.replace("t.", "node."),
+        )
+        frequencies[stem] = count if count < COMMON_POSTINGS else max(count, estimates[stem])
+        candidates.update((row["turn_id"], row) for row in rows if is_message(row, search))
+    if not candidates:
+        return {}, {}
+    collection = bm25.Collection(size, sample.average_length, frequencies)
+    scores = {tid: bm25.score(collection, list(words), row["text"]) for tid, row in candidates.items()}
+    best = sorted(scores, key=scores.__getitem__, reverse=True)[:POOL]
+    return {tid: scores[tid] for tid in best if scores[tid] > 0}, candidates
