@@ -41,12 +41,12 @@ from rich.console import Console
 from rich.table import Table
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.config.model import CONFIG_ENV, set_value
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
-from sessions_graph_core.failures import FAILURE_LOG, LOG_DIR_ENV, failure_log_path, recent_failures
-from sessions_graph_core.store.falkordb.store import FalkorDBStore
-from sessions_graph_core.integrations.hooks import run_hook
 from sessions_graph_core.children import sessions_graph_command
+from sessions_graph_core.config.model import CONFIG_ENV, set_value
+from sessions_graph_core.failures import FAILURE_LOG, LOG_DIR_ENV, failure_log_path, recent_failures
+from sessions_graph_core.integrations.hooks import run_hook
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
 WORDS = (
     "orders service postgres kafka billing checkout deploy release migration schema index latency region "

@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,7 +33,7 @@ DATA = ROOT / "tests" / "data" / "knowledge_changes.json"
 # main just before issue 13's changes: the extractor "as it is today".
 BASELINE_COMMIT = "47599ef"
 PROJECT = "acme-shop"
-START = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
+START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
 
 def session_plan(case: dict, distractors: list[str], index: int) -> list[tuple[str, datetime, list[str]]]:

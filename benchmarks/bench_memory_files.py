@@ -29,9 +29,9 @@ from rich.progress import track
 from rich.table import Table
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
-from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
 
 USER = "bench-user"
 GRAPH = "bench_memory_files"

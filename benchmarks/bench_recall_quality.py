@@ -23,7 +23,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from rich.console import Console
@@ -33,8 +33,8 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sessions_graph_core import SessionsGraph  # noqa: E402
-from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
 from sessions_graph_core.recall.config import RecallConfig  # noqa: E402
+from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
 from sessions_graph_core.text import STOPWORDS  # noqa: E402
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
@@ -52,7 +52,7 @@ def session_turns(conversation: dict, sample_id: str) -> list[tuple[str, datetim
     number = 1
     while f"session_{number}" in conv:
         start = datetime.strptime(conv[f"session_{number}_date_time"], "%I:%M %p on %d %B, %Y").replace(
-            tzinfo=timezone.utc
+            tzinfo=UTC
         )
         turns = []
         for position, turn in enumerate(conv[f"session_{number}"]):
@@ -162,7 +162,7 @@ def recall_rankings(graph: SessionsGraph, items: Sequence[tuple[str, str, set[st
 
 def scores(items: Sequence[tuple[str, str, set[str], int]], rankings: Sequence[list[str]]) -> dict:
     totals: dict = defaultdict(list)
-    for (_, _, gold, category), ranked in zip(items, rankings):
+    for (_, _, gold, category), ranked in zip(items, rankings, strict=True):
         for k in KS:
             value = len(set(ranked[:k]) & gold) / len(gold)
             totals[k].append(value)

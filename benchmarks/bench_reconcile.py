@@ -21,7 +21,7 @@ import shutil
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from rich.console import Console
@@ -31,9 +31,9 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sessions_graph_core import SessionsGraph  # noqa: E402
+from sessions_graph_core.ontology.model import DEFAULT_MODEL  # noqa: E402
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend  # noqa: E402
 from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
-from sessions_graph_core.ontology.model import DEFAULT_MODEL  # noqa: E402
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
 console = Console()
@@ -47,7 +47,7 @@ def load_sessions(conversations: list[dict]) -> list[tuple[str, str, datetime, l
         number = 1
         while f"session_{number}" in conv:
             start = datetime.strptime(conv[f"session_{number}_date_time"], "%I:%M %p on %d %B, %Y").replace(
-                tzinfo=timezone.utc
+                tzinfo=UTC
             )
             turns = [
                 {"role": "user", "text": f"{turn['speaker']}: {turn['text']}", "timestamp": start + timedelta(minutes=i)}

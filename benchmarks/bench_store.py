@@ -10,6 +10,7 @@ persistence. The ratio column is shipped / baseline: the price of durability.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import tempfile
@@ -70,10 +71,8 @@ def run(server_class: type[EmbeddedServer], args: argparse.Namespace, label: str
     rng = random.Random(7)
     users = [f"user{n:03d}" for n in range(args.users)]
 
-    memory_calls = [
-        (lambda user=users[i % len(users)], text=sentence(rng, rng.randint(8, 40)): graph.save_memory(user, text))
-        for i in range(args.memories)
-    ]
+    memories = [(users[i % len(users)], sentence(rng, rng.randint(8, 40))) for i in range(args.memories)]
+    memory_calls = [functools.partial(graph.save_memory, user, text) for user, text in memories]
     memory_times = timed(memory_calls, f"{label}: memories")
 
     sessions_per_user = max(1, args.turns // (args.users * 20))

@@ -5,7 +5,7 @@ row (policies.next_embedding_attempt); its run key names the time of its last fa
 takes each retry for a new run. Sessions in flight or embedded with the model are never asked for.
 """
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import dagster as dg
 
@@ -20,7 +20,7 @@ from sessions_graph_dagster.run_requests import request_runs, session_keys, sess
 from .pending_work import SessionState, session_states
 
 PER_TICK = 2000
-AT_ONCE = datetime.min.replace(tzinfo=timezone.utc)
+AT_ONCE = datetime.min.replace(tzinfo=UTC)
 
 
 def _failures_with(state: SessionState, model: str) -> int:
@@ -80,7 +80,7 @@ def embedding_catchup_sensor(
             for state in session_states(graph.store, set(behind) - busy)
             if state.reconciliation_status != "pending"
         ]
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     attempts = {state.session_id: _next_attempt(state, model) for state in states}
     due = [state for state in states if (at := attempts[state.session_id]) is not None and at <= now]
     waiting = [at for at in attempts.values() if at is not None and at > now]

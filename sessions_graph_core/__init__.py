@@ -6,11 +6,11 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sessions_graph_core.store.falkordb.server import StoreError
     from sessions_graph_core.graph import SessionsGraph
-    from sessions_graph_core.memory.notes import Memory
     from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
+    from sessions_graph_core.memory.notes import Memory
     from sessions_graph_core.sessions.records import SessionInfo, Turn, TurnIn
+    from sessions_graph_core.store.falkordb.server import StoreError
     from sessions_graph_core.store.location import StoreSettings
     from sessions_graph_core.validation import ValidationError
 

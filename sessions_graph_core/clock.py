@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sessions_graph_core.validation import ValidationError
 
 
 def format_utc(moment: datetime) -> str:
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def now_iso() -> str:
-    return format_utc(datetime.now(timezone.utc))
+    return format_utc(datetime.now(UTC))
 
 
 def to_iso(value: datetime | str | None) -> str:

@@ -2,8 +2,8 @@
 
 import dagster as dg
 
-from sessions_graph_core.ontology.derive import run as derivation
 from sessions_graph_core.llm import NoLlmConfiguredError
+from sessions_graph_core.ontology.derive import run as derivation
 from sessions_graph_core.validation import ValidationError
 
 from .partitions import USER_FROM_SESSIONS, users_partitions

@@ -9,8 +9,8 @@ import time
 import dagster as dg
 
 from sessions_graph_core.embeddings import vectors as embeddings
-from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core.embeddings.models import EmbeddingUnavailableError
+from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
 from sessions_graph_core.reconcile.pipeline import ReconcileSummary
 from sessions_graph_core.store.base import GraphStore

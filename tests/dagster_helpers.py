@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.sessions.jsonl import read_transcript
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_dagster.resources import EmbedderResource, ExtractorResource, GraphStoreResource
 
 SAMPLES = sorted((Path(__file__).parent.parent / "examples" / "sessions").glob("*.jsonl"))

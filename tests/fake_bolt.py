@@ -46,7 +46,7 @@ def fake_vector(model: str, text: str) -> list[float]:
 def _sized(size: int, tiny: int | None, markers: tuple[int, int, int]) -> bytes:
     if tiny is not None and size < 16:
         return bytes([tiny | size])
-    for marker, fmt, limit in zip(markers, (">B", ">H", ">I"), (0x100, 0x10000, 0x100000000)):
+    for marker, fmt, limit in zip(markers, (">B", ">H", ">I"), (0x100, 0x10000, 0x100000000), strict=True):
         if size < limit:
             return bytes([marker]) + struct.pack(fmt, size)
     raise ValueError(f"{size} items are too many for PackStream")

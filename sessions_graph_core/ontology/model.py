@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError as PydanticError
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ValidationError as PydanticError
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso

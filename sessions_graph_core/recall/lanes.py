@@ -246,7 +246,7 @@ def _predicate_vectors(store: GraphStore, model: str, predicates: Sequence[str])
     """Vectors of relation names, embedded once per process: the set of names grows slowly."""
     missing = [p for p in predicates if (model, p) not in _PREDICATE_VECTORS]
     if missing:
-        for predicate, vector in zip(missing, load_embedder(model, store=store).embed([p.replace("_", " ") for p in missing])):
+        for predicate, vector in zip(missing, load_embedder(model, store=store).embed([p.replace("_", " ") for p in missing]), strict=True):
             _PREDICATE_VECTORS[(model, predicate)] = vector
     return {p: _PREDICATE_VECTORS[(model, p)] for p in predicates}
 

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Sequence
 from pydantic import BaseModel
 
 from sessions_graph_core import validation
-from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, normalise
 from sessions_graph_core.ontology.model import OntologyModel
+from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, normalise
 from sessions_graph_core.store.base import GraphStore
 
 

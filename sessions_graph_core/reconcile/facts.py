@@ -16,9 +16,9 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from sessions_graph_core.reconcile import entities
 from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
+from sessions_graph_core.reconcile import entities
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
 from sessions_graph_core.store.base import GraphStore
 

@@ -15,17 +15,21 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from sessions_graph_core.reconcile import entities
-from sessions_graph_core.reconcile import facts
-from sessions_graph_core.reconcile import forgetting
-from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
-from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
-from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, ExtractionBackend, get_backend, normalise
-from sessions_graph_core.reconcile.facts import Source
 from sessions_graph_core.memory.files import is_memory_tool
+from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.model import OntologyModel
+from sessions_graph_core.reconcile import entities, facts, forgetting
+from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
+from sessions_graph_core.reconcile.extraction.base import (
+    ExtractedEntity,
+    Extraction,
+    ExtractionBackend,
+    get_backend,
+    normalise,
+)
+from sessions_graph_core.reconcile.facts import Source
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.validation import ValidationError
 
@@ -155,7 +159,7 @@ def extract(
         results = backend.extract([unique[digest] for digest in todo], model, facts.known_slots(store, user_id))
         if len(results) != len(todo):
             raise RuntimeError(f"backend {backend.name} returned {len(results)} extractions for {len(todo)} texts")
-        found.update(zip(todo, results))
+        found.update(zip(todo, results, strict=True))
     return found, len(todo)
 
 

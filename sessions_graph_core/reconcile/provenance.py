@@ -14,6 +14,7 @@ from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.facts import FACT_COLUMNS, FactView
 from sessions_graph_core.store.base import GraphStore
 
+
 class EntityView(BaseModel):
     entity_key: str
     name: str

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from derivation_helpers import BAD, GOOD, USER, FakeLlmApi, fake_llm, record
+
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.llm import DerivationLlm
 from sessions_graph_core.store.falkordb.store import FalkorDBStore

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
 from sessions_graph_core.failures import LOG_DIR_ENV, record_failure
-from sessions_graph_core.children import sessions_graph_command
 
 
 @pytest.fixture

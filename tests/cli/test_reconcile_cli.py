@@ -8,8 +8,8 @@ import pytest
 from conftest import EXAMPLES
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.sessions.jsonl import read_transcript
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
 CLEARED = ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "SESSIONS_GRAPH_LLM_ANTHROPIC_API_KEY",
            "SESSIONS_GRAPH_LLM_OPENAI_API_KEY", "SESSIONS_GRAPH_USER", "MEMGRAPH_URL")

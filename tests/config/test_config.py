@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sessions_graph_core.config import model as config
 from sessions_graph_core.children import sessions_graph_command
+from sessions_graph_core.config import model as config
 from sessions_graph_core.config.model import ConfigError, load_config, set_value
 from sessions_graph_core.recall.config import RecallConfig
 

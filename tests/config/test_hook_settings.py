@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from sessions_graph_core.config import model as config
+from sessions_graph_core.config.hook_cache import HookSettings, cache_path, hook_settings
 from sessions_graph_core.config.model import ConfigError, set_value
 from sessions_graph_core.failures import LOG_DIR_ENV
-from sessions_graph_core.config.hook_cache import HookSettings, cache_path, hook_settings
 
 
 @pytest.fixture

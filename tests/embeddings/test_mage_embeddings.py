@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from sessions_graph_core.config.model import Config
 from sessions_graph_core.cli.doctor import check_embedder
+from sessions_graph_core.config.model import Config
 from sessions_graph_core.embeddings.models import (
     MAGE_EMBED_TEXTS,
     Embedder,

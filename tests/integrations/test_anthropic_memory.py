@@ -15,10 +15,10 @@ try:  # the transport library the installed SDK is built on
 except ImportError:
     import httpx as http
 
-from anthropic.lib.tools import BetaAbstractMemoryTool, BetaAsyncAbstractMemoryTool
-from anthropic.types.beta import BetaMemoryTool20250818ViewCommand
+from anthropic.lib.tools import BetaAbstractMemoryTool, BetaAsyncAbstractMemoryTool  # noqa: E402 (after the importorskip above)
+from anthropic.types.beta import BetaMemoryTool20250818ViewCommand  # noqa: E402 (after the importorskip above)
 
-from sessions_graph_core.integrations.anthropic_memory import AsyncMemoryTool, MemoryTool
+from sessions_graph_core.integrations.anthropic_memory import AsyncMemoryTool, MemoryTool  # noqa: E402 (after the importorskip above)
 
 MODEL = "claude-sonnet-5"
 PREFS = "/memories/preferences.md"
@@ -87,7 +87,7 @@ def check_round_trip(graph, claude, final):
     assert claude.requests[0]["tools"] == [{"type": "memory_20250818", "name": "memory"}]
     results = claude.tool_results()
     assert len(results) == len(CONVERSATION)
-    for turn, (block, (_, expected, is_error)) in enumerate(zip(results, CONVERSATION), start=1):
+    for turn, (block, (_, expected, is_error)) in enumerate(zip(results, CONVERSATION, strict=True), start=1):
         assert block["tool_use_id"] == f"toolu_{turn:02d}"
         text = block["content"] if isinstance(block["content"], str) else "".join(part["text"] for part in block["content"])
         assert text == expected

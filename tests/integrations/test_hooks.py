@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
-from sessions_graph_core.integrations.connector import SessionsGraphConnector
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path, recent_failures
-from sessions_graph_core.store.falkordb.store import FalkorDBStore
+from sessions_graph_core.integrations.connector import SessionsGraphConnector
 from sessions_graph_core.integrations.harness import is_memory_tool_call
 from sessions_graph_core.integrations.hooks import action_for, plain_arguments, run_hook
-from sessions_graph_core.children import sessions_graph_command
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.validation import ValidationError
 
 HOOK_TIMEOUT_S = 120

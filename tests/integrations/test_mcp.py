@@ -14,10 +14,10 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
-from sessions_graph_core.children import sessions_graph_command
 
 CALL_TIMEOUT_S = 120
 

@@ -1,7 +1,7 @@
 import pytest
+from conftest import snapshot
 
 from sessions_graph_core.validation import ValidationError
-from conftest import snapshot
 
 
 def test_save_and_read_back(graph):

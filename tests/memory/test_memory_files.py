@@ -1,6 +1,7 @@
 """Memory files: the memory_20250818 commands over one user's Memory nodes, in the real embedded store."""
 
 import pytest
+from conftest import snapshot
 
 from sessions_graph_core.memory.files import (
     MAX_FILE_BYTES,
@@ -10,7 +11,6 @@ from sessions_graph_core.memory.files import (
     memory_paths_written,
 )
 from sessions_graph_core.validation import ValidationError
-from conftest import snapshot
 
 LISTING = "Here're the files and directories up to 2 levels deep in {}, excluding hidden items and node_modules:\n"
 

@@ -5,9 +5,9 @@ import re
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
-from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
 
 PATH = "/memories/projects/orders/counters.md"
 WORKERS = ("alpha", "beta")
@@ -44,7 +44,7 @@ def edit_concurrently(data_dir: str, graph_name: str, name: str, start_at: float
     stale = 0
     for round_number in range(ROUNDS):
         stale += retried(bump)
-        stale += retried(lambda: append(round_number))
+        stale += retried(lambda n=round_number: append(n))
         files.create(f"/memories/shared/{round_number % 10}.md", f"written by {name}")
     store.close()
     return {"name": name, "stale": stale}

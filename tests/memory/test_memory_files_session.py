@@ -9,10 +9,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
+from conftest import snapshot
 
 from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
 from sessions_graph_core.store.base import GraphStore
-from conftest import snapshot
 
 LISTING = "Here're the files and directories up to 2 levels deep in {}, excluding hidden items and node_modules:\n"
 NOTES = "/memories/projects/orders/notes.md"

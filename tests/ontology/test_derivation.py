@@ -6,15 +6,36 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import snapshot
-from derivation_helpers import BAD, GOOD, SPACY, USER, FakeLlmApi, fake_llm, node, proposal, record, relation, user_turns
+from derivation_helpers import (
+    BAD,
+    GOOD,
+    SPACY,
+    USER,
+    FakeLlmApi,
+    fake_llm,
+    node,
+    proposal,
+    record,
+    relation,
+    user_turns,
+)
+
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.ontology.derive import run as derivation
-from sessions_graph_core.ontology import model as ontology
-from sessions_graph_core.ontology.derive.run import TOLERANCE, apply, chain, due, due_users, next_milestone, reached, split
 from sessions_graph_core.config.model import load_config
 from sessions_graph_core.llm import NoLlmConfiguredError
+from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core.ontology.derive import run as derivation
+from sessions_graph_core.ontology.derive.run import (
+    TOLERANCE,
+    apply,
+    chain,
+    due,
+    due_users,
+    next_milestone,
+    reached,
+    split,
+)
 
 TEAM = proposal([node("Team")], [relation("leads", ["User", "Person"], ["Team"])])
 # Renames Database to Datastore: the entities typed Database follow.

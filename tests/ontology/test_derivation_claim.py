@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import multiprocessing
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
-
 from derivation_helpers import GOOD, SPACY, USER, FakeLlmApi, claim_worker, fake_llm, record
+
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.derive import run as derivation
 from sessions_graph_core.ontology.derive.run import CLAIM, claim, release
 
-NOW = datetime(2026, 3, 20, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
 ROUNDS = 25
 
 
@@ -65,7 +65,7 @@ def test_the_claim_expires_and_only_its_owner_releases_it(graph: SessionsGraph) 
 def test_a_run_meets_a_held_claim_and_leaves_it(graph: SessionsGraph) -> None:
     record(graph, 0)
     record(graph, 1)
-    assert claim(graph.store, USER, "elsewhere", datetime.now(timezone.utc))
+    assert claim(graph.store, USER, "elsewhere", datetime.now(UTC))
     api = FakeLlmApi([GOOD])
     report = derivation.derive(graph.store, USER, llm=fake_llm("anthropic", api), backend=SPACY)
     assert report.outcome == "claimed elsewhere" and api.requests == []

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import snapshot
 from seed002 import USER, FakeApi, backend, record_session
+
 from sessions_graph_core import SessionsGraph, ValidationError
-from sessions_graph_core.ontology.model import CORE_LABELS, DEFAULT_MODEL, OntologyModel, NodeType, supply
+from sessions_graph_core.ontology.model import CORE_LABELS, DEFAULT_MODEL, NodeType, OntologyModel, supply
 
 CODING = """
 entity_types:

@@ -23,7 +23,7 @@ DAY_TWO = [
 
 
 def load(graph, user="alice", prefix="s", embed=True):
-    for number, (day, turns) in enumerate(((1, DAY_ONE), (2, DAY_TWO)), start=1):
+    for number, turns in enumerate((DAY_ONE, DAY_TWO), start=1):
         session_id = f"{prefix}-{number}"
         graph.record_session_start(session_id, user_id=user, started_at=turns[0][2])
         graph.record_turns(session_id, [{"role": role, "text": text, "timestamp": ts} for role, text, ts in turns])

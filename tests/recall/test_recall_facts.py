@@ -36,7 +36,7 @@ def test_current_fact_first_with_what_it_replaced(graph):
     assert all("Alice owns the orders service." != fact.text for fact in recalled.facts)
     carol = next(fact for fact in owners if "Carol" in fact.text)
     assert carol.replaced == ["Alice owns the orders service."]
-    assert f'(replaces: "Alice owns the orders service.")' in carol.line()
+    assert '(replaces: "Alice owns the orders service.")' in carol.line()
 
 
 def test_decisions_carry_their_rationale(graph):

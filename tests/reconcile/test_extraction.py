@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sessions_graph_core.reconcile.extraction.base import Extraction, SpacyBackend, normalise
 from sessions_graph_core.ontology.model import DEFAULT_MODEL, NodeType, OntologyModel
+from sessions_graph_core.reconcile.extraction.base import Extraction, SpacyBackend, normalise
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 
 from seed002 import USER, FakeApi, backend, record_session
+
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
@@ -59,7 +60,7 @@ def test_sessions_reconciled_in_reverse_order_give_the_same_chains(graph: Sessio
 
 def test_several_updates_in_one_batch_form_a_chain_not_a_fan(graph: SessionsGraph) -> None:
     texts = ["Dana owns it now.", "Actually Erin owns it.", "Final answer: Finn owns it."]
-    api = FakeApi(extra={text: owner(name) for text, name in zip(texts, ["Dana", "Erin", "Finn"])})
+    api = FakeApi(extra={text: owner(name) for text, name in zip(texts, ["Dana", "Erin", "Finn"], strict=True)})
     sid = record_session(graph, 0)
     graph.record_turns(sid, [
         {"role": "user", "text": text, "timestamp": f"2026-03-05T10:0{i}:00Z", "turn_id": f"batch-{i}"}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from conftest import snapshot
 from seed002 import USER, FakeApi, backend, record_session
 from test_reconcile import stable
 from test_reconcile_llm import SEED_CURRENT_AFTER_1, current_table
-from conftest import snapshot
+
 from sessions_graph_core import SessionsGraph
 
 

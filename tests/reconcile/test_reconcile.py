@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import snapshot
+
 from sessions_graph_core import SessionsGraph, ValidationError
 from sessions_graph_core.reconcile.pipeline import MAX_UNIT_CHARS, chunk_hash
 from sessions_graph_core.sessions.jsonl import read_transcript

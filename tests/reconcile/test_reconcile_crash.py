@@ -11,6 +11,7 @@ import uuid
 
 from conftest import snapshot
 from test_reconcile import stable
+
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore

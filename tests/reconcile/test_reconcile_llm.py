@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from seed002 import USER, FakeApi, backend, record_session
+
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.config.model import CONFIG_ENV

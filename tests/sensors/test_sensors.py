@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import dagster as dg
 import pytest
@@ -12,9 +12,9 @@ from dagster_helpers import SAMPLES, import_transcript, resources_for
 from sensors.embedding_catchup import embedding_catchup_sensor
 from sensors.memory_files import memory_files_sensor
 from sensors.pending_sessions import pending_sessions_sensor
+from sessions_graph_core.clock import format_utc
 from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_core.reconcile import pipeline as reconcile
-from sessions_graph_core.clock import format_utc
 from sessions_graph_dagster.batches import contiguous_batches
 from sessions_graph_dagster.definitions import defs
 from sessions_graph_dagster.policies import EMBED_MAX_FAILURES
@@ -180,7 +180,7 @@ def embed_with_the_broken_model(instance, store, sid: str) -> dict:
 
 def failed_an_hour_ago(graph, sid: str) -> None:
     """The last failure moved back past its backoff, as if the sensor ticked again much later."""
-    an_hour_ago = format_utc(datetime.now(timezone.utc) - timedelta(hours=1))
+    an_hour_ago = format_utc(datetime.now(UTC) - timedelta(hours=1))
     graph.store.run("MATCH (s:Session {session_id: $sid}) SET s.embedded_at = $at", {"sid": sid, "at": an_hour_ago})
 
 

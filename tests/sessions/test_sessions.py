@@ -1,7 +1,7 @@
 import pytest
+from conftest import snapshot
 
 from sessions_graph_core.validation import ValidationError
-from conftest import snapshot
 
 TURNS = [
     {"role": "user", "text": "Let's use Postgres", "timestamp": "2026-03-02T09:00:00Z"},

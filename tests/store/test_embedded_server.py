@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
 from sessions_graph_core.store.falkordb.client import ReplyError
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX
 

@@ -7,7 +7,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.client import (
     Connection,
     Graph,
@@ -15,6 +14,7 @@ from sessions_graph_core.store.falkordb.client import (
     cypher_literal,
     with_parameters,
 )
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
 
 AWKWARD = [
     'she said "hi"',
@@ -55,7 +55,7 @@ def test_values_come_back_typed(graph: Graph) -> None:
         "RETURN $i AS i, $f AS f, $big AS big, $yes AS yes, $no AS no, $none AS none, $items AS items, $map AS map",
         params,
     )
-    assert dict(zip(columns, rows[0])) == params
+    assert dict(zip(columns, rows[0], strict=True)) == params
 
 
 def test_nodes_edges_and_paths_come_back_as_property_maps(graph: Graph) -> None:

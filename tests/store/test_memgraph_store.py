@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 
+import neo4j
 import pytest
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.store.memgraph import MemgraphStore
 from sessions_graph_core.store.schema import SCHEMA
-from sessions_graph_core.store.location import StoreSettings, open_store
 
 needs_memgraph = pytest.mark.skipif(
     not os.environ.get("MEMGRAPH_URL"), reason="MEMGRAPH_URL is not set: no Memgraph server to test against"
@@ -64,5 +65,5 @@ def test_memgraph_round_trip(memgraph):
 @needs_memgraph
 def test_memgraph_constraint_rejects_a_duplicate_path(memgraph):
     memgraph.save_memory("alice", "one", path="/memories/a.md")
-    with pytest.raises(Exception):
+    with pytest.raises(neo4j.exceptions.Neo4jError):
         memgraph.store.run("CREATE (:Memory {memory_id: 'x', user_id: 'alice', path: '/memories/a.md'})")

@@ -14,21 +14,29 @@ import random
 import time
 import uuid
 from collections.abc import Sequence
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from sessions_graph_core.reconcile import facts
-from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core import validation
+from sessions_graph_core.children import spawn_detached
 from sessions_graph_core.clock import format_utc, now_iso
 from sessions_graph_core.config.model import Config, load_config
 from sessions_graph_core.llm import DerivationLlm, LlmUsage
+from sessions_graph_core.ontology.model import (
+    CATCH_ALL_LABELS,
+    CORE_LABELS,
+    NodeType,
+    OntologyModel,
+    OntologyVersion,
+    RelationType,
+    adopted,
+)
+from sessions_graph_core.reconcile import facts
+from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core.reconcile.extraction.base import Extraction, ExtractionBackend, get_backend, normalise
-from sessions_graph_core.ontology.model import CATCH_ALL_LABELS, CORE_LABELS, NodeType, OntologyModel, OntologyVersion, RelationType, adopted
-from sessions_graph_core.children import spawn_detached
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.validation import ValidationError
 
@@ -237,7 +245,7 @@ def _is_catch_all(kind: str, labels: set[str]) -> bool:
 def measure(extractions: Sequence[Extraction], roles: Sequence[str], model: OntologyModel) -> Score:
     labels = set(model.labels())
     kinds = [entity.type for extraction in extractions for entity in extraction.entities]
-    user = [extraction for extraction, role in zip(extractions, roles) if role == "user"]
+    user = [extraction for extraction, role in zip(extractions, roles, strict=True) if role == "user"]
     typed = sum(1 for extraction in user if _typed_relation(extraction, model))
     return Score(
         catch_all_share=round(sum(_is_catch_all(kind, labels) for kind in kinds) / len(kinds), 4) if kinds else 0.0,
@@ -254,7 +262,7 @@ def passes(score: Score, base: Score) -> bool:
 def agreement(base: Sequence[Extraction], other: Sequence[Extraction], merges: dict[str, str]) -> float:
     """The share of mentions both models type that get the same type, the base's merged types resolved."""
     same = both = 0
-    for left, right in zip(base, other):
+    for left, right in zip(base, other, strict=True):
         theirs = {normalise(entity.name): entity.type for entity in right.entities}
         for entity in left.entities:
             kind = theirs.get(normalise(entity.name))
@@ -633,7 +641,7 @@ def reextract(
             {"sid": sid, "uid": user_id},
         )
         texts = {row["hash"]: row["text"] for row in rows}
-        extractions = dict(zip(texts, backend.extract(list(texts.values()), model, facts.known_slots(store, user_id))))
+        extractions = dict(zip(texts, backend.extract(list(texts.values()), model, facts.known_slots(store, user_id)), strict=True))
         for extraction in extractions.values():
             for entity in extraction.entities:
                 if entity.type in labels and entity.type not in CATCH_ALL_LABELS:
@@ -704,7 +712,7 @@ def derive(
     if not force and due(store, uid) is None:
         return report
     token = uuid.uuid4().hex
-    if not claim(store, uid, token, now or datetime.now(timezone.utc)):
+    if not claim(store, uid, token, now or datetime.now(UTC)):
         return report.model_copy(update={"outcome": "claimed elsewhere"})
     try:
         _run(store, uid, current, sessions, report, llm, backend or get_backend(), seeds)

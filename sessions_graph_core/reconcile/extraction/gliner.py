@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from sessions_graph_core.config.model import load_config
-from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, SpacyBackend
 from sessions_graph_core.ontology.model import OntologyModel
+from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, SpacyBackend
 
 MODEL_DIR_ENV = "SESSIONS_GRAPH_GLINER_DIR"
 ALLOW_DOWNLOAD_ENV = "SESSIONS_GRAPH_ALLOW_DOWNLOAD"
@@ -89,5 +89,5 @@ class GlinerBackend:
         predictions = model.inference(list(texts), ontology.labels(), threshold=self.threshold)
         return [
             Extraction(entities=entities_from(spans), facts=parsed.facts)
-            for spans, parsed in zip(predictions, statements)
+            for spans, parsed in zip(predictions, statements, strict=True)
         ]

@@ -13,8 +13,8 @@ from pydantic import BaseModel
 
 from sessions_graph_core.config.model import Config, load_config
 from sessions_graph_core.llm import DerivationLlm
-from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction
 from sessions_graph_core.ontology.model import OntologyModel
+from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction
 
 SYSTEM_PROMPT = """You maintain an engineering team's long-term memory.
 From the user's message extract:

@@ -7,9 +7,9 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
-from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, Row, Schema, VectorIndex, user_key
+from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
 from sessions_graph_core.validation import identifier
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
@@ -54,7 +54,7 @@ class FalkorDBStore(GraphStore):
             # The server went away between calls (stopped by its owner): bring it back once.
             self.server.ensure_running()
             names, rows = self._graph.query(query, params)
-        return [dict(zip(names, row)) for row in rows]
+        return [dict(zip(names, row, strict=True)) for row in rows]
 
     # -- schema ----------------------------------------------------------------------------
 
