@@ -24,8 +24,8 @@ from sessions_graph_dagster.run_requests import request_runs
 def derivation_milestones_sensor(
     context: dg.SensorEvaluationContext, graph_store: GraphStoreResource, llm: LlmResource
 ) -> dg.SensorResult:
-    with graph_store.open() as graph:
-        due = derivation.due_users(graph.store)
+    with graph_store.open() as store:
+        due = derivation.due_users(store)
     if due and not llm.configured():
         return dg.SensorResult(
             skip_reason=f"{len(due)} users are due a derivation run, but no LLM key is configured "

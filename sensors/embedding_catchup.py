@@ -72,12 +72,12 @@ def embedding_catchup_sensor(
     model = embedder.name()
     known = session_keys(context.instance)
     busy = sessions_in_flight(context.instance, known)
-    with graph_store.open() as graph:
-        behind = embeddings.pending_embeddings(graph.store, model=model, limit=PER_TICK)
+    with graph_store.open() as store:
+        behind = embeddings.pending_embeddings(store, model=model, limit=PER_TICK)
         # A session waiting for reconciliation is embedded by its reconcile run.
         states = [
             state
-            for state in session_states(graph.store, set(behind) - busy)
+            for state in session_states(store, set(behind) - busy)
             if state.reconciliation_status != "pending"
         ]
     now = datetime.now(UTC)

@@ -22,8 +22,8 @@ def memory_files_sensor(context: dg.SensorEvaluationContext, graph_store: GraphS
     unfinished = unfinished_runs(context.instance, job_name=memory_files_job.name)
     if unfinished:
         return dg.SensorResult(skip_reason=f"run {unfinished[0].run_id[:8]} is still extracting memory files")
-    with graph_store.open() as graph:
-        versions = memory_versions(graph.store, reconcile.pending_memories(graph.store, limit=PER_RUN))
+    with graph_store.open() as store:
+        versions = memory_versions(store, reconcile.pending_memories(store, limit=PER_RUN))
     # The asset extracts every pending file, so one unpartitioned run covers them all.
     stamps = {memory_id: f"{memory_id}@{version}" for memory_id, version in sorted(versions.items())}
     batches = [Batch(stamps, {"sessions_graph/memory_files": str(len(stamps))})] if stamps else []

@@ -22,8 +22,8 @@ PER_TICK = 2000
 def pending_sessions_sensor(context: dg.SensorEvaluationContext, graph_store: GraphStoreResource) -> dg.SensorResult:
     known = session_keys(context.instance)
     busy = sessions_in_flight(context.instance, known)
-    with graph_store.open() as graph:
-        pending = pending_sessions(graph.store, exclude=busy, limit=PER_TICK)
+    with graph_store.open() as store:
+        pending = pending_sessions(store, exclude=busy, limit=PER_TICK)
     return request_runs(
         context.instance,
         "reconcile",

@@ -40,7 +40,11 @@ class SessionsGraph:
     """
 
     def __init__(self, store: GraphStore | None = None, *, settings: StoreSettings | None = None) -> None:
-        self.store = store if store is not None else open_store(settings)
+        if store is None:
+            from sessions_graph_core.config.model import store_settings
+
+            store = open_store(settings or store_settings())
+        self.store = store
 
     def __enter__(self) -> SessionsGraph:
         return self

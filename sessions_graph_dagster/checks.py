@@ -27,14 +27,14 @@ def embedding_model_consistent(
     context: dg.AssetCheckExecutionContext, graph_store: GraphStoreResource, embedder: EmbedderResource
 ) -> dg.AssetCheckResult:
     """Every vector of these sessions' users comes from the configured model: vectors of two models never mix."""
-    with graph_store.open() as graph:
-        users = _users_of(context, graph.store)
-        sessions = graph.store.run(
+    with graph_store.open() as store:
+        users = _users_of(context, store)
+        sessions = store.run(
             "MATCH (s:Session {embedding_status: 'completed'}) WHERE s.user_id IN $users AND s.embedding_model <> $model "
             "RETURN s.session_id AS session_id, s.embedding_model AS model ORDER BY session_id",
             {"users": users, "model": embedder.name()},
         )
-        passages = graph.store.run(
+        passages = store.run(
             "MATCH (p:Passage) WHERE p.user_id IN $users AND p.embedding_model <> $model "
             "RETURN p.embedding_model AS model, count(p) AS n ORDER BY model",
             {"users": users, "model": embedder.name()},
@@ -55,18 +55,18 @@ def embedding_model_consistent(
 @dg.asset_check(asset=reconciled_session, blocking=True)
 def no_orphans(context: dg.AssetCheckExecutionContext, graph_store: GraphStoreResource) -> dg.AssetCheckResult:
     """No chunk without a source, no entity that nothing mentions or is about, no fact without a source."""
-    with graph_store.open() as graph:
-        users = _users_of(context, graph.store)
+    with graph_store.open() as store:
+        users = _users_of(context, store)
         params = {"users": users}
-        chunks = graph.store.run(
+        chunks = store.run(
             "MATCH (c:Chunk) WHERE c.user_id IN $users AND NOT ()-[:HAS_CHUNK]->(c) RETURN count(c) AS n", params
         )[0]["n"]
-        entities = graph.store.run(
+        entities = store.run(
             "MATCH (e:Entity) WHERE e.user_id IN $users AND NOT (e)-[:MENTIONED_IN]->() AND NOT ()-[:ABOUT]->(e) "
             "RETURN count(e) AS n",
             params,
         )[0]["n"]
-        facts = graph.store.run(
+        facts = store.run(
             "MATCH (f:Fact) WHERE f.user_id IN $users AND NOT (f)-[:FROM]->() RETURN count(f) AS n", params
         )[0]["n"]
     return dg.AssetCheckResult(
@@ -84,9 +84,9 @@ def ontology_conformance(
     context: dg.AssetCheckExecutionContext, config: ConformanceFloor, graph_store: GraphStoreResource
 ) -> dg.AssetCheckResult:
     """Per user, the share of entities whose type is in the user's adopted ontology stays above the floor."""
-    with graph_store.open() as graph:
-        users = _users_of(context, graph.store)
-        rows = graph.store.run(
+    with graph_store.open() as store:
+        users = _users_of(context, store)
+        rows = store.run(
             "MATCH (e:Entity) WHERE e.user_id IN $users "
             "RETURN e.user_id AS user_id, count(e) AS entities, "
             "sum(CASE WHEN e.ontology_conformant = false THEN 0 ELSE 1 END) AS conformant ORDER BY user_id",

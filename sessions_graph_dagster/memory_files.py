@@ -24,10 +24,10 @@ PER_RUN = 500
 def extracted_memory_files(graph_store: GraphStoreResource, extractor: ExtractorResource) -> dg.MaterializeResult:
     started = time.perf_counter()
     backend = extractor.load()
-    with graph_store.open() as graph:
+    with graph_store.open() as store:
         results = [
-            reconcile.reconcile_memory(graph.store, memory_id, backend=backend)
-            for memory_id in reconcile.pending_memories(graph.store, limit=PER_RUN)
+            reconcile.reconcile_memory(store, memory_id, backend=backend)
+            for memory_id in reconcile.pending_memories(store, limit=PER_RUN)
         ]
     failed = [result for result in results if result.status == "failed"]
     metadata = {

@@ -31,10 +31,10 @@ def user_ontology(
         client = llm.client()
     except NoLlmConfiguredError as error:
         raise dg.Failure(description=str(error), allow_retries=False) from None
-    with graph_store.open() as graph:
+    with graph_store.open() as store:
         try:
             # The user's claim inside derive() keeps a second run (a backfill, the CLI) from deriving at once.
-            report = derivation.derive(graph.store, user_id, llm=client, backend=extractor.load())
+            report = derivation.derive(store, user_id, llm=client, backend=extractor.load())
         except ValidationError as error:
             raise bad_input(error) from None
     usage = report.llm

@@ -109,6 +109,7 @@ def main() -> None:
     """`python -m sessions_graph_dagster.progress URL`: wait for the sensors to drain the graph, then summarise."""
     import argparse
 
+    from sessions_graph_core.config.model import store_settings
     from sessions_graph_core.store.location import open_store
 
     parser = argparse.ArgumentParser(description=main.__doc__)
@@ -116,7 +117,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=900)
     args = parser.parse_args()
     wait_for_http(args.url, timeout=args.timeout)
-    with open_store() as store:
+    with open_store(store_settings()) as store:
         took = wait_until_drained(args.url, store, timeout=args.timeout)
     print(f"All pending work done after {took:.0f} s of waiting.")
     for run in sorted(runs(args.url), key=lambda r: r.start_time or 0):

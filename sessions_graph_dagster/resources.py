@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import dagster as dg
-from pydantic import Field, SecretStr
+from pydantic import Field
 
-from sessions_graph_core import SessionsGraph
-from sessions_graph_core.config.model import load_config
+from sessions_graph_core.config.model import load_config, store_settings
 from sessions_graph_core.llm import DerivationLlm
 from sessions_graph_core.reconcile.extraction.base import BACKENDS, ExtractionBackend, get_backend
+from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.store.location import StoreSettings, open_store
 
 
@@ -31,23 +32,25 @@ class GraphStoreResource(dg.ConfigurableResource):
     memgraph_password: str | None = None
 
     def settings(self) -> StoreSettings:
-        settings = StoreSettings.from_config().model_copy(update={"graph": self.graph})
+        """The configured store with the fields set here over it."""
+        configured = store_settings()
+        changes: dict[str, object] = {"graph": self.graph}
         if self.data_dir:
-            settings = settings.model_copy(update={"data_dir": Path(self.data_dir)})
+            changes["data_dir"] = Path(self.data_dir)
         if self.memgraph_url:
-            settings = settings.model_copy(
-                update={
-                    "memgraph_url": self.memgraph_url,
-                    "memgraph_user": self.memgraph_user or settings.memgraph_user,
-                    "memgraph_password": SecretStr(self.memgraph_password) if self.memgraph_password else settings.memgraph_password,
-                }
-            )
-        return settings
+            changes["memgraph_url"] = self.memgraph_url
+            changes["memgraph_user"] = self.memgraph_user or configured.memgraph_user
+            changes["memgraph_password"] = self.memgraph_password or configured.memgraph_password
+        return dataclasses.replace(configured, **changes)
 
     @contextmanager
-    def open(self) -> Iterator[SessionsGraph]:
-        with SessionsGraph(open_store(self.settings())) as graph:
-            yield graph
+    def open(self) -> Iterator[GraphStore]:
+        """The store, closed afterwards."""
+        store = open_store(self.settings())
+        try:
+            yield store
+        finally:
+            store.close()
 
 
 class ExtractorResource(dg.ConfigurableResource):

@@ -54,9 +54,9 @@ def reconciled_session(
     keys = list(context.partition_keys)
     started = time.perf_counter()
     backend = extractor.load()
-    with graph_store.open() as graph:
-        summaries = [_reconcile_one(graph.store, key, backend) for key in keys]
-        superseded = graph.store.run(SUPERSEDED_BY, {"ids": keys})[0]["n"]
+    with graph_store.open() as store:
+        summaries = [_reconcile_one(store, key, backend) for key in keys]
+        superseded = store.run(SUPERSEDED_BY, {"ids": keys})[0]["n"]
     failed = [summary for summary in summaries if summary.status == "failed"]
     rows = [
         (s.session_id, s.status, s.texts_considered, s.texts_extracted, s.entities, s.facts, s.error or "")
@@ -104,10 +104,10 @@ def embedded_session(
     started = time.perf_counter()
     rows: list[tuple] = []
     failed: list[tuple[str, str]] = []
-    with graph_store.open() as graph:
+    with graph_store.open() as store:
         for key in keys:
             try:
-                done = embeddings.embed_session(graph.store, key, model=embedder.name())
+                done = embeddings.embed_session(store, key, model=embedder.name())
             except (EmbeddingUnavailableError, ValidationError) as error:  # recorded on the session by embed_session
                 failed.append((key, str(error)))
                 rows.append((key, "failed", 0, 0, 0, 0, str(error)))
@@ -115,7 +115,7 @@ def embedded_session(
             rows.append((key, "completed", done.turns, done.entities, done.facts, done.passages, ""))
         in_a_row = {
             row["session_id"]: row["failures"]
-            for row in graph.store.run(FAILURES_IN_A_ROW, {"ids": [key for key, _ in failed]})
+            for row in store.run(FAILURES_IN_A_ROW, {"ids": [key for key, _ in failed]})
         }
     completed = [row for row in rows if row[1] == "completed"]
     metadata = {

@@ -87,7 +87,6 @@ def test_the_core_never_imports_dagster_or_sensors() -> None:
     assert broken((CORE,), lambda _, target: within(target, ("dagster", "sessions_graph_dagster", "sensors"))) == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12 step 2: store/location.py reads the config; one store model next")
 def test_the_store_imports_no_service_and_no_interface() -> None:
     def rule(source: str, target: str) -> bool:
         return within(source, (f"{CORE}.store",)) and within(target, (CORE,)) and not within(target, STORE_MAY_IMPORT)

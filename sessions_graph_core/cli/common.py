@@ -9,9 +9,10 @@ from contextlib import contextmanager
 from rich.console import Console
 from rich.markup import escape
 
+from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.store.falkordb.server import StoreError
-from sessions_graph_core.store.location import StoreSettings, open_store
+from sessions_graph_core.store.location import open_store
 from sessions_graph_core.validation import ValidationError
 
 console = Console()
@@ -31,7 +32,7 @@ def human_bytes(size: int) -> str:
 def opened_graph() -> Iterator[SessionsGraph]:
     """The configured store with its schema in place; errors become one clear line and exit 1."""
     try:
-        settings = StoreSettings.from_config()
+        settings = store_settings()
     except ValidationError as exc:  # a malformed config file: it names the file and the key
         errors.print(f"[red]error:[/red] {escape(str(exc))}")
         sys.exit(2)

@@ -75,7 +75,7 @@ def check_store(config: Config) -> list[Check]:
     from sessions_graph_core.store.location import open_store
 
     settings = config.store.settings()
-    where = settings.memgraph_url or f"embedded FalkorDB in {settings.data_dir}"
+    where = settings.where()
     try:
         graph = SessionsGraph(open_store(settings, keep_running=True))
     except Exception as exc:  # noqa: BLE001 - any failure to connect is this check's answer

@@ -16,10 +16,10 @@ from sessions_graph_core.cli.integrations import config_group, doctor_command, h
 from sessions_graph_core.cli.ontology import derive_command, ontology_group
 from sessions_graph_core.cli.recall import embed_command, recall_command
 from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command
+from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
 from sessions_graph_core.sessions.jsonl import read_transcript
 from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
-from sessions_graph_core.store.location import StoreSettings
 from sessions_graph_core.validation import ValidationError
 
 
@@ -49,7 +49,7 @@ def store() -> None:
 
 def _server() -> EmbeddedServer:
     try:
-        settings = StoreSettings.from_config()
+        settings = store_settings()
     except ValidationError as exc:
         errors.print(f"[red]error:[/red] {escape(str(exc))}")
         sys.exit(2)

@@ -5,7 +5,7 @@ run. The file and the environment rarely change between two harness events, so `
 only when they did, and its verdict with the handful of values hooks use is cached, keyed by a digest
 of the file's bytes and of every variable that can change the outcome. A config that fails the check
 is never cached: every hook checks it again and logs the same error until it is fixed. Secrets are
-never cached: a Memgraph store (which needs its password) is opened through the full settings.
+never cached: the settings of a Memgraph store (which need its password) are checked every time.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from sessions_graph_core.config.paths import ENV_ALIASES, ENV_PREFIX, config_path
 from sessions_graph_core.failures import log_dir
+from sessions_graph_core.store.location import StoreSettings
 from sessions_graph_core.validation import ValidationError
 
 if TYPE_CHECKING:
@@ -33,19 +34,16 @@ _LOCATION_VARIABLES = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME")
 @dataclass(frozen=True)
 class HookSettings:
     user_id: str | None
-    data_dir: str | None  # the embedded store's directory; None when the store is a Memgraph server
-    graph: str
+    store: StoreSettings
     auto_reconcile: bool
     memory_index: bool
     resume: bool
 
     @classmethod
     def from_config(cls, config: Config) -> HookSettings:
-        store = config.store.settings()
         return cls(
             user_id=config.identity.user_id,
-            data_dir=None if store.memgraph_url else str(store.data_dir),
-            graph=store.graph,
+            store=config.store.settings(),
             auto_reconcile=config.reconcile.auto_reconcile,
             memory_index=config.session_start.memory_index,
             resume=config.session_start.resume,
@@ -72,7 +70,10 @@ def fingerprint(path: Path) -> str:
 def _cached(key: str) -> HookSettings | None:
     try:
         entry = json.loads(cache_path().read_text(encoding="utf-8"))
-        return HookSettings(**entry["settings"]) if entry["key"] == key else None
+        if entry["key"] != key:
+            return None
+        fields = entry["settings"]
+        return HookSettings(**{**fields, "store": StoreSettings(**fields["store"])})
     except (OSError, ValueError, KeyError, TypeError):  # missing, torn or from another version: check again
         return None
 
@@ -87,7 +88,7 @@ def _remember(key: str, settings: HookSettings) -> None:
         return
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump({"key": key, "settings": asdict(settings)}, file)
+            json.dump({"key": key, "settings": {**asdict(settings), "store": settings.store.cacheable()}}, file)
         os.replace(temporary, target)
     except OSError:
         Path(temporary).unlink(missing_ok=True)
@@ -106,7 +107,7 @@ def hook_settings() -> HookSettings:
     from sessions_graph_core.config.model import load_config
 
     settings = HookSettings.from_config(load_config(path))
-    if settings.data_dir is not None and fingerprint(path) == key:  # unchanged while it was being checked
+    if settings.store.cacheable() is not None and fingerprint(path) == key:  # unchanged while it was being checked
         _remember(key, settings)
     return settings
 

@@ -92,7 +92,7 @@ class Store(Section):
             data_dir=self.data_dir or default_data_dir(),
             memgraph_url=self.url,
             memgraph_user=self.user,
-            memgraph_password=self.password,
+            memgraph_password=self.password.get_secret_value(),
             memgraph_database=self.database,
         )
 
@@ -273,6 +273,11 @@ def load_config(path: Path | None = None, *, env: Mapping[str, str] | None = Non
         except PydanticError as exc:
             raise ConfigError(_error_message(exc, f"environment variable {variable}")) from None
     return Config.model_validate(data)
+
+
+def store_settings() -> StoreSettings:
+    """Where the configured store is: the [store] section with the environment (MEMGRAPH_URL ...) over it."""
+    return load_config().store.settings()
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from sessions_graph_core.config.hook_cache import HookSettings, hook_settings
 from sessions_graph_core.failures import record_failure
 from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.store.location import open_store
 from sessions_graph_core.validation import ValidationError
 
 RUNTIMES = ("claude-code", "codex")
@@ -124,16 +125,6 @@ def _user(settings: HookSettings) -> str:
     return settings.user_id
 
 
-def _open_store(settings: HookSettings) -> GraphStore:
-    if settings.data_dir is None:  # a Memgraph server: its full settings, password included
-        from sessions_graph_core.store.location import StoreSettings, open_store
-
-        return open_store(StoreSettings.from_config(), keep_running=True)
-    from sessions_graph_core.store.falkordb.store import FalkorDBStore
-
-    return FalkorDBStore.open(settings.data_dir, graph=settings.graph, keep_running=True)
-
-
 def handle(event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, settings: HookSettings | None = None) -> str | None:
     """Do what the event asks; returns the JSON to print for the harness, or None."""
     from sessions_graph_core.integrations.connector import SessionsGraphConnector
@@ -142,7 +133,7 @@ def handle(event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, 
     action = action_for(event)
     settings = settings or hook_settings()
     user_id = _user(settings)
-    store = _open_store(settings)
+    store = open_store(settings.store, keep_running=True)
     try:
         connector = SessionsGraphConnector(store, auto_reconcile=settings.auto_reconcile)
         existing = sessions.get_session(store, payload.session_id)

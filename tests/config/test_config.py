@@ -178,15 +178,13 @@ def test_missing_file_gives_defaults(path: Path) -> None:
 
 
 def test_store_section_becomes_store_settings(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sessions_graph_core.store.location import StoreSettings
-
     set_value("store.url", "bolt://db:7687")
     set_value("store.password", "pw-123456")
-    settings = StoreSettings.from_config()
+    settings = config.store_settings()
     assert (settings.backend, settings.memgraph_url) == ("memgraph", "bolt://db:7687")
-    assert settings.memgraph_password.get_secret_value() == "pw-123456"
+    assert settings.memgraph_password == "pw-123456" and "pw-123456" not in repr(settings)
     monkeypatch.setenv("MEMGRAPH_PASSWORD", "from-env-99")
-    assert StoreSettings.from_config().memgraph_password.get_secret_value() == "from-env-99"
+    assert config.store_settings().memgraph_password == "from-env-99"
 
 
 def test_unset_restores_the_default(path: Path) -> None:

@@ -11,6 +11,7 @@ from sessions_graph_core.config import model as config
 from sessions_graph_core.config.hook_cache import HookSettings, cache_path, hook_settings
 from sessions_graph_core.config.model import ConfigError, set_value
 from sessions_graph_core.failures import LOG_DIR_ENV
+from sessions_graph_core.store.location import StoreSettings
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def refuse_validation(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_settings_come_from_the_validated_config(path: Path) -> None:
     assert hook_settings() == HookSettings(
-        user_id="alice", data_dir=str(path.parent / "data"), graph="sessions_graph",
+        user_id="alice", store=StoreSettings(data_dir=path.parent / "data", graph="sessions_graph"),
         auto_reconcile=True, memory_index=True, resume=False,
     )
 
@@ -69,7 +70,7 @@ def test_a_changed_environment_is_validated_again(path: Path, monkeypatch: pytes
 def test_a_memgraph_store_is_never_cached(path: Path) -> None:
     set_value("store.url", "bolt://localhost:7687")
     set_value("store.password", "s3cret-password")
-    assert hook_settings().data_dir is None
+    assert hook_settings().store.memgraph_url == "bolt://localhost:7687"
     assert not cache_path().exists()
 
 

@@ -11,6 +11,7 @@ import pytest
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 from dagster_helpers import SAMPLES, import_transcript, resources_for, status_of
 
+from sessions_graph_core import SessionsGraph
 from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
 from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.failures import LOG_DIR_ENV, recent_failures
@@ -197,8 +198,8 @@ def test_the_store_resource_reads_the_store_the_hooks_write(data_dir, tmp_path, 
     sid = f"hooked-{uuid.uuid4().hex[:8]}"
     run_hook("SessionStart", json.dumps({"session_id": sid}))
     assert recent_failures() == []
-    with GraphStoreResource().open() as graph:
-        assert graph.get_session(sid).user_id == "alice"
+    with GraphStoreResource().open() as store:
+        assert SessionsGraph(store).get_session(sid).user_id == "alice"
     monkeypatch.setenv("SESSIONS_GRAPH_DATA_DIR", str(tmp_path / "elsewhere"))  # the environment still wins
     assert GraphStoreResource().settings().data_dir == tmp_path / "elsewhere"
     assert GraphStoreResource(data_dir=str(data_dir)).settings().data_dir == data_dir

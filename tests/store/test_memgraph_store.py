@@ -8,6 +8,7 @@ import neo4j
 import pytest
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.store.memgraph import MemgraphStore
 from sessions_graph_core.store.schema import SCHEMA
@@ -29,7 +30,7 @@ def test_settings_pick_memgraph_from_the_environment(monkeypatch):
     monkeypatch.setenv("MEMGRAPH_URL", "bolt://127.0.0.1:1")
     monkeypatch.setenv("MEMGRAPH_USER", "mg")
     monkeypatch.setenv("MEMGRAPH_PASSWORD", "secret")
-    settings = StoreSettings.from_env()
+    settings = store_settings()
     assert settings.backend == "memgraph" and settings.memgraph_database == "memgraph"
     assert "secret" not in repr(settings)
 
@@ -42,7 +43,7 @@ def test_an_unreachable_server_is_a_clear_error():
 
 @pytest.fixture
 def memgraph() -> SessionsGraph:
-    graph = SessionsGraph(open_store(StoreSettings.from_env()))
+    graph = SessionsGraph(open_store(store_settings()))
     graph.store.delete_all()
     graph.setup()
     yield graph
