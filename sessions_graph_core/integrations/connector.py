@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from sessions_graph_core import validation
 from sessions_graph_core.children import spawn_detached
-from sessions_graph_core.integrations.harness import is_memory_tool_call
 from sessions_graph_core.memory.files import memory_paths_written
+from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.sessions.projects import project_key_for
 from sessions_graph_core.sessions.records import SessionInfo, TurnIn
@@ -94,7 +94,7 @@ class SessionsGraphConnector:
         self, tool_name: str, tool_input: object, *, is_error: bool = False, session_id: str | None = None
     ) -> int:
         """A memory tool call that wrote a file credits the session with it; returns the files linked."""
-        if is_error or not is_memory_tool_call(tool_name):
+        if is_error or not is_memory_tool(tool_name):
             return 0
         paths = memory_paths_written(tool_input)
         if not paths:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sessions_graph_core.memory.files import is_memory_tool
+from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.sessions.records import TurnIn
 
 MAX_READ_BYTES = 64 * 1024 * 1024  # a hook reads at most this much per call; the next one goes on
@@ -29,15 +29,6 @@ MAX_READ_BYTES = 64 * 1024 * 1024  # a hook reads at most this much per call; th
 _CALL_MARKERS = re.compile(rb'"(tool_use|function_call|custom_tool_call)"')
 # User entries Claude Code writes for slash commands and their output: the harness's words, not the user's.
 _HARNESS_MARKUP = ("<command-name>", "<command-message>", "<local-command-stdout>", "<local-command-stderr>")
-
-
-def is_memory_tool_call(name: object) -> bool:
-    """The memory tool, served natively or by an MCP server (`mcp__<server>__memory`) of ours."""
-    if not isinstance(name, str):
-        return False
-    parts = name.split("__")
-    ours = len(parts) >= 3 and parts[0] == "mcp" and parts[-1] == "memory" and "sessions" in parts[1].replace("_", "-")
-    return ours or is_memory_tool(name)
 
 
 @dataclass(frozen=True)
@@ -80,12 +71,12 @@ def _claude_turns(entry: Mapping[str, Any], key: str, tool_names: dict[str, str]
         elif kind == "tool_use":
             name = str(block.get("name") or "tool")
             tool_names[str(block.get("id"))] = name
-            if not is_memory_tool_call(name):  # memory files are reconciled on their own
+            if not is_memory_tool(name):  # memory files are reconciled on their own
                 tool_input = block.get("input") if isinstance(block.get("input"), dict) else {"input": block.get("input")}
                 yield TurnIn(type="tool_call", tool_name=name, tool_input=tool_input, timestamp=stamp, turn_id=turn_id)
         elif kind == "tool_result":
             name = tool_names.get(str(block.get("tool_use_id")))
-            if not is_memory_tool_call(name):
+            if not is_memory_tool(name):
                 yield TurnIn(
                     type="tool_result", tool_name=name, output=_text_of(block.get("content")),
                     is_error=bool(block.get("is_error")), timestamp=stamp, turn_id=turn_id,
@@ -111,7 +102,7 @@ def _codex_turns(entry: Mapping[str, Any], key: str, tool_names: dict[str, str])
             arguments = json.loads(raw) if isinstance(raw, str) else raw
         except json.JSONDecodeError:
             arguments = raw
-        if not is_memory_tool_call(name):
+        if not is_memory_tool(name):
             tool_input = arguments if isinstance(arguments, dict) else {"input": arguments}
             yield TurnIn(type="tool_call", tool_name=name, tool_input=tool_input, timestamp=stamp, turn_id=key)
     elif kind in ("function_call_output", "custom_tool_call_output"):
@@ -119,7 +110,7 @@ def _codex_turns(entry: Mapping[str, Any], key: str, tool_names: dict[str, str])
         output = payload.get("output")
         if isinstance(output, Mapping):
             output = output.get("content", json.dumps(output))
-        if not is_memory_tool_call(name):
+        if not is_memory_tool(name):
             yield TurnIn(type="tool_result", tool_name=name, output=_text_of(output), timestamp=stamp, turn_id=key)
 
 

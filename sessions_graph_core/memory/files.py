@@ -76,14 +76,6 @@ def numbered(lines: Sequence[str], first: int) -> list[str]:
     return [f"{number:>{LINE_NUMBER_WIDTH}}\t{line}" for number, line in enumerate(lines, start=first)]
 
 
-def is_memory_tool(name: str) -> bool:
-    """The memory tool itself, or an MCP server's memory tool whose server is a Context Graph one."""
-    if name == "memory":
-        return True
-    parts = name.split("__")
-    return len(parts) >= 3 and parts[0] == "mcp" and parts[-1] == "memory" and "context" in parts[1].replace("_", "-")
-
-
 def memory_paths_written(tool_input: object) -> list[str]:
     """The canonical path a memory tool call writes to; [] for reads, deletes and invalid input."""
     if not isinstance(tool_input, Mapping):

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
-from sessions_graph_core.memory.files import is_memory_tool
+from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.model import OntologyModel
 from sessions_graph_core.reconcile import entities, facts, forgetting

@@ -20,8 +20,8 @@ from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
 from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path, recent_failures
 from sessions_graph_core.integrations.connector import SessionsGraphConnector
-from sessions_graph_core.integrations.harness import is_memory_tool_call
 from sessions_graph_core.integrations.hooks import action_for, plain_arguments, run_hook
+from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.validation import ValidationError
@@ -432,7 +432,7 @@ def test_shipped_hook_configs_call_events_the_hook_handles(runtime: str, hooks_f
                 assert hook["timeout"] >= 10
             if "matcher" in group:  # harnesses match tool names by regular expression
                 for name in ("memory", "mcp__sessions-graph__memory"):
-                    assert re.fullmatch(group["matcher"], name) and is_memory_tool_call(name)
+                    assert re.fullmatch(group["matcher"], name) and is_memory_tool(name)
                 assert not re.fullmatch(group["matcher"], "Bash")
 
 

@@ -7,7 +7,6 @@ from sessions_graph_core.memory.files import (
     MAX_FILE_BYTES,
     MemoryCommandError,
     format_size,
-    is_memory_tool,
     memory_paths_written,
 )
 from sessions_graph_core.validation import ValidationError
@@ -469,15 +468,6 @@ def test_tool_input_must_be_an_object(alice):
     with pytest.raises(MemoryCommandError, match="must be an object"):
         alice.execute(["view", "/memories"])
 
-
-def test_is_memory_tool():
-    assert is_memory_tool("memory")
-    assert is_memory_tool("mcp__plugin_context-graph_context-graph__memory")
-    assert is_memory_tool("mcp__context-graph__memory")
-    assert is_memory_tool("mcp__my_context_graph__memory")
-    assert not is_memory_tool("mcp__other-server__memory")
-    assert not is_memory_tool("mcp__context-graph__recall")
-    assert not is_memory_tool("Memory") and not is_memory_tool("memory_search")
 
 
 def test_memory_paths_written():
