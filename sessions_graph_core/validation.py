@@ -19,8 +19,54 @@ class ValidationError(ValueError):
     """Input that was rejected before anything was stored."""
 
 
+# The store cannot hold a NUL and UTF-8 cannot encode a lone surrogate (half of a UTF-16 pair).
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
 def has_control_characters(text: str) -> bool:
-    return any(unicodedata.category(ch) == "Cc" for ch in text)
+    """Control characters, or a lone surrogate (which no text encoding can write)."""
+    return any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text)
+
+
+def code_point(ch: str) -> str:
+    return f"U+{ord(ch):04X}"
+
+
+def text_problem(value: str) -> str | None:
+    """Why `value` cannot be stored as text, or None when it can."""
+    found = _UNSTORABLE.search(value)
+    if found is None:
+        return None
+    ch, position = found.group(), found.start() + 1
+    if ch == "\x00":
+        return f"contains a NUL character (U+0000) at character {position}; remove it"
+    return (
+        f"contains a lone surrogate ({code_point(ch)}) at character {position}, which is not valid Unicode; "
+        "send UTF-8 text"
+    )
+
+
+def json_text_problem(value: object) -> str | None:
+    """The first text_problem among the strings (keys included) of a JSON-like value."""
+    if isinstance(value, str):
+        return text_problem(value)
+    if isinstance(value, dict):
+        items: list[object] = [*value.keys(), *value.values()]
+    elif isinstance(value, (list, tuple)):
+        items = list(value)
+    else:
+        return None
+    return next((problem for item in items if (problem := json_text_problem(item))), None)
+
+
+def text(value: object, *, field: str) -> str:
+    """Text we store as given: a string without NUL or lone surrogates."""
+    if not isinstance(value, str):
+        raise ValidationError(f"Invalid {field}: it must be a string")
+    problem = text_problem(value)
+    if problem:
+        raise ValidationError(f"Invalid {field}: it {problem}")
+    return value
 
 
 def user_id(value: object) -> str:
@@ -38,10 +84,10 @@ def _label(value: object, *, name: str, max_bytes: int) -> str:
     trimmed = value.strip()
     if not trimmed:
         raise ValidationError(f"Invalid {name}: it is empty")
-    if len(trimmed.encode("utf-8")) > max_bytes:
-        raise ValidationError(f"Invalid {name} {trimmed[:40]!r}...: longer than {max_bytes} bytes")
     if has_control_characters(trimmed):
         raise ValidationError(f"Invalid {name} {trimmed!r}: control characters are not allowed")
+    if len(trimmed.encode("utf-8")) > max_bytes:
+        raise ValidationError(f"Invalid {name} {trimmed[:40]!r}...: longer than {max_bytes} bytes")
     return trimmed
 
 
@@ -65,7 +111,7 @@ def memory_id(value: object) -> str:
 def content(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValidationError("Memory content must be a non-empty string")
-    return value
+    return text(value, field="content")
 
 
 def identifier(value: object) -> str:

@@ -7,7 +7,11 @@ model can fix its call; a missing user or a bad config says how to fix them.
 
 from __future__ import annotations
 
+import io
+import json
+import sys
 import threading
+import traceback
 from datetime import date
 from typing import Any
 
@@ -25,6 +29,7 @@ from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.memory.files import MemoryCommandError
 from sessions_graph_core.store.falkordb.server import StoreError
 from sessions_graph_core.store.location import StoreSettings, open_store
+from sessions_graph_core import validation
 from sessions_graph_core.validation import ValidationError
 
 SERVER_NAME = "sessions-graph"
@@ -163,16 +168,69 @@ def _result(outcome: ToolResult | ToolError) -> types.CallToolResult:
     return types.CallToolResult(content=[types.TextContent(text=outcome.text)], structured_content=outcome.structured)
 
 
-def build_server(tools: Tools) -> Server:
+def _arguments_problem(message: object) -> str | None:
+    """The tool error for a call whose arguments hold a lone surrogate, naming the argument."""
+    params = message.get("params") if isinstance(message, dict) else None
+    arguments = params.get("arguments") if isinstance(params, dict) else None
+    if not isinstance(arguments, dict):
+        return None
+    for name, value in arguments.items():
+        problem = validation.json_text_problem(value)
+        if problem:
+            return f"Error: `{name}` {problem}"
+    return None
+
+
+class RepairedLines:
+    """The SDK's stdin with each line's lone surrogates replaced by U+FFFD.
+
+    The SDK's JSON parser rejects a lone surrogate escape and then never answers the request; so the
+    line is repaired for it, and a tool call that held one is remembered here to be refused, not run.
+    """
+
+    def __init__(self, lines: Any, refusals: dict[Any, str]) -> None:
+        self._lines = lines
+        self._refusals = refusals
+
+    def __aiter__(self) -> Any:
+        return self._repaired()
+
+    async def _repaired(self) -> Any:
+        async for line in self._lines:
+            yield self.repair(line)
+
+    def repair(self, line: str) -> str:
+        if "\\ud" not in line.lower():  # every surrogate escape starts with \uD
+            return line
+        try:
+            message = json.loads(line)
+        except ValueError:
+            return line
+        if validation.json_text_problem(message) is None:
+            return line
+        problem = _arguments_problem(message)
+        if problem is not None and isinstance(message, dict) and "id" in message:
+            self._refusals[message["id"]] = problem
+        return json.dumps(message, ensure_ascii=False).encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
+def build_server(tools: Tools, refusals: dict[Any, str] | None = None) -> Server:
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
         return types.ListToolsResult(tools=TOOLS)
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        refused = refusals.pop(getattr(ctx, "request_id", None), None) if refusals else None
+        if refused is not None:
+            return _result(ToolError(refused))
+
         def run() -> ToolResult | ToolError:
             try:
                 return tools.call(params.name, dict(params.arguments or {}))
             except (ToolError, ValidationError) as exc:
                 return ToolError(str(exc))
+            except Exception as exc:  # a call is always answered, or the client waits for ever
+                traceback.print_exc(file=sys.stderr)
+                return ToolError(f"The {params.name} tool failed ({type(exc).__name__}); the server log has details.")
 
         return _result(await anyio.to_thread.run_sync(run))
 
@@ -181,9 +239,11 @@ def build_server(tools: Tools) -> Server:
 
 async def serve_stdio() -> None:
     tools = Tools()
-    server = build_server(tools)
+    refusals: dict[Any, str] = {}
+    server = build_server(tools, refusals)
+    stdin = anyio.wrap_file(io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
     try:
-        async with stdio_server() as (read_stream, write_stream):
+        async with stdio_server(stdin=RepairedLines(stdin, refusals)) as (read_stream, write_stream):  # type: ignore[arg-type]
             await server.run(read_stream, write_stream, server.create_initialization_options())
     finally:
         tools.close()

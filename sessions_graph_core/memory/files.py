@@ -96,6 +96,14 @@ def _text(name: str, value: object) -> str:
     return value
 
 
+def _stored_text(name: str, value: object) -> str:
+    """Text that goes into a file: a string the store can hold."""
+    problem = validation.text_problem(_text(name, value))
+    if problem:
+        raise MemoryCommandError(f"Error: `{name}` {problem}")
+    return value  # type: ignore[return-value]
+
+
 def _view_range(value: object) -> tuple[int, int] | None:
     if value is None:
         return None
@@ -300,7 +308,7 @@ class MemoryStore:
     def create(self, path: str, file_text: str) -> str:
         """Write a file, replacing what it held (which is kept as a version)."""
         raw = _text("path", path)
-        text = _text("file_text", file_text)
+        text = _stored_text("file_text", file_text)
         path = _canonical(raw)
         if path == ROOT:
             raise MemoryCommandError(f"Error: {ROOT} is a directory")
@@ -326,8 +334,8 @@ class MemoryStore:
     def str_replace(self, path: str, old_str: str, new_str: str | None = None) -> str:
         """Replace the one occurrence of `old_str`; the result shows the lines around the change."""
         raw = _text("path", path)
-        old = _text("old_str", old_str)
-        new = "" if new_str is None else _text("new_str", new_str)
+        old = _stored_text("old_str", old_str)
+        new = "" if new_str is None else _stored_text("new_str", new_str)
         path = _canonical(raw)
         content = self._existing(path)
         found = _occurrences(content, old) if old else []
@@ -351,7 +359,7 @@ class MemoryStore:
         """Insert text after line `insert_line` (0 inserts at the top)."""
         raw = _text("path", path)
         at = _insert_line(insert_line)
-        text = _text("insert_text", insert_text)
+        text = _stored_text("insert_text", insert_text)
         path = _canonical(raw)
         content = self._existing(path)
         lines = content.split("\n")

@@ -15,6 +15,7 @@ from typing import Any
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso, to_iso
+from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.validation import ValidationError, describe
 
@@ -49,7 +50,13 @@ def _text_problem(value: object, *, optional: bool = False) -> str | None:
         return "must be a string" + (" or null" if optional else "")
     if len(value) > MAX_TURN_CHARS:
         return f"is {len(value):,} characters, over the {MAX_TURN_CHARS:,} limit for one turn"
-    return None
+    return validation.text_problem(value)
+
+
+def _tool_input_problem(value: object) -> str | None:
+    if value is None:
+        return None
+    return validation.json_text_problem(value) if isinstance(value, dict) else "must be an object or null"
 
 
 # Plain checks rather than a pydantic model: a harness hook builds turns in a fresh process at every
@@ -58,8 +65,8 @@ _TURN_CHECKS: dict[str, Callable[[Any], str | None]] = {
     "type": lambda value: _choice(value, TURN_TYPES),
     "role": lambda value: _choice(value, ROLES, optional=True),
     "text": _text_problem,
-    "tool_name": lambda value: None if value is None or isinstance(value, str) else "must be a string or null",
-    "tool_input": lambda value: None if value is None or isinstance(value, dict) else "must be an object or null",
+    "tool_name": lambda value: _text_problem(value, optional=True),
+    "tool_input": _tool_input_problem,
     "output": lambda value: _text_problem(value, optional=True),
     "is_error": lambda value: None if isinstance(value, bool) else "must be true or false",
     "timestamp": lambda value: None if value is None or isinstance(value, (str, datetime)) else "must be an ISO-8601 string",
@@ -173,7 +180,7 @@ def record_session_start(
             "user_id": uid,
             "user_key": user_key(uid),
             "now": to_iso(started_at),
-            "project_key": project_key,
+            "project_key": memory_paths.checked_project_key(project_key) if project_key is not None else None,
             "metadata": json.dumps(dict(metadata), sort_keys=True, default=str) if metadata else None,
         },
     )

@@ -179,3 +179,55 @@ def test_recall_answers_from_the_users_sessions(user: str, graph: SessionsGraph)
         assert refused.is_error and "budget_tokens must be a whole number" in text_of(refused)
 
     with_server(scenario)
+
+
+def _raw_session(messages: list[dict]) -> list[dict]:
+    """Send JSON-RPC lines exactly as written (lone surrogates as JSON escapes, which a client may send)
+    and read one reply per request; a server that never answers fails the wait."""
+    import json
+    import queue
+    import subprocess
+    import threading
+
+    import mcp_types
+
+    hello = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": mcp_types.LATEST_PROTOCOL_VERSION, "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"}}}
+    lines = [hello, {"jsonrpc": "2.0", "method": "notifications/initialized"}, *messages]
+    server = subprocess.Popen([*sessions_graph_command(), "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, env=dict(os.environ))
+    replies: queue.Queue[dict] = queue.Queue()
+    threading.Thread(target=lambda: [replies.put(json.loads(line)) for line in server.stdout], daemon=True).start()
+    try:
+        assert server.stdin is not None
+        server.stdin.write("".join(json.dumps(line) + "\n" for line in lines))  # "\ud800" stays an escape
+        server.stdin.flush()
+        answered = [replies.get(timeout=CALL_TIMEOUT_S) for _ in range(len(messages) + 1)]
+    finally:
+        server.stdin.close()
+        server.wait(timeout=CALL_TIMEOUT_S)
+    return [reply for reply in answered if reply.get("id") != 0]
+
+
+def test_nul_and_lone_surrogates_get_an_answer_that_names_the_field(user: str, graph: SessionsGraph) -> None:
+    calls = [
+        {"command": "create", "path": "/memories/a.md", "file_text": "x\ud800y"},
+        {"command": "create", "path": "/memories/b.md", "file_text": "x\x00y"},
+        {"command": "create", "path": "/memories/\udcff.md", "file_text": "x"},
+    ]
+    requests = [
+        {"jsonrpc": "2.0", "id": number, "method": "tools/call", "params": {"name": "memory", "arguments": call}}
+        for number, call in enumerate(calls, start=1)
+    ]
+    requests.append({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
+                     "params": {"name": "recall", "arguments": {"question": "what about \ud800 Postgres?"}}})
+    replies = {reply["id"]: reply for reply in _raw_session(requests)}
+    assert sorted(replies) == [1, 2, 3, 9]
+    texts = [replies[number]["result"]["content"][0]["text"] for number in (1, 2, 3)]
+    assert [replies[number]["result"]["isError"] for number in (1, 2, 3)] == [True, True, True]
+    assert texts[0].startswith("Error: `file_text` contains a lone surrogate (U+D800)")
+    assert texts[1].startswith("Error: `file_text` contains a NUL character")
+    assert texts[2].startswith("Error: `path` contains a lone surrogate (U+DCFF)")
+    assert "result" in replies[9], replies[9]
+    assert graph.get_memories(user) == []

@@ -49,7 +49,7 @@ def memory_row(store, path):
         ("memories/a.md", "Error: Path must start with /memories, got: memories/a.md"),
         ("/memoriesX/a.md", "Error: Path must start with /memories, got: /memoriesX/a.md"),
         ("/memories\\a.md", "Error: Invalid path '/memories\\a.md': backslashes, control characters and encoded dots are not allowed"),
-        ("/memories/a\x00.md", "Error: Invalid path '/memories/a\x00.md': backslashes, control characters and encoded dots are not allowed"),
+        ("/memories/a\x00.md", "Error: Invalid path '/memories/a\\u0000.md': backslashes, control characters and encoded dots are not allowed"),
         ("/memories/%2e%2e/x", "Error: Invalid path '/memories/%2e%2e/x': backslashes, control characters and encoded dots are not allowed"),
         ("/memories/a%2Fb", "Error: Invalid path '/memories/a%2Fb': backslashes, control characters and encoded dots are not allowed"),
         ("/memories/a%5Cb", "Error: Invalid path '/memories/a%5Cb': backslashes, control characters and encoded dots are not allowed"),
