@@ -20,6 +20,7 @@ import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
+from sessions_graph_core import validation
 from sessions_graph_core.config.model import (
     Config,
     ConfigError,
@@ -29,7 +30,6 @@ from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.memory.files import MemoryCommandError
 from sessions_graph_core.store.falkordb.server import StoreError
 from sessions_graph_core.store.location import StoreSettings, open_store
-from sessions_graph_core import validation
 from sessions_graph_core.validation import ValidationError
 
 SERVER_NAME = "sessions-graph"
@@ -228,7 +228,7 @@ def build_server(tools: Tools, refusals: dict[Any, str] | None = None) -> Server
                 return tools.call(params.name, dict(params.arguments or {}))
             except (ToolError, ValidationError) as exc:
                 return ToolError(str(exc))
-            except Exception as exc:  # a call is always answered, or the client waits for ever
+            except Exception as exc:  # noqa: BLE001 - a call is always answered, or the client waits for ever
                 traceback.print_exc(file=sys.stderr)
                 return ToolError(f"The {params.name} tool failed ({type(exc).__name__}); the server log has details.")
 

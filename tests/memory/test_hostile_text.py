@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import snapshot
+
 from sessions_graph_core.memory.files import MemoryCommandError
 from sessions_graph_core.validation import ValidationError
 
