@@ -19,6 +19,7 @@ from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command
 from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
 from sessions_graph_core.sessions.jsonl import read_transcript
+from sessions_graph_core.sessions.longmemeval import read_longmemeval
 from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
 from sessions_graph_core.validation import ValidationError
 
@@ -267,11 +268,20 @@ def session() -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--user", "user_id", default=None, help="Owner of the sessions (else the file's header).")
 @click.option("--session", "session_id", default=None, help="Session id (else the header, else the file name).")
-def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str | None) -> None:
-    """Import JSONL transcripts (format: see sessions_graph_core/sessions/jsonl.py)."""
-    if session_id and len(files) > 1:
-        errors.print("[red]error:[/red] --session names one session: import one file with it")
+@click.option("--format", "file_format", type=click.Choice(["jsonl", "longmemeval"]), default="jsonl", show_default=True,
+              help="jsonl: our transcripts (sessions_graph_core/sessions/jsonl.py); longmemeval: LongMemEval's JSON, "
+              "every haystack session one session of --user")
+def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str | None, file_format: str) -> None:
+    """Import session transcripts."""
+    if session_id and (len(files) > 1 or file_format == "longmemeval"):
+        errors.print("[red]error:[/red] --session names one session: import one JSONL file with it")
         sys.exit(2)
+    if file_format == "longmemeval":
+        if not user_id:
+            errors.print("[red]error:[/red] a LongMemEval file names no user: pass --user")
+            sys.exit(2)
+        _import_longmemeval(files, user_id)
+        return
     with opened_graph() as graph:
         for path in files:
             transcript = read_transcript(path)
@@ -286,6 +296,23 @@ def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str
             added = graph.record_turns(sid, transcript.turns)
             graph.end_session(sid)
             console.print(f"{sid}: {added} new turns of {len(transcript.turns)} (user {owner}), pending reconciliation")
+
+
+def _import_longmemeval(files: tuple[Path, ...], user_id: str) -> None:
+    # Every file is read and checked before the first session is written.
+    try:
+        haystacks = [(path, read_longmemeval(path)) for path in files]
+    except ValidationError as exc:
+        errors.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
+        sys.exit(2)
+    with opened_graph() as graph:
+        for path, sessions in haystacks:
+            added = 0
+            for item in sessions:
+                graph.record_session_start(item.session_id, user_id=user_id, started_at=item.started_at)
+                added += graph.record_turns(item.session_id, item.turns)
+                graph.end_session(item.session_id)
+            console.print(f"{path}: {len(sessions)} sessions, {added} new turns (user {user_id}), pending reconciliation")
 
 
 @session.command("list")
