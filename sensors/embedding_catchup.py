@@ -10,14 +10,13 @@ from datetime import UTC, datetime
 import dagster as dg
 
 from sessions_graph_core.embeddings import vectors as embeddings
+from sessions_graph_core.sessions.records import SessionState, session_states
 from sessions_graph_dagster.batches import session_batches
 from sessions_graph_dagster.jobs import embed_job
 from sessions_graph_dagster.partitions import sessions_partitions
 from sessions_graph_dagster.policies import EMBED_MAX_FAILURES, next_embedding_attempt
 from sessions_graph_dagster.resources import EmbedderResource, GraphStoreResource
 from sessions_graph_dagster.run_requests import request_runs, session_keys, sessions_in_flight
-
-from .pending_work import SessionState, session_states
 
 PER_TICK = 2000
 AT_ONCE = datetime.min.replace(tzinfo=UTC)

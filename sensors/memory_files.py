@@ -2,14 +2,12 @@
 
 import dagster as dg
 
+from sessions_graph_core.memory.notes import memory_versions
 from sessions_graph_core.reconcile import pipeline as reconcile
-from sessions_graph_dagster.batches import Batch
+from sessions_graph_dagster.batches import MEMORY_FILES_PER_RUN, Batch
 from sessions_graph_dagster.jobs import memory_files_job
-from sessions_graph_dagster.memory_files import PER_RUN
 from sessions_graph_dagster.resources import GraphStoreResource
 from sessions_graph_dagster.run_requests import request_runs, unfinished_runs
-
-from .pending_work import memory_versions
 
 
 @dg.sensor(
@@ -23,7 +21,7 @@ def memory_files_sensor(context: dg.SensorEvaluationContext, graph_store: GraphS
     if unfinished:
         return dg.SensorResult(skip_reason=f"run {unfinished[0].run_id[:8]} is still extracting memory files")
     with graph_store.open() as store:
-        versions = memory_versions(store, reconcile.pending_memories(store, limit=PER_RUN))
+        versions = memory_versions(store, reconcile.pending_memories(store, limit=MEMORY_FILES_PER_RUN))
     # The asset extracts every pending file, so one unpartitioned run covers them all.
     stamps = {memory_id: f"{memory_id}@{version}" for memory_id, version in sorted(versions.items())}
     batches = [Batch(stamps, {"sessions_graph/memory_files": str(len(stamps))})] if stamps else []

@@ -2,13 +2,12 @@
 
 import dagster as dg
 
+from sessions_graph_core.sessions.records import pending_sessions
 from sessions_graph_dagster.batches import session_batches
 from sessions_graph_dagster.jobs import reconcile_job
 from sessions_graph_dagster.partitions import sessions_partitions
 from sessions_graph_dagster.resources import GraphStoreResource
 from sessions_graph_dagster.run_requests import request_runs, session_keys, sessions_in_flight
-
-from .pending_work import pending_sessions
 
 PER_TICK = 2000
 

@@ -146,7 +146,7 @@ class SessionsGraph:
         return sessions.user_turns(self.store, user_id, limit=limit)
 
     def get_pending_reconciliation_sessions(self, *, limit: int = 100) -> list[str]:
-        return sessions.pending_sessions(self.store, limit=limit)
+        return [pending.session_id for pending in sessions.pending_sessions(self.store, limit=limit)]
 
     # -- reconciliation --------------------------------------------------------------------
 

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
+# Memory files are few and small: one unpartitioned run extracts up to this many.
+MEMORY_FILES_PER_RUN = 500
+
 
 @dataclass(frozen=True)
 class Batch:

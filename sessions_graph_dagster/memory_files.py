@@ -6,11 +6,10 @@ import dagster as dg
 
 from sessions_graph_core.reconcile import pipeline as reconcile
 
+from .batches import MEMORY_FILES_PER_RUN
 from .policies import STORE_RETRY
 from .reporting import table
 from .resources import ExtractorResource, GraphStoreResource
-
-PER_RUN = 500
 
 
 @dg.asset(
@@ -27,7 +26,7 @@ def extracted_memory_files(graph_store: GraphStoreResource, extractor: Extractor
     with graph_store.open() as store:
         results = [
             reconcile.reconcile_memory(store, memory_id, backend=backend)
-            for memory_id in reconcile.pending_memories(store, limit=PER_RUN)
+            for memory_id in reconcile.pending_memories(store, limit=MEMORY_FILES_PER_RUN)
         ]
     failed = [result for result in results if result.status == "failed"]
     metadata = {

@@ -7,7 +7,7 @@ statement as the write, so no acknowledged text is ever lost.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -203,3 +203,12 @@ def delete_memory(store: GraphStore, memory_id: str) -> bool:
     if rows:
         prune_versions(store, rows[0]["uid"], memory_id)
     return bool(rows)
+
+
+def memory_versions(store: GraphStore, memory_ids: Iterable[str]) -> dict[str, str]:
+    """When each memory file last changed: a new edit means a new extraction run."""
+    rows = store.run(
+        "MATCH (m:Memory) WHERE m.memory_id IN $ids RETURN m.memory_id AS memory_id, m.updated_at AS updated_at",
+        {"ids": sorted(memory_ids)},
+    )
+    return {row["memory_id"]: str(row["updated_at"]) for row in rows}

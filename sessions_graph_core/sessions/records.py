@@ -285,13 +285,51 @@ def end_session(store: GraphStore, session_id: str, *, ended_at: datetime | str 
     return bool(rows) and mark_pending(store, sid)
 
 
-def pending_sessions(store: GraphStore, *, limit: int = 100) -> list[str]:
+@dataclass(frozen=True)
+class PendingSession:
+    session_id: str
+    user_id: str
+    revision: int  # bumped by every change: a new revision asks for a new run
+
+
+def pending_sessions(store: GraphStore, *, exclude: Iterable[str] = (), limit: int = 100) -> list[PendingSession]:
+    """Sessions waiting for reconciliation, the longest waiting first, except those in `exclude`.
+
+    The one order every drain uses (the CLI, the facade, the sensor), so a backlog empties the same way.
+    """
     rows = store.run(
-        "MATCH (s:Session {reconciliation_status: 'pending'}) "
-        "RETURN s.session_id AS sid ORDER BY sid LIMIT $limit",
-        {"limit": int(limit)},
+        "MATCH (s:Session {reconciliation_status: 'pending'}) WHERE NOT s.session_id IN $exclude "
+        "RETURN s.session_id AS session_id, s.user_id AS user_id, coalesce(s.revision, 0) AS revision "
+        "ORDER BY s.pending_since, session_id LIMIT $limit",
+        {"exclude": sorted(exclude), "limit": int(limit)},
     )
-    return [row["sid"] for row in rows]
+    return [PendingSession(**row) for row in rows]
+
+
+@dataclass(frozen=True)
+class SessionState:
+    """Where a session stands in reconciliation and embedding: what the sensors decide on."""
+
+    session_id: str
+    user_id: str
+    revision: int
+    reconciliation_status: str | None = None
+    embedding_status: str | None = None
+    embedding_model: str | None = None
+    embedding_failures: int = 0
+    embedded_at: str | None = None
+
+
+def session_states(store: GraphStore, session_ids: Iterable[str]) -> list[SessionState]:
+    rows = store.run(
+        "MATCH (s:Session) WHERE s.session_id IN $ids "
+        "RETURN s.session_id AS session_id, s.user_id AS user_id, coalesce(s.revision, 0) AS revision, "
+        "s.reconciliation_status AS reconciliation_status, s.embedding_status AS embedding_status, "
+        "s.embedding_model AS embedding_model, coalesce(s.embedding_failures, 0) AS embedding_failures, "
+        "s.embedded_at AS embedded_at ORDER BY session_id",
+        {"ids": sorted(session_ids)},
+    )
+    return [SessionState(**row) for row in rows]
 
 
 _SESSION_COLUMNS = (

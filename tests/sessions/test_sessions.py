@@ -59,8 +59,9 @@ def test_pending_on_turn_end_and_session_end(graph):
     assert graph.get_pending_reconciliation_sessions() == []
     assert graph.end_turn("s-2")
     assert graph.end_session("s-1", ended_at="2026-03-02T10:00:00Z")
-    assert graph.get_pending_reconciliation_sessions() == ["s-1", "s-2"]
-    assert graph.get_pending_reconciliation_sessions(limit=1) == ["s-1"]
+    # The longest waiting first, the order the sensors drain in too (one query: sessions.records.pending_sessions).
+    assert graph.get_pending_reconciliation_sessions() == ["s-2", "s-1"]
+    assert graph.get_pending_reconciliation_sessions(limit=1) == ["s-2"]
     assert graph.get_session("s-1").ended_at == "2026-03-02T10:00:00.000000Z"
     assert not graph.end_turn("missing")
 
