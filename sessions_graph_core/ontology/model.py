@@ -18,6 +18,7 @@ from pydantic import ValidationError as PydanticError
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
+from sessions_graph_core.ontology.versions import record_version
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
 
@@ -152,14 +153,6 @@ def adopted(store: GraphStore, user_id: str) -> OntologyVersion:
     return _version(rows[0]) if rows else default_version(uid)
 
 
-def history(store: GraphStore, user_id: str) -> list[OntologyVersion]:
-    rows = store.run(
-        f"MATCH (v:OntologyVersion {{user_id: $uid}}) RETURN {_VERSION_COLUMNS} ORDER BY version",
-        {"uid": validation.user_id(user_id)},
-    )
-    return [_version(row) for row in rows]
-
-
 def read_schema_file(path: Path) -> tuple[OntologyModel, str]:
     """A schema YAML (`entity_types`, `relation_types`) and the hash of its bytes.
 
@@ -238,30 +231,15 @@ def supply(
     problems = final.problems()
     if problems:
         raise ValidationError("The schema does not validate: " + "; ".join(problems))
-    # One statement: the new version, the ADOPTED move and the NEXT link land together or not at all.
-    rows = store.run(
-        "MERGE (u:User {user_id: $uid}) WITH u "
-        "OPTIONAL MATCH (any:OntologyVersion {user_id: $uid}) "
-        "WITH u, coalesce(max(any.version), 0) + 1 AS next "
-        "OPTIONAL MATCH (u)-[adopted:ADOPTED]->(previous:OntologyVersion) "
-        "CREATE (v:OntologyVersion {user_id: $uid, version: next, status: 'adopted', source: 'supplied', "
-        "derive: $derive, model: $model, pinned: $pinned, source_hash: $source_hash, created_at: $now}) "
-        "CREATE (u)-[:ADOPTED]->(v) "
-        "FOREACH (p IN CASE WHEN previous IS NULL THEN [] ELSE [previous] END | "
-        "  SET p.status = 'superseded' CREATE (p)-[:NEXT]->(v)) "
-        "DELETE adopted "
-        "RETURN v.version AS version",
-        {
-            "uid": uid,
-            "derive": derive,
-            "model": final.model_dump_json(),
-            "pinned": pinned,
-            "source_hash": source_hash,
-            "now": now_iso(),
-        },
-    )
-    if not rows:
-        raise RuntimeError(f"adopting an ontology version for {uid!r} wrote nothing")
+    fields = {
+        "source": "supplied",
+        "derive": derive,
+        "model": final.model_dump_json(),
+        "pinned": pinned,
+        "source_hash": source_hash,
+        "created_at": now_iso(),
+    }
+    record_version(store, uid, fields, adopt=True)
     return adopted(store, uid)
 
 

@@ -34,6 +34,7 @@ from sessions_graph_core.ontology.model import (
     RelationType,
     adopted,
 )
+from sessions_graph_core.ontology.versions import record_version
 from sessions_graph_core.reconcile import facts
 from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core.reconcile.extraction.base import Extraction, ExtractionBackend, get_backend, normalise
@@ -492,29 +493,14 @@ class RunReport(BaseModel):
 
 # -- storing versions ------------------------------------------------------------------------
 
-_NEXT_NUMBER = (
-    "MATCH (u:User {user_id: $uid}) "
-    "OPTIONAL MATCH (any:OntologyVersion {user_id: $uid}) "
-    "WITH u, coalesce(max(any.version), 0) + 1 AS next "
-)
-_NEW_VERSION = (
-    "CREATE (v:OntologyVersion {user_id: $uid, version: next, status: $status, source: 'derived', derive: $derive, "
-    "model: $model, pinned: $pinned, source_hash: $source_hash, created_at: $now, based_on: $based_on, "
-    "milestone: $milestone, seed: $seed, changelog: $changelog, pool: $pool, report: $report}) "
-)
-
-
-def _version_parameters(
-    user_id: str, base: OntologyVersion, candidate: Candidate, status: str, report: RunReport, seed: int
-) -> dict:
+def _version_fields(base: OntologyVersion, candidate: Candidate, report: RunReport, seed: int) -> dict:
     return {
-        "uid": user_id,
-        "status": status,
+        "source": "derived",
         "derive": base.derive,
         "model": candidate.model.model_dump_json(),
         "pinned": base.pinned,
         "source_hash": base.source_hash,
-        "now": now_iso(),
+        "created_at": now_iso(),
         "based_on": base.version,
         "milestone": report.milestone,
         "seed": seed,
@@ -529,28 +515,13 @@ def _version_parameters(
 def store_adopted(
     store: GraphStore, user_id: str, base: OntologyVersion, candidate: Candidate, report: RunReport, seed: int
 ) -> int:
-    # One statement: the new version, the ADOPTED move and the NEXT link land together or not at all.
-    rows = store.run(
-        _NEXT_NUMBER
-        + "OPTIONAL MATCH (u)-[adopted:ADOPTED]->(previous:OntologyVersion) "
-        + _NEW_VERSION
-        + "CREATE (u)-[:ADOPTED]->(v) "
-        "FOREACH (p IN CASE WHEN previous IS NULL THEN [] ELSE [previous] END | "
-        "  SET p.status = 'superseded' CREATE (p)-[:NEXT]->(v)) "
-        "DELETE adopted RETURN v.version AS version",
-        _version_parameters(user_id, base, candidate, "adopted", report, seed),
-    )
-    return rows[0]["version"]
+    return record_version(store, user_id, _version_fields(base, candidate, report, seed), adopt=True)
 
 
 def store_rejected(
     store: GraphStore, user_id: str, base: OntologyVersion, candidate: Candidate, report: RunReport, seed: int
 ) -> int:
-    rows = store.run(
-        _NEXT_NUMBER + _NEW_VERSION + "CREATE (u)-[:REJECTED]->(v) RETURN v.version AS version",
-        _version_parameters(user_id, base, candidate, "rejected", report, seed),
-    )
-    return rows[0]["version"]
+    return record_version(store, user_id, _version_fields(base, candidate, report, seed), adopt=False)
 
 
 def _pool(store: GraphStore, user_id: str) -> OntologyModel:
