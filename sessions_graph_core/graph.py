@@ -7,8 +7,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sessions_graph_core import users
 from sessions_graph_core.embeddings import vectors as embeddings
-from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
+from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL, load_embedder
 from sessions_graph_core.embeddings.vectors import Embedded
 from sessions_graph_core.memory import notes as memories
 from sessions_graph_core.memory.files import MemoryStore
@@ -21,7 +22,9 @@ from sessions_graph_core.recall.results import Recalled
 from sessions_graph_core.reconcile import facts, forgetting, provenance
 from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
+from sessions_graph_core.sessions import jsonl as transcript_files
 from sessions_graph_core.sessions import records as sessions
+from sessions_graph_core.sessions.jsonl import Imported, Transcript
 from sessions_graph_core.sessions.records import SessionInfo, Turn, TurnIn
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.store.location import StoreSettings, open_store
@@ -60,6 +63,10 @@ class SessionsGraph:
     def setup(self) -> None:
         """Create the constraints and indexes; safe to run any number of times."""
         self.store.apply_schema(SCHEMA)
+
+    def user_exists(self, user_id: str) -> bool:
+        """Whether the store has ever recorded anything of `user_id`."""
+        return users.user_exists(self.store, user_id)
 
     def drop(self) -> None:
         """Remove the constraints and indexes that setup() made (the data stays)."""
@@ -126,6 +133,10 @@ class SessionsGraph:
         self, session_id: str, turns: Sequence[TurnIn | Mapping[str, Any]], *, first_position: int = 0
     ) -> int:
         return sessions.record_turns(self.store, session_id, turns, first_position=first_position)
+
+    def import_transcript(self, transcript: Transcript, *, session_id: str, user_id: str) -> Imported:
+        """Record a parsed JSONL transcript; it goes pending only when it brought new work."""
+        return transcript_files.import_transcript(self.store, transcript, session_id=session_id, user_id=user_id)
 
     def end_turn(self, session_id: str) -> bool:
         return sessions.mark_pending(self.store, session_id)
@@ -248,6 +259,13 @@ class SessionsGraph:
 
     def embed_session(self, session_id: str, *, model: str = DEFAULT_EMBEDDING_MODEL) -> Embedded:
         return embeddings.embed_session(self.store, session_id, model=model)
+
+    def embed_memories(self, user_id: str, *, model: str = DEFAULT_EMBEDDING_MODEL) -> Embedded:
+        """Vectors for the user's memory files that lack current ones."""
+        return embeddings.embed_memories(self.store, user_id, embedder=load_embedder(model, store=self.store))
+
+    def get_pending_memory_embedding_users(self, *, model: str = DEFAULT_EMBEDDING_MODEL) -> list[str]:
+        return embeddings.pending_memory_users(self.store, model=model)
 
     def get_pending_embedding_sessions(self, *, model: str = DEFAULT_EMBEDDING_MODEL, limit: int = 100) -> list[str]:
         return embeddings.pending_embeddings(self.store, model=model, limit=limit)

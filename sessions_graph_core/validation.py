@@ -78,6 +78,13 @@ def user_id(value: object) -> str:
     return value
 
 
+def question(value: object) -> str:
+    """A recall question: any non-blank text, trimmed."""
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationError("The recall question is empty: ask about something")
+    return value.strip()
+
+
 def _label(value: object, *, name: str, max_bytes: int) -> str:
     if not isinstance(value, str):
         raise ValidationError(f"Invalid {name} {value!r}: it must be a string")

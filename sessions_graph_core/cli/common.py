@@ -1,22 +1,150 @@
-"""What every `sessions-graph` command shares: the consoles and the opened, set-up graph."""
+"""What every `sessions-graph` command shares: the consoles, the opened graph, the user and how to fail."""
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import asdict, is_dataclass
+from typing import NoReturn, TypeVar
 
-from rich.console import Console
+import click
+from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
+from rich.progress import Progress
 
+from sessions_graph_core.config import model as config_file
 from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.graph import SessionsGraph
+from sessions_graph_core.sessions.records import SessionInfo
 from sessions_graph_core.store.falkordb.server import StoreError
 from sessions_graph_core.store.location import open_store
 from sessions_graph_core.validation import ValidationError
 
-console = Console()
+
+
+class OutputConsole(Console):
+    """Standard output: a terminal's width, but unbounded when piped, so no table or id is ever cut."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        if self.is_terminal or self._width is not None:
+            return super().size
+        return ConsoleDimensions(PIPED_WIDTH, super().size.height)
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        self._width, self._height = new_size
+
+
+# Wide enough for any row we print; tables are sized to their content, never stretched to it.
+PIPED_WIDTH = 100_000
+console = OutputConsole()
 errors = Console(stderr=True)
+
+NO_USER = "No user: pass --user or set identity.user_id (`sessions-graph config set identity.user_id NAME`)"
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+class TextCommand(click.Command):
+    """A command whose arguments are text: only an exact option name is an option, so a TEXT that
+    starts with '-' (frontmatter '---', '-5 degrees', a quoted '--user') is passed as given."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, self._options_first(ctx, args))
+
+    def _options_first(self, ctx: click.Context, args: list[str]) -> list[str]:
+        takes: dict[str, int] = {}
+        for param in self.get_params(ctx):
+            if isinstance(param, click.Option):
+                width = 0 if param.is_flag or param.count else param.nargs
+                takes.update({name: width for name in param.opts + param.secondary_opts})
+        options: list[str] = []
+        texts: list[str] = []
+        index = 0
+        while index < len(args):
+            arg = args[index]
+            name = arg.split("=", 1)[0] if arg.startswith("--") else arg
+            if arg == "--":
+                texts += args[index + 1:]
+                break
+            if name in takes:
+                width = 0 if name != arg else takes[name]
+                options += args[index:index + 1 + width]
+                index += 1 + width
+                continue
+            texts.append(arg)
+            index += 1
+        return options + ["--"] + texts
+
+
+def text_argument(text: str) -> str:
+    """A TEXT argument: '-' reads standard input."""
+    return sys.stdin.read() if text == "-" else text
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Print `error: message` on stderr and exit: 1 for a lookup or store failure, 2 for bad input."""
+    errors.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+    sys.exit(code)
+
+
+def user_option(help: str = "The user (default: identity.user_id from the config file).") -> Callable[[F], F]:
+    """The one `--user` option; pair it with `resolve_user`, which applies the configured default."""
+    return click.option("--user", "user_id", default=None, metavar="USER", help=help)
+
+
+def resolve_user(given: str | None, *, missing: str = NO_USER) -> str:
+    """`--user` when given, else the config's identity.user_id (environment included); neither exits 2
+    with `missing`."""
+    if given:
+        return given
+    try:
+        configured = config_file.load_config().identity.user_id
+    except ValidationError as exc:
+        fail(str(exc), 2)
+    if not configured:
+        fail(missing, 2)
+    return configured
+
+
+def require_user(graph: SessionsGraph, user_id: str) -> None:
+    """A read for a user the store has never seen says so and exits 1 instead of printing nothing."""
+    try:
+        known = graph.user_exists(user_id)
+    except ValidationError as exc:
+        fail(str(exc), 2)
+    if not known:
+        fail(f"no user {user_id!r} in the store ({store_settings().where()}): check --user (or identity.user_id) "
+             "and the store (store.data_dir)")
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
+
+
+def print_json(rows: object) -> None:
+    """A listing (or one record) as JSON: dataclasses become objects, paths and dates strings."""
+    plain = [asdict(row) if is_dataclass(row) else row for row in rows] if isinstance(rows, list) else rows
+    plain = asdict(plain) if is_dataclass(plain) else plain
+    click.echo(json.dumps(plain, indent=2, ensure_ascii=False, default=str))
+
+
+def require_session(graph: SessionsGraph, session_id: str) -> SessionInfo:
+    """The session, or exit 1 saying which store has no such session."""
+    try:
+        found = graph.get_session(session_id)
+    except ValidationError as exc:
+        fail(str(exc), 2)
+    if found is None:
+        fail(f"no session {session_id!r} in the store ({store_settings().where()}): `sessions-graph session list` shows them")
+    return found
+
+
+def progress_bar() -> Progress:
+    """A transient bar on stderr, shown only on a terminal: piped or logged, it would leave blank lines."""
+    return Progress(console=errors, transient=True, disable=not errors.is_terminal)
 
 
 def human_bytes(size: int) -> str:
@@ -34,18 +162,15 @@ def opened_graph() -> Iterator[SessionsGraph]:
     try:
         settings = store_settings()
     except ValidationError as exc:  # a malformed config file: it names the file and the key
-        errors.print(f"[red]error:[/red] {escape(str(exc))}")
-        sys.exit(2)
+        fail(str(exc), 2)
     try:
         graph = SessionsGraph(open_store(settings))
     except (StoreError, ConnectionError) as exc:
-        errors.print(f"[red]error:[/red] {exc}")
-        sys.exit(1)
+        fail(str(exc), 1)
     try:
         graph.setup()
         yield graph
     except ValidationError as exc:
-        errors.print(f"[red]error:[/red] {exc}")
-        sys.exit(2)
+        fail(str(exc), 2)
     finally:
         graph.close()

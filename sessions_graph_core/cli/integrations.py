@@ -67,21 +67,56 @@ def config_get(key: str, reveal: bool) -> None:
     click.echo(config_file.shown(value, secret=config_file.is_secret(key) and not reveal))
 
 
-@config_group.command("show")
-def config_show() -> None:
-    """Every key, its effective value (secrets masked) and where it comes from."""
-    from rich.console import Console
-    from rich.table import Table
+def _defaults() -> dict[str, object]:
+    """What a key left unset means: the value the code that reads it falls back to."""
+    from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
+    from sessions_graph_core.llm import DEFAULT_MODELS
+    from sessions_graph_core.recall.search import RecallConfig
+    from sessions_graph_core.reconcile.extraction.gliner import DEFAULT_THRESHOLD, local_model_dir
+    from sessions_graph_core.store.location import default_data_dir
 
+    recall = RecallConfig().model_dump()
+    return {
+        "store.data_dir": default_data_dir(),
+        "store.url": "(unset: the embedded store)",
+        "recall.embedding_model": DEFAULT_EMBEDDING_MODEL,
+        "store.user": "(none)",
+        **{f"recall.{name}": list(value) if isinstance(value, tuple) else value for name, value in recall.items()},
+        "extraction.backend": "gliner" if local_model_dir() else "spacy",
+        "extraction.entity_threshold": DEFAULT_THRESHOLD,
+        "llm.anthropic_model": DEFAULT_MODELS["anthropic"],
+        "llm.openai_model": DEFAULT_MODELS["openai"],
+    }
+
+
+@config_group.command("show")
+@click.option("--json", "as_json", is_flag=True, help="Print the keys as JSON.")
+def config_show(as_json: bool) -> None:
+    """Every key, its effective value (secrets masked; an unset key shows its default) and where it comes from."""
     try:
         loaded = config_file.load_config()
     except ValidationError as exc:
         _fail(str(exc))
-    table = Table("key", "value", "from", title=str(config_file.config_path()))
+    defaults = _defaults()
+    rows = []
     for key in config_file.keys():
-        value = config_file.shown(loaded.get(key), secret=config_file.is_secret(key))
-        table.add_row(key, value, config_file.source_of(key))
-    Console().print(table)
+        value, source = loaded.get(key), config_file.source_of(key)
+        if value is None and key in defaults:
+            value = defaults[key]
+        rows.append({"key": key, "value": config_file.shown(value, secret=config_file.is_secret(key)), "from": source})
+    if as_json:
+        import json
+
+        click.echo(json.dumps({"file": str(config_file.config_path()), "keys": rows}, indent=2))
+        return
+    from rich.table import Table
+
+    from sessions_graph_core.cli.common import console
+
+    table = Table("key", "value", "from", title=str(config_file.config_path()))
+    for row in rows:
+        table.add_row(row["key"], row["value"], row["from"])
+    console.print(table)
 
 
 @click.command("hook")

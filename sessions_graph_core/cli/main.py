@@ -11,7 +11,20 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from sessions_graph_core.cli.common import console, errors, human_bytes, opened_graph
+from sessions_graph_core.cli.common import (
+    TextCommand,
+    console,
+    fail,
+    human_bytes,
+    json_option,
+    opened_graph,
+    print_json,
+    require_session,
+    require_user,
+    resolve_user,
+    text_argument,
+    user_option,
+)
 from sessions_graph_core.cli.integrations import config_group, doctor_command, hook_command, mcp_command
 from sessions_graph_core.cli.ontology import derive_command, ontology_group
 from sessions_graph_core.cli.recall import embed_command, recall_command
@@ -52,11 +65,9 @@ def _server() -> EmbeddedServer:
     try:
         settings = store_settings()
     except ValidationError as exc:
-        errors.print(f"[red]error:[/red] {escape(str(exc))}")
-        sys.exit(2)
+        fail(str(exc), 2)
     if settings.memgraph_url:
-        errors.print("[red]error:[/red] the store is a Memgraph server (MEMGRAPH_URL or store.url), not the embedded one")
-        sys.exit(2)
+        fail("the store is a Memgraph server (MEMGRAPH_URL or store.url), not the embedded one", 2)
     return EmbeddedServer(settings.data_dir)
 
 
@@ -68,23 +79,31 @@ def store_start() -> None:
     try:
         started = server.ensure_running()
     except StoreError as exc:
-        errors.print(f"[red]error:[/red] {exc}")
-        sys.exit(1)
+        fail(str(exc))
     elapsed = (time.perf_counter() - started_at) * 1000
     state = f"started in {elapsed:.0f} ms" if started else "already running"
-    console.print(f"{state}: pid {server.pid()}, socket {server.socket_path}")
+    console.print(f"{state}: pid {server.pid()}, data {server.data_dir}, socket {server.socket_path}", highlight=False)
 
 
 @store.command("stop")
 def store_stop() -> None:
     """Stop the embedded server (its data stays on disk)."""
-    console.print("stopped" if _server().stop() else "not running")
+    server = _server()
+    pid = server.pid()
+    if server.stop():
+        console.print(f"stopped the store in {server.data_dir} (pid {pid})", highlight=False)
+    else:
+        console.print(f"not running: no store server in {server.data_dir}", highlight=False)
 
 
 @store.command("status")
-def store_status() -> None:
+@json_option
+def store_status(as_json: bool) -> None:
     """Where the data lives, whether the server runs, its pid and size."""
     status = _server().status()
+    if as_json:
+        print_json(status)
+        return
     table = Table(show_header=False, box=None)
     table.add_row("data directory", str(status.data_dir))
     table.add_row("socket", str(status.socket_path))
@@ -111,65 +130,81 @@ def _memory_table(rows: list) -> Table:
     table = Table("memory_id", "path", "updated", "content")
     for item in rows:
         preview = item.content if len(item.content) <= 80 else item.content[:77] + "..."
-        table.add_row(item.memory_id, item.path, item.updated_at[:19], preview)
+        table.add_row(item.memory_id, item.path, item.updated_at[:19], escape(preview))
     return table
 
 
-@memory.command("save")
-@click.option("--user", "user_id", required=True, help="The user the memory belongs to.")
+def _print_memories(rows: list, as_json: bool) -> None:
+    if as_json:
+        print_json(rows)
+    else:
+        console.print(_memory_table(rows))
+
+
+@memory.command("save", cls=TextCommand)
+@user_option("The user the memory belongs to (default: identity.user_id).")
 @click.option("--path", default=None, help="Path under /memories (default /memories/notes/<id>.md).")
 @click.option("--session", "session_id", default=None, help="The session that produced it.")
 @click.argument("content")
-def memory_save(user_id: str, path: str | None, session_id: str | None, content: str) -> None:
-    """Save CONTENT as a new memory."""
+def memory_save(user_id: str | None, path: str | None, session_id: str | None, content: str) -> None:
+    """Save CONTENT (- reads standard input) as a new memory; text starting with '-' or '---' is fine."""
+    user_id = resolve_user(user_id)
     with opened_graph() as graph:
-        saved = graph.save_memory(user_id, content, path=path, session_id=session_id)
+        saved = graph.save_memory(user_id, text_argument(content), path=path, session_id=session_id)
         console.print(f"saved {saved.memory_id} at {saved.path}")
 
 
 @memory.command("list")
-@click.option("--user", "user_id", required=True)
-def memory_list(user_id: str) -> None:
+@user_option()
+@json_option
+def memory_list(user_id: str | None, as_json: bool) -> None:
     """List a user's memories, newest first."""
+    user_id = resolve_user(user_id)
     with opened_graph() as graph:
-        console.print(_memory_table(graph.get_memories(user_id)))
+        require_user(graph, user_id)
+        _print_memories(graph.get_memories(user_id), as_json)
 
 
-@memory.command("search")
-@click.option("--user", "user_id", required=True)
+@memory.command("search", cls=TextCommand)
+@user_option()
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(min=1))
+@json_option
 @click.argument("query")
-def memory_search(user_id: str, limit: int, query: str) -> None:
+def memory_search(user_id: str | None, limit: int, as_json: bool, query: str) -> None:
     """Full-text search over a user's memories."""
+    user_id = resolve_user(user_id)
     with opened_graph() as graph:
-        console.print(_memory_table(graph.search_memories(user_id, query, limit=limit)))
+        require_user(graph, user_id)
+        _print_memories(graph.search_memories(user_id, query, limit=limit), as_json)
 
 
 @memory.command("delete")
 @click.argument("target")
-@click.option("--user", "user_id", default=None, help="The user whose file to delete (needed for a /memories path).")
+@user_option("The user whose file to delete (for a /memories path; default: identity.user_id).")
 @click.option("--session", "session_id", default=None, help="The session that deleted it.")
 def memory_delete(target: str, user_id: str | None, session_id: str | None) -> None:
-    """Delete TARGET: a memory id, or a /memories file or directory of --user.
+    """Delete TARGET: a memory id, or a /memories file or directory of the user.
 
     Either way the text stays in the file's history.
     """
     if target.startswith("/"):
-        if user_id is None:
-            errors.print("[red]error:[/red] deleting a path needs --user: whose /memories is it?")
-            sys.exit(2)
-        _memory_command(user_id, session_id, lambda files: files.delete(target))
+        _memory_command(resolve_user(user_id), session_id, lambda files: files.delete(target))
         return
     with opened_graph() as graph:
         if not graph.delete_memory(target):
-            errors.print(f"[red]error:[/red] no memory {target}")
-            sys.exit(1)
+            fail(f"no memory {target}")
         console.print(f"deleted {target}")
 
 
-def _memory_command(user_id: str, session_id: str | None, command: Callable[[MemoryStore], str]) -> None:
-    """Run one memory-tool command and print its result as the model would read it; a refusal exits 1."""
+def _memory_command(
+    user_id: str, session_id: str | None, command: Callable[[MemoryStore], str], *, known_user: bool = False
+) -> None:
+    """Run one memory-tool command and print its result as the model would read it; a refusal exits 1.
+
+    known_user: a read, which first checks that the store knows the user at all."""
     with opened_graph() as graph:
+        if known_user:
+            require_user(graph, user_id)
         try:
             result = command(graph.memory_store(user_id, session_id=session_id))
         except MemoryCommandError as exc:
@@ -178,11 +213,7 @@ def _memory_command(user_id: str, session_id: str | None, command: Callable[[Mem
     click.echo(result)
 
 
-def _text_argument(text: str) -> str:
-    return sys.stdin.read() if text == "-" else text
-
-
-_user_option = click.option("--user", "user_id", required=True, help="The user whose files these are.")
+_user_option = user_option("The user whose files these are (default: identity.user_id).")
 _session_option = click.option("--session", "session_id", default=None, help="The session making the change.")
 
 
@@ -190,41 +221,44 @@ _session_option = click.option("--session", "session_id", default=None, help="Th
 @_user_option
 @click.argument("path", default="/memories")
 @click.option("--range", "view_range", type=int, nargs=2, default=None, metavar="START END", help="Lines to show; END -1 means to the end.")
-def memory_view(user_id: str, path: str, view_range: tuple[int, int] | None) -> None:
+def memory_view(user_id: str | None, path: str, view_range: tuple[int, int] | None) -> None:
     """List a directory two levels deep, or show a file with line numbers."""
-    _memory_command(user_id, None, lambda files: files.view(path, list(view_range) if view_range else None))
+    _memory_command(
+        resolve_user(user_id), None, lambda files: files.view(path, list(view_range) if view_range else None),
+        known_user=True,
+    )
 
 
-@memory.command("create")
+@memory.command("create", cls=TextCommand)
 @_user_option
 @_session_option
 @click.argument("path")
 @click.argument("text")
-def memory_create(user_id: str, session_id: str | None, path: str, text: str) -> None:
+def memory_create(user_id: str | None, session_id: str | None, path: str, text: str) -> None:
     """Write TEXT (- reads standard input) to the file PATH, replacing what it held."""
-    _memory_command(user_id, session_id, lambda files: files.create(path, _text_argument(text)))
+    _memory_command(resolve_user(user_id), session_id, lambda files: files.create(path, text_argument(text)))
 
 
-@memory.command("str-replace")
+@memory.command("str-replace", cls=TextCommand)
 @_user_option
 @_session_option
 @click.argument("path")
 @click.argument("old")
 @click.argument("new", default="")
-def memory_str_replace(user_id: str, session_id: str | None, path: str, old: str, new: str) -> None:
+def memory_str_replace(user_id: str | None, session_id: str | None, path: str, old: str, new: str) -> None:
     """Replace the one occurrence of OLD in PATH with NEW (default: remove it)."""
-    _memory_command(user_id, session_id, lambda files: files.str_replace(path, old, new))
+    _memory_command(resolve_user(user_id), session_id, lambda files: files.str_replace(path, old, new))
 
 
-@memory.command("insert")
+@memory.command("insert", cls=TextCommand)
 @_user_option
 @_session_option
 @click.argument("path")
 @click.argument("line", type=int)
 @click.argument("text")
-def memory_insert(user_id: str, session_id: str | None, path: str, line: int, text: str) -> None:
+def memory_insert(user_id: str | None, session_id: str | None, path: str, line: int, text: str) -> None:
     """Insert TEXT (- reads standard input) after line LINE of PATH; 0 inserts at the top."""
-    _memory_command(user_id, session_id, lambda files: files.insert(path, line, _text_argument(text)))
+    _memory_command(resolve_user(user_id), session_id, lambda files: files.insert(path, line, text_argument(text)))
 
 
 @memory.command("rename")
@@ -232,18 +266,24 @@ def memory_insert(user_id: str, session_id: str | None, path: str, line: int, te
 @_session_option
 @click.argument("old_path")
 @click.argument("new_path")
-def memory_rename(user_id: str, session_id: str | None, old_path: str, new_path: str) -> None:
+def memory_rename(user_id: str | None, session_id: str | None, old_path: str, new_path: str) -> None:
     """Move a file or directory; files keep their identity and history."""
-    _memory_command(user_id, session_id, lambda files: files.rename(old_path, new_path))
+    _memory_command(resolve_user(user_id), session_id, lambda files: files.rename(old_path, new_path))
 
 
 @memory.command("versions")
 @_user_option
+@json_option
 @click.argument("path")
-def memory_versions(user_id: str, path: str) -> None:
+def memory_versions(user_id: str | None, as_json: bool, path: str) -> None:
     """The texts PATH held before, newest first."""
+    user_id = resolve_user(user_id)
     with opened_graph() as graph:
+        require_user(graph, user_id)
         history = graph.memory_store(user_id).versions(path)
+    if as_json:
+        print_json(history)
+        return
     table = Table("replaced", "session", "deleted")
     table.add_column("path", overflow="fold")
     table.add_column("content", overflow="fold")
@@ -266,36 +306,35 @@ def session() -> None:
 
 @session.command("import")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--user", "user_id", default=None, help="Owner of the sessions (else the file's header).")
+@user_option("Owner of the sessions (else the file's header, else identity.user_id).")
 @click.option("--session", "session_id", default=None, help="Session id (else the header, else the file name).")
 @click.option("--format", "file_format", type=click.Choice(["jsonl", "longmemeval"]), default="jsonl", show_default=True,
               help="jsonl: our transcripts (sessions_graph_core/sessions/jsonl.py); longmemeval: LongMemEval's JSON, "
-              "every haystack session one session of --user")
+              "every haystack session one session of the user")
 def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str | None, file_format: str) -> None:
     """Import session transcripts."""
     if session_id and (len(files) > 1 or file_format == "longmemeval"):
-        errors.print("[red]error:[/red] --session names one session: import one JSONL file with it")
-        sys.exit(2)
+        fail("--session names one session: import one JSONL file with it", 2)
+    missing = [str(path) for path in files if not path.is_file()]
+    if missing:
+        fail(f"no such file: {', '.join(missing)} (nothing was imported)")
     if file_format == "longmemeval":
-        if not user_id:
-            errors.print("[red]error:[/red] a LongMemEval file names no user: pass --user")
-            sys.exit(2)
-        _import_longmemeval(files, user_id)
+        _import_longmemeval(files, resolve_user(user_id, missing=(
+            "a LongMemEval file names no user: pass --user or set identity.user_id")))
         return
+    try:  # every file parsed before anything is written: one bad line imports nothing
+        transcripts = [(path, read_transcript(path)) for path in files]
+    except ValidationError as exc:
+        fail(str(exc), 2)
     with opened_graph() as graph:
-        for path in files:
-            transcript = read_transcript(path)
-            header = transcript.header
-            owner = user_id or header.user_id
-            if not owner:
-                raise ValidationError(f"{path}: no user: pass --user or put user_id in the session header line")
-            sid = session_id or header.session_id or path.stem
-            graph.record_session_start(
-                sid, user_id=owner, project_key=header.project_key, metadata=header.metadata, started_at=header.started_at
-            )
-            added = graph.record_turns(sid, transcript.turns)
-            graph.end_session(sid)
-            console.print(f"{sid}: {added} new turns of {len(transcript.turns)} (user {owner}), pending reconciliation")
+        for path, transcript in transcripts:
+            owner = user_id or transcript.header.user_id or resolve_user(None, missing=(
+                f"{path}: no user: pass --user, put user_id in the session header line, "
+                "or set identity.user_id with `sessions-graph config set`"))
+            sid = session_id or transcript.header.session_id or path.stem
+            done = graph.import_transcript(transcript, session_id=sid, user_id=owner)
+            state = "already reconciled, nothing to do" if done.reconciliation_status == "completed" else "pending reconciliation"
+            console.print(f"{sid}: {done.added} new turns of {done.total} (user {owner}), {state}")
 
 
 def _import_longmemeval(files: tuple[Path, ...], user_id: str) -> None:
@@ -303,8 +342,7 @@ def _import_longmemeval(files: tuple[Path, ...], user_id: str) -> None:
     try:
         haystacks = [(path, read_longmemeval(path)) for path in files]
     except ValidationError as exc:
-        errors.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
-        sys.exit(2)
+        fail(str(exc), 2)
     with opened_graph() as graph:
         for path, sessions in haystacks:
             added = 0
@@ -316,29 +354,39 @@ def _import_longmemeval(files: tuple[Path, ...], user_id: str) -> None:
 
 
 @session.command("list")
-@click.option("--user", "user_id", required=True)
-def session_list(user_id: str) -> None:
+@user_option()
+@json_option
+def session_list(user_id: str | None, as_json: bool) -> None:
     """A user's sessions."""
+    user_id = resolve_user(user_id)
     with opened_graph() as graph:
-        table = Table("session", "started", "turns", "project", "reconciliation")
-        for item in graph.get_sessions(user_id):
-            table.add_row(
-                item.session_id, (item.started_at or "")[:19], str(item.turn_count),
-                item.project_key or "-", item.reconciliation_status or "-",
-            )
-        console.print(table)
+        require_user(graph, user_id)
+        rows = graph.get_sessions(user_id)
+    if as_json:
+        print_json(rows)
+        return
+    table = Table("session", "started", "turns", "project", "reconciliation")
+    for item in rows:
+        table.add_row(
+            item.session_id, (item.started_at or "")[:19], str(item.turn_count),
+            item.project_key or "-", item.reconciliation_status or "-",
+        )
+    console.print(table)
 
 
 @session.command("show")
+@json_option
 @click.argument("session_id")
-def session_show(session_id: str) -> None:
+def session_show(as_json: bool, session_id: str) -> None:
     """A session's turns in order."""
     with opened_graph() as graph:
-        if graph.get_session(session_id) is None:
-            errors.print(f"[red]error:[/red] no session {session_id}")
-            sys.exit(1)
-        for turn in graph.get_turns(session_id):
-            console.print(f"[bold]{turn.seq:>4} {turn.role:<9}[/bold] {escape(turn.text)}", highlight=False)
+        require_session(graph, session_id)
+        turns = graph.get_turns(session_id)
+    if as_json:
+        print_json(turns)
+        return
+    for turn in turns:
+        console.print(f"[bold]{turn.seq:>4} {turn.role:<9}[/bold] {escape(turn.text)}", highlight=False)
 
 
 # Commands that live in modules of their own.

@@ -8,7 +8,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from sessions_graph_core.cli.common import console, errors, opened_graph
+from sessions_graph_core.cli.common import console, errors, opened_graph, resolve_user
 from sessions_graph_core.config import model as config_file
 from sessions_graph_core.llm import DerivationLlm, NoLlmConfiguredError
 from sessions_graph_core.ontology import model as ontology
@@ -16,9 +16,6 @@ from sessions_graph_core.ontology.derive import run as derivation
 from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
 from sessions_graph_core.reconcile.extraction.base import get_backend
 from sessions_graph_core.validation import ValidationError
-
-NO_USER = "No user: pass --user or set identity.user_id in the config file."
-
 
 def _fail(message: str, code: int = 2) -> None:
     errors.print(f"FAILED: {escape(message)}", highlight=False)
@@ -34,11 +31,7 @@ def _config() -> config_file.Config:
 
 
 def _user(given: str | None, loaded: config_file.Config) -> str:
-    user = given or loaded.identity.user_id
-    if not user:
-        errors.print(NO_USER)
-        sys.exit(2)
-    return user
+    return given or resolve_user(loaded.identity.user_id)
 
 
 def _changes(added: int, merged: int, retired: int) -> str:

@@ -4,18 +4,30 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 
 import click
-from rich.console import Console
 from rich.markup import escape
-from rich.progress import Progress
 
-from sessions_graph_core.cli.common import console, errors, opened_graph
+from sessions_graph_core import validation
+from sessions_graph_core.cli.common import (
+    TextCommand,
+    console,
+    errors,
+    fail,
+    opened_graph,
+    progress_bar,
+    require_session,
+    require_user,
+    resolve_user,
+    user_option,
+)
 from sessions_graph_core.config import model as config_file
 from sessions_graph_core.embeddings.models import (
     DEFAULT_EMBEDDING_MODEL,
     EmbeddingUnavailableError,
 )
+from sessions_graph_core.embeddings.vectors import Embedded
 from sessions_graph_core.validation import ValidationError
 
 
@@ -25,46 +37,58 @@ def _configured_model(model: str | None) -> str:
 
 @click.command("embed")
 @click.option("--session", "session_id", help="embed this session")
-@click.option("--pending", is_flag=True, help="embed every session whose embedding failed, never ran or used another model")
+@click.option("--pending", is_flag=True, help="embed every session whose embedding failed, never ran or used another model, "
+              "and every user's memory files that lack current vectors")
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True, help="at most this many sessions with --pending")
 @click.option("--model", help=f"embedding model (default: recall.embedding_model, else {DEFAULT_EMBEDDING_MODEL})")
 def embed_command(session_id: str | None, pending: bool, limit: int, model: str | None) -> None:
     """Embed sessions' messages, entities, facts and memory files for recall."""
     if bool(session_id) == pending:
-        errors.print("[red]error:[/red] give exactly one of --session ID or --pending")
-        sys.exit(2)
+        fail("give exactly one of --session ID or --pending", 2)
     try:
         model = _configured_model(model)
     except ValidationError as exc:
-        errors.print(f"[red]error:[/red] {escape(str(exc))}")
-        sys.exit(2)
-    failed = 0
+        fail(str(exc), 2)
+    failed = done_any = False
     with opened_graph() as graph:
-        targets = [session_id] if session_id else graph.get_pending_embedding_sessions(model=model, limit=limit)
-        with Progress(console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task("embedding", total=len(targets))
-            for target in targets:
-                try:
-                    done = graph.embed_session(target, model=model)
-                except EmbeddingUnavailableError as exc:
-                    failed += 1
-                    errors.print(f"[red]failed[/red] {escape(target)}: {escape(str(exc))}", soft_wrap=True)
-                else:
-                    console.print(
-                        f"{escape(target)}: {done.turns} turns, {done.entities} entities, {done.facts} facts, "
-                        f"{done.memories} memory files, {done.passages} vectors ({done.model})",
-                        highlight=False,
-                        soft_wrap=True,
-                    )
+        if session_id:
+            require_session(graph, session_id)
+        sessions = [session_id] if session_id else graph.get_pending_embedding_sessions(model=model, limit=limit)
+        with progress_bar() as progress:
+            task = progress.add_task("embedding", total=len(sessions))
+            for target in sessions:
+                failed |= not _embed_one(target, lambda: graph.embed_session(target, model=model))
                 progress.advance(task)
-    if not targets:
+            # Memory files saved outside any session (the CLI, an app) are pending work too; a session
+            # above already embedded its own user's files.
+            users = graph.get_pending_memory_embedding_users(model=model) if pending else []
+            progress.update(task, total=len(sessions) + len(users))
+            for user in users:
+                failed |= not _embed_one(f"memory files of {user}", lambda: graph.embed_memories(user, model=model))
+                progress.advance(task)
+        done_any = bool(sessions or users)
+    if not done_any:
         console.print("nothing to embed")
     if failed:
         sys.exit(1)
 
 
-@click.command("recall")
-@click.option("--user", "user_id", help="whose history to search (default: identity.user_id)")
+def _embed_one(name: str, embed: Callable[[], Embedded]) -> bool:
+    """Run one embedding and print its line (a failure on stderr, above the bar); False when it failed."""
+    try:
+        done = embed()
+    except EmbeddingUnavailableError as exc:
+        errors.print(f"[red]failed[/red] {escape(name)}: {escape(str(exc))}", soft_wrap=True)
+        return False
+    counts = f"{done.memories} memory files, {done.passages} vectors ({done.model})"
+    if done.session_id:
+        counts = f"{done.turns} turns, {done.entities} entities, {done.facts} facts, " + counts
+    console.print(f"{escape(name)}: {counts}", highlight=False, soft_wrap=True)
+    return True
+
+
+@click.command("recall", cls=TextCommand)
+@user_option("Whose history to search (default: identity.user_id).")
 @click.option("--today", help="today's date, shown to the reader of the rows (e.g. 2026-10-05)")
 @click.option("--as-of", "as_of", help="answer from what was true at this ISO-8601 time")
 @click.option("--budget", type=click.IntRange(min=0), help="at most this many tokens of rows, best first (default: recall.budget_tokens; 0: no limit)")
@@ -78,11 +102,13 @@ def recall_command(user_id: str | None, today: str | None, as_of: str | None, bu
     except ValidationError as exc:
         errors.print(f"[red]error:[/red] {escape(str(exc))}")
         sys.exit(2)
-    user_id = user_id or settings.identity.user_id
-    if not user_id:
-        errors.print("[red]error:[/red] give --user, or set identity.user_id with `sessions-graph config set`")
-        sys.exit(2)
+    user_id = resolve_user(user_id)
+    try:
+        question = validation.question(question)
+    except ValidationError as exc:
+        fail(str(exc), 2)
     with opened_graph() as graph:
+        require_user(graph, user_id)
         recalled = graph.recall(
             user_id, question, config=settings.recall, as_of=as_of, model=settings.recall.model(), budget_tokens=budget,
         )

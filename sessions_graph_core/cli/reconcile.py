@@ -7,9 +7,8 @@ from pathlib import Path
 
 import click
 from rich.markup import escape
-from rich.progress import Progress
 
-from sessions_graph_core.cli.common import console, errors, opened_graph
+from sessions_graph_core.cli.common import console, errors, opened_graph, progress_bar, require_session
 from sessions_graph_core.cli.ontology import _config, _fail, _user
 from sessions_graph_core.config.model import Config
 from sessions_graph_core.graph import SessionsGraph
@@ -53,8 +52,13 @@ def _memory_line(result: reconcile.MemoryReconciliation) -> bool:
     return False
 
 
-def _session_line(summary: reconcile.ReconcileSummary) -> bool:
+def _session_line(graph: SessionsGraph, summary: reconcile.ReconcileSummary) -> bool:
     sid = escape(summary.session_id)
+    if summary.status == "completed" and not summary.texts_considered:
+        turns = graph.get_session(summary.session_id).turn_count
+        news = f"already reconciled, no new turns ({turns} turns)" if turns else "no turns to reconcile"
+        console.print(f"OK {sid}: {news}", highlight=False)
+        return True
     if summary.status == "completed":
         console.print(
             f"OK {sid}: {summary.texts_deduped}/{summary.texts_considered} unique texts reconciled "
@@ -83,20 +87,21 @@ def reconcile_command(session_id: str | None, pending: bool, limit: int) -> None
     with opened_graph() as graph:
         _sync_ontology_file(graph, loaded)
         if session_id:
-            ok = _session_line(graph.reconcile_session(session_id, backend=backend, enforce_ontology=True))
+            require_session(graph, session_id)
+            ok = _session_line(graph, graph.reconcile_session(session_id, backend=backend, enforce_ontology=True))
             sys.exit(0 if ok else 1)
         memories = graph.get_pending_memories(limit=limit)
         sessions = graph.get_pending_reconciliation_sessions(limit=limit)
         if not memories and not sessions:
             console.print("No sessions to reconcile.")
             return
-        with Progress(console=console, transient=True) as progress:
+        with progress_bar() as progress:
             task = progress.add_task("reconciling", total=len(memories) + len(sessions))
             for memory_id in memories:
                 ok &= _memory_line(graph.reconcile_memory(memory_id, backend=backend))
                 progress.advance(task)
             for sid in sessions:
-                ok &= _session_line(graph.reconcile_session(sid, backend=backend, enforce_ontology=True))
+                ok &= _session_line(graph, graph.reconcile_session(sid, backend=backend, enforce_ontology=True))
                 progress.advance(task)
     sys.exit(0 if ok else 1)
 

@@ -224,10 +224,17 @@ def embed_session(store: GraphStore, session_id: str, *, model: str = DEFAULT_EM
 def embed_memories(store: GraphStore, user_id: str, *, embedder: Embedder | None = None) -> Embedded:
     """Embed the user's memory files whose vectors are missing, stale or from another model."""
     uid = validation.user_id(user_id)
-    embedder = embedder or load_embedder()
+    embedder = embedder or load_embedder(store=store)
     stale = _stale_sources(store, "memory", "MATCH (t:Memory {user_id: $uid})", {"uid": uid}, embedder.model)
     passages = write_vectors(store, embedder, "memory", stale)
     return Embedded(model=embedder.model, memories=len(stale), passages=passages)
+
+
+def pending_memory_users(store: GraphStore, *, model: str = DEFAULT_EMBEDDING_MODEL) -> list[str]:
+    """Users with memory files that lack current vectors from `model`: never embedded, edited
+    since, or embedded by another model (written from the CLI or an app, with no session to embed)."""
+    stale = _stale_sources(store, "memory", "MATCH (t:Memory)", {}, model)
+    return sorted({row["user_id"] for row in stale})
 
 
 def pending_embeddings(store: GraphStore, *, model: str = DEFAULT_EMBEDDING_MODEL, limit: int = 100) -> list[str]:

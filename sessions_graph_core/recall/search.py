@@ -94,13 +94,12 @@ def recall(
     `budget_tokens` bounds the rows' size (default: the config's `budget_tokens`; 0: no bound).
     """
     uid = validation.user_id(user_id)
-    if not isinstance(question, str) or not question.strip():
-        raise validation.ValidationError("The recall question is empty: ask about something")
+    question = validation.question(question)
     config = config or RecallConfig()
     budget = config.budget_tokens if budget_tokens is None else budget_tokens
     if not isinstance(budget, int) or budget < 0:
         raise validation.ValidationError(f"The recall budget must be a whole number of tokens >= 0 (0: none), got {budget!r}")
-    search = Search(store, uid, question.strip(), config, model, to_iso(as_of) if as_of is not None else None,
+    search = Search(store, uid, question, config, model, to_iso(as_of) if as_of is not None else None,
                     search_terms(question), mentioned_period(question))
     off = search.embed_question()
     memories = memories_lane(search)

@@ -21,7 +21,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from sessions_graph_core.sessions import records
 from sessions_graph_core.sessions.records import TurnIn
+from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError, describe
 
 
@@ -66,3 +68,32 @@ def read_transcript(path: Path) -> Transcript:
         except ValueError as exc:
             raise ValidationError(f"{path}:{number}: {describe(exc)}") from None
     return Transcript(header=header, turns=turns)
+
+
+@dataclass(frozen=True)
+class Imported:
+    session_id: str
+    user_id: str
+    added: int
+    total: int
+    reconciliation_status: str | None
+
+
+def import_transcript(store: GraphStore, transcript: Transcript, *, session_id: str, user_id: str) -> Imported:
+    """Record the transcript's session and the turns it does not hold yet.
+
+    The session goes pending only when there is new work (new turns, or a session not reconciled
+    nor waiting): re-importing an unchanged file leaves a reconciled session as it is, so no
+    sensor starts another reconcile run for it.
+    """
+    header = transcript.header
+    records.record_session_start(
+        store, session_id, user_id=user_id, project_key=header.project_key, metadata=header.metadata,
+        started_at=header.started_at,
+    )
+    added = records.record_turns(store, session_id, transcript.turns)
+    status = records.get_session(store, session_id).reconciliation_status
+    if added or status not in ("completed", "pending"):
+        records.end_session(store, session_id)
+        status = "pending"
+    return Imported(session_id, user_id, added, len(transcript.turns), status)

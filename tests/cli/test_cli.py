@@ -47,6 +47,7 @@ def test_memory_save_list_search_delete(cli):
     memory_id = saved.split()[1]
     assert "CockroachDB" in cli("memory", "list", "--user", "alice")
     assert memory_id[:8] in cli("memory", "search", "--user", "alice", "cockroachdb")
+    cli("memory", "save", "--user", "bob", "Bob's own note about CockroachDB")
     assert memory_id[:8] not in cli("memory", "search", "--user", "bob", "cockroachdb")
     assert "deleted" in cli("memory", "delete", memory_id)
     assert "no memory" in cli("memory", "delete", memory_id, code=1)
@@ -62,4 +63,4 @@ def test_bad_input_exits_2_with_the_reason(cli, short_tmp):
     good = short_tmp / "good.jsonl"
     good.write_text('{"role": "user", "text": "fine"}\n')
     assert "no user" in cli("session", "import", str(good), code=2)
-    assert "0 new turns" not in cli("session", "list", "--user", "alice")
+    assert "no user 'alice'" in cli("session", "list", "--user", "alice", code=1)

@@ -1,7 +1,11 @@
 """`sessions-graph memory view|create|str-replace|insert|delete|rename|versions` over the real store."""
 
+from conftest import EXAMPLES
+
 
 def test_file_commands_print_the_tool_results(cli):
+    assert "no user 'alice'" in cli("memory", "view", "--user", "alice", code=1)
+    cli("session", "import", "--user", "alice", "--session", "s-cli", str(EXAMPLES / "orders-1.jsonl"))
     assert cli("memory", "view", "--user", "alice") == (
         "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items and node_modules:\n"
         "0B\t/memories\n"
@@ -34,11 +38,12 @@ def test_refusals_print_the_tool_error_and_exit_1(cli):
     assert refusal("create", "--user", "alice", "/memories/../etc/passwd", "x") == {
         "Error: Path /memories/../etc/passwd would escape /memories"
     }
+    cli("memory", "create", "--user", "alice", "/memories/here.md", "x")
     assert refusal("view", "--user", "alice", "/memories/nope.md") == {
         "The path /memories/nope.md does not exist. Please provide a valid path."
     }
     assert refusal("delete", "--user", "alice", "/memories/nope.md") == {"Error: The path /memories/nope.md does not exist"}
-    assert "needs --user" in cli("memory", "delete", "/memories/a.md", code=2)
+    assert "No user: pass --user" in cli("memory", "delete", "/memories/a.md", code=2)
     assert "Invalid user_id" in cli("memory", "view", "--user", "not valid", code=2)
 
 

@@ -21,7 +21,7 @@ def test_embed_pending_then_recall_renders_and_prints_json(cli):
     # Bob's history is a garden: his nearest turns come back, never Alice's.
     theirs = cli("recall", "--user", "bob", "Which database do the orders use?")
     assert "garden-1" in theirs and "orders-" not in theirs and "CockroachDB" not in theirs
-    assert "(nothing in memory matched)" in cli("recall", "--user", "carol", "Which database do the orders use?")
+    assert "no user 'carol'" in cli("recall", "--user", "carol", "Which database do the orders use?", code=1)
     narrow = json.loads(cli("recall", "--user", "alice", "--json", "--budget", "40", "Which database do the orders use?"))
     assert narrow["budget_tokens"] == 40 and narrow["left_out"] > 0 and len(narrow["turns"]) < len(data["turns"])
     assert "more rows left out to keep within 40 tokens" in cli("recall", "--user", "alice", "--budget", "40", "orders database")
@@ -30,11 +30,12 @@ def test_embed_pending_then_recall_renders_and_prints_json(cli):
 def test_bad_input_exits_2_with_the_reason(cli):
     assert "exactly one of --session ID or --pending" in cli("embed", code=2)
     assert "exactly one of" in cli("embed", "--session", "x", "--pending", code=2)
-    assert "does not exist" in cli("embed", "--session", "no-such-session", code=2)
-    assert "give --user" in cli("recall", "anything", code=2)
+    assert "no session 'no-such-session'" in cli("embed", "--session", "no-such-session", code=1)
+    assert "No user: pass --user" in cli("recall", "anything", code=2)
     assert "question is empty" in cli("recall", "--user", "alice", " ", code=2)
     assert "--budget" in cli("recall", "--user", "alice", "--budget", "-5", "cache", code=2)
     cli("config", "set", "recall.turns_k", "3")
+    cli("memory", "save", "--user", "alice", "the cache is warm")
     assert "Memory recall for" in cli("recall", "--user", "alice", "cache")
 
 

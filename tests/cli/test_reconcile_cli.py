@@ -71,8 +71,8 @@ def test_pending_sweep_does_memory_files_first_then_sessions(cli, short_tmp) -> 
 def test_one_session_and_its_errors(cli, short_tmp) -> None:  # type: ignore[no-untyped-def]
     import_sessions(short_tmp, "orders-1.jsonl")
     assert cli("reconcile", "--session", "orders-1").startswith("OK orders-1: 8/8 unique texts reconciled")
-    assert cli("reconcile", "--session", "orders-1").startswith("OK orders-1: 0/0 unique texts reconciled")
-    assert "does not exist" in cli("reconcile", "--session", "nope", code=2)
+    assert cli("reconcile", "--session", "orders-1") == "OK orders-1: already reconciled, no new turns (8 turns)\n"
+    assert "no session 'nope'" in cli("reconcile", "--session", "nope", code=1)
     assert "exactly one of --session ID or --pending" in cli("reconcile", code=2)
     assert "exactly one of --session ID or --pending" in cli("reconcile", "--session", "x", "--pending", code=2)
 
