@@ -23,7 +23,6 @@ from sessions_graph_core.store.location import open_store
 from sessions_graph_core.validation import ValidationError
 
 
-
 class OutputConsole(Console):
     """Standard output: a terminal's width, but unbounded when piped, so no table or id is ever cut."""
 

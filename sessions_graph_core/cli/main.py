@@ -25,7 +25,12 @@ from sessions_graph_core.cli.common import (
     text_argument,
     user_option,
 )
-from sessions_graph_core.cli.integrations import config_group, doctor_command, hook_command, mcp_command
+from sessions_graph_core.cli.integrations import (
+    config_group,
+    doctor_command,
+    hook_command,
+    mcp_command,
+)
 from sessions_graph_core.cli.ontology import derive_command, ontology_group
 from sessions_graph_core.cli.recall import embed_command, recall_command
 from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command

@@ -17,6 +17,7 @@ from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
 from sessions_graph_core.reconcile.extraction.base import get_backend
 from sessions_graph_core.validation import ValidationError
 
+
 def _fail(message: str, code: int = 2) -> None:
     errors.print(f"FAILED: {escape(message)}", highlight=False)
     sys.exit(code)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from functools import partial
 
 import click
 from rich.markup import escape
@@ -57,14 +58,14 @@ def embed_command(session_id: str | None, pending: bool, limit: int, model: str 
         with progress_bar() as progress:
             task = progress.add_task("embedding", total=len(sessions))
             for target in sessions:
-                failed |= not _embed_one(target, lambda: graph.embed_session(target, model=model))
+                failed |= not _embed_one(target, partial(graph.embed_session, target, model=model))
                 progress.advance(task)
             # Memory files saved outside any session (the CLI, an app) are pending work too; a session
             # above already embedded its own user's files.
             users = graph.get_pending_memory_embedding_users(model=model) if pending else []
             progress.update(task, total=len(sessions) + len(users))
             for user in users:
-                failed |= not _embed_one(f"memory files of {user}", lambda: graph.embed_memories(user, model=model))
+                failed |= not _embed_one(f"memory files of {user}", partial(graph.embed_memories, user, model=model))
                 progress.advance(task)
         done_any = bool(sessions or users)
     if not done_any:
