@@ -37,7 +37,7 @@ SCREENSHOTS = Path(tempfile.gettempdir()) / "sessions-graph-ui"
 
 def chromium() -> str:
     path = shutil.which("chromium")
-    assert path, "chromium is missing: scripts/install installs Debian's chromium package"
+    assert path, "chromium is missing: scripts/test installs Debian's chromium package (as root with apt-get)"
     return path
 
 

@@ -1,0 +1,112 @@
+"""scripts/main's store choice and scripts/stop, run by bash as the user runs them: whatever the main
+script starts, a new shell (none of the script's environment) reaches it and stops it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+
+REPO = Path(__file__).resolve().parents[2]
+SG = str(Path(sys.executable).with_name("sessions-graph"))
+
+
+def bash(script: str, cwd: Path, env: dict[str, str]) -> str:
+    done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@pytest.fixture
+def checkout(short_tmp):
+    """A checkout-like directory with its own home for config files, and a shell environment without
+    any sessions-graph variable (what a new terminal has)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("SESSIONS_GRAPH_", "MEMGRAPH_", "DAGSTER_"))}
+    env["XDG_CONFIG_HOME"] = str(short_tmp / "xdg")
+    yield short_tmp, env
+    EmbeddedServer(short_tmp / ".sessions-graph").stop()
+
+
+def run_main_store_part(root: Path, env: dict[str, str]) -> list[str]:
+    """The lines of scripts/main that choose and start the store, then the exports it would print."""
+    out = bash(f'sg={SG}; source {REPO}/scripts/store-location; "$sg" store start >/dev/null; '
+               f'"$sg" session import {EXAMPLES}/orders-2.jsonl >/dev/null; printf "%s\\n" "${{new_shell[@]+"${{new_shell[@]}}"}}"',
+               root, env)
+    return [line for line in out.splitlines() if line.startswith("export ")]
+
+
+def test_a_new_shell_reaches_and_stops_the_store_the_main_script_started(checkout):
+    root, env = checkout
+    assert run_main_store_part(root, env) == []  # nothing to export: the config names the store
+    config = tomllib.loads((root / "xdg" / "sessions-graph" / "config.toml").read_text())
+    assert config["store"]["data_dir"] == str(root / ".sessions-graph")
+    elsewhere = root / "elsewhere"
+    elsewhere.mkdir()
+    status = json.loads(bash(f"{SG} store status --json", elsewhere, env))
+    assert status["data_dir"] == str(root / ".sessions-graph") and status["running"]
+    assert "CockroachDB" in bash(f'{SG} recall --user alice "Which database do the orders use?"', elsewhere, env)
+    assert f"stopped the store in {root / '.sessions-graph'}" in bash(f"{SG} store stop", elsewhere, env)
+    assert not EmbeddedServer(root / ".sessions-graph").status().running
+
+
+def test_a_config_that_names_another_store_is_left_alone_and_the_exports_are_printed(checkout):
+    root, env = checkout
+    bash(f"{SG} config set store.data_dir {root / 'mine'}", root, env)
+    exports = run_main_store_part(root, env)
+    assert exports == [f"export SESSIONS_GRAPH_DATA_DIR={root / '.sessions-graph'}"]
+    config = tomllib.loads((root / "xdg" / "sessions-graph" / "config.toml").read_text())
+    assert config["store"]["data_dir"] == str(root / "mine")
+    found = bash("\n".join(exports) + f'\n{SG} recall --user alice "Which database do the orders use?"', root, env)
+    assert "CockroachDB" in found
+
+
+def test_scripts_stop_stops_the_recorded_dagster_group_then_the_store(checkout):
+    root, env = checkout
+    env = {**env, "SESSIONS_GRAPH_DATA_DIR": str(root / ".sessions-graph"), "DAGSTER_HOME": str(root / "home")}
+    (root / "home").mkdir()
+    EmbeddedServer(root / ".sessions-graph").ensure_running()
+    # A stand-in for `dagster dev`: a process group that leaves on SIGINT, as dagster dev does.
+    group = subprocess.Popen(["bash", "-c", "trap 'exit 0' INT; sleep 600 & wait"], start_new_session=True)
+    (root / "home" / "dagster-dev.pid").write_text(f"{group.pid}\n")
+    try:
+        out = bash(f"bash {REPO}/scripts/stop", root, env)
+        assert group.wait(timeout=30) == 0
+    finally:
+        if group.poll() is None:
+            os.killpg(group.pid, signal.SIGKILL)
+    assert f"dagster dev stopped (pid {group.pid})" in out
+    assert f"stopped the store in {root / '.sessions-graph'}" in out
+    assert not (root / "home" / "dagster-dev.pid").exists()
+
+
+def test_the_main_install_leaves_the_heavy_extras_out_and_the_tests_install_them():
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+
+    def packages(names: str) -> set[str]:
+        found: set[str] = set()
+        for name in names.split(","):
+            for requirement in extras[name]:
+                if requirement.startswith("sessions-graph["):
+                    found |= packages(requirement[len("sessions-graph["):-1])
+                else:
+                    found.add(requirement.split("=")[0].split(">")[0].split("<")[0].strip())
+        return found
+
+    def chosen(script: str) -> str:
+        line = next(line for line in (REPO / "scripts" / script).read_text().splitlines() if "SG_EXTRAS=" in line)
+        return line.split("SG_EXTRAS=")[1].split()[0]
+
+    assert not {"torch", "gliner"} & packages(chosen("main"))
+    assert {"dagster", "dagster-webserver", "mcp"} <= packages(chosen("main"))
+    assert {"torch", "gliner", "pytest"} <= packages(chosen("test"))
+    assert "apt-get" not in (REPO / "scripts" / "install").read_text() + (REPO / "scripts" / "main").read_text()
