@@ -12,8 +12,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES
+
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 
 REPO = Path(__file__).resolve().parents[2]
