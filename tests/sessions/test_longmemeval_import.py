@@ -69,7 +69,7 @@ def test_a_bad_file_is_refused_with_the_reason_and_imports_nothing(cli, tmp_path
     assert reason in str(refused.value)
     out = cli("session", "import", "--format", "longmemeval", "--user", "lme-user", str(bad), code=2)
     assert reason in out
-    assert "small_move_1" not in cli("session", "list", "--user", "lme-user")
+    assert "no user 'lme-user'" in cli("session", "list", "--user", "lme-user", code=1)  # nothing written
 
 
 def test_the_cli_needs_a_user_and_takes_no_session_id(cli):
