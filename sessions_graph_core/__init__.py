@@ -6,18 +6,18 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from sessions_graph_core.errors import StoreUnreachableError
     from sessions_graph_core.graph import SessionsGraph
     from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
     from sessions_graph_core.memory.notes import Memory
     from sessions_graph_core.sessions.records import SessionInfo, Turn, TurnIn
-    from sessions_graph_core.store.falkordb.server import StoreError
     from sessions_graph_core.store.location import StoreSettings
     from sessions_graph_core.validation import ValidationError
 
 # Imported on first use: a hook process that needs only the store and sessions must not pay for
 # recall, embeddings and extraction (numpy, onnxruntime, spaCy) at every harness event.
 _EXPORTS = {
-    "StoreError": "store.falkordb.server", "SessionsGraph": "graph", "Memory": "memory.notes",
+    "StoreUnreachableError": "errors", "SessionsGraph": "graph", "Memory": "memory.notes",
     "MemoryCommandError": "memory.files", "MemoryStore": "memory.files", "SessionInfo": "sessions.records",
     "Turn": "sessions.records", "TurnIn": "sessions.records", "StoreSettings": "store.location",
     "ValidationError": "validation",
@@ -30,4 +30,4 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
 
 
-__all__ = ["Memory", "MemoryCommandError", "MemoryStore", "SessionInfo", "SessionsGraph", "StoreError", "StoreSettings", "Turn", "TurnIn", "ValidationError"]
+__all__ = ["Memory", "MemoryCommandError", "MemoryStore", "SessionInfo", "SessionsGraph", "StoreUnreachableError", "StoreSettings", "Turn", "TurnIn", "ValidationError"]

@@ -31,7 +31,7 @@ from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.store.schema import SCHEMA
 
 if TYPE_CHECKING:
-    from sessions_graph_core.llm import DerivationLlm
+    from sessions_graph_core.llm import LlmClient
     from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
 
 
@@ -239,7 +239,7 @@ class SessionsGraph:
         self,
         user_id: str,
         *,
-        llm: DerivationLlm | None = None,
+        llm: LlmClient | None = None,
         backend: ExtractionBackend | None = None,
         force: bool = False,
         seeds: int = 3,

@@ -1,4 +1,4 @@
-"""The LLM that proposes ontology candidates: Anthropic first, OpenAI second, structured output only.
+"""The one LLM client, for ontology derivation and LLM extraction: Anthropic first, OpenAI second, structured output only.
 
 The answer's shape is a pydantic model; its JSON schema is sent closed (no extra properties, every
 property required), so both providers' strict modes accept it and the reply validates against it.
@@ -12,17 +12,13 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel
 
 from sessions_graph_core.config.model import Config, load_config
+from sessions_graph_core.errors import NoLlmConfiguredError
 
 Provider = Literal["anthropic", "openai"]
 DEFAULT_MODELS: dict[str, str] = {"anthropic": "claude-sonnet-5-5", "openai": "gpt-5"}
 MAX_TOKENS = 16000
-NO_LLM = "derivation needs an LLM: set llm.anthropic_api_key or llm.openai_api_key in the config file"
 
 Answer = TypeVar("Answer", bound=BaseModel)
-
-
-class NoLlmConfiguredError(RuntimeError):
-    """Neither API key is configured: derivation cannot run."""
 
 
 class LlmUsage(BaseModel):
@@ -63,7 +59,7 @@ def closed(schema: dict[str, Any]) -> dict[str, Any]:
     return walk(schema)
 
 
-class DerivationLlm:
+class LlmClient:
     """One structured-output call per `ask`, through the provider's official client; usage is tallied."""
 
     def __init__(self, provider: Provider, client: Any, model: str | None = None) -> None:
@@ -73,8 +69,13 @@ class DerivationLlm:
         self.usage = LlmUsage(provider=provider, model=self.model)
 
     @classmethod
-    def from_config(cls, config: Config | None = None, *, model: str | None = None) -> DerivationLlm:
-        """The configured provider; `model` overrides the config's model for it, which overrides the default."""
+    def from_config(
+        cls, config: Config | None = None, *, model: str | None = None, needs: str = "derivation", instead: str = ""
+    ) -> LlmClient:
+        """The configured provider; `model` overrides the config's model for it, which overrides the default.
+
+        Without a key it raises NoLlmConfiguredError saying what `needs` the LLM and what to do `instead`.
+        """
         config = config or load_config()
         provider = config.llm.provider()
         if provider == "anthropic":
@@ -87,7 +88,7 @@ class DerivationLlm:
 
             key = config.llm.openai_api_key.get_secret_value()  # type: ignore[union-attr]
             return cls("openai", openai.OpenAI(api_key=key), model or config.llm.openai_model)
-        raise NoLlmConfiguredError(NO_LLM)
+        raise NoLlmConfiguredError(needs, instead=instead)
 
     def ask(self, system: str, prompt: str, answer: type[Answer]) -> Answer:
         schema = closed(answer.model_json_schema())

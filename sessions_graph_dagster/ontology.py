@@ -2,7 +2,7 @@
 
 import dagster as dg
 
-from sessions_graph_core.llm import NoLlmConfiguredError
+from sessions_graph_core.errors import NoLlmConfiguredError
 from sessions_graph_core.ontology.derive import run as derivation
 from sessions_graph_core.validation import ValidationError
 

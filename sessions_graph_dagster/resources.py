@@ -11,7 +11,7 @@ import dagster as dg
 from pydantic import Field
 
 from sessions_graph_core.config.model import load_config, store_settings
-from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.llm import LlmClient
 from sessions_graph_core.reconcile.extraction.base import BACKENDS, ExtractionBackend, get_backend
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.store.location import StoreSettings, open_store
@@ -79,6 +79,6 @@ class LlmResource(dg.ConfigurableResource):
     def configured(self) -> bool:
         return load_config().llm.provider() is not None
 
-    def client(self) -> DerivationLlm:
+    def client(self) -> LlmClient:
         """Raises NoLlmConfiguredError when neither key is set."""
-        return DerivationLlm.from_config(model=self.model)
+        return LlmClient.from_config(model=self.model)

@@ -17,7 +17,7 @@ import httpx2
 import openai
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.llm import LlmClient
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
 
 USER = "dana"
@@ -139,7 +139,7 @@ class FakeLlmApi:
         return http.Response(404, json={"error": {"message": f"no such endpoint {request.url.path}"}})
 
 
-def fake_llm(provider: str, api: FakeLlmApi, model: str | None = None) -> DerivationLlm:
+def fake_llm(provider: str, api: FakeLlmApi, model: str | None = None) -> LlmClient:
     if provider == "anthropic":
         client: Any = anthropic.Anthropic(
             api_key="test-key", http_client=httpx2.Client(transport=httpx2.MockTransport(api.handle)), max_retries=0
@@ -148,7 +148,7 @@ def fake_llm(provider: str, api: FakeLlmApi, model: str | None = None) -> Deriva
         client = openai.OpenAI(
             api_key="test-key", http_client=httpx.Client(transport=httpx.MockTransport(api.handle)), max_retries=0
         )
-    return DerivationLlm(provider, client, model)  # type: ignore[arg-type]
+    return LlmClient(provider, client, model)  # type: ignore[arg-type]
 
 
 def claim_worker(data_dir: str, graph_name: str, token: str, now: str, rounds: int, start: Any, done: Any, results: Any) -> None:

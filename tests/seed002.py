@@ -16,7 +16,7 @@ import httpx2
 import openai
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.llm import LlmClient
 from sessions_graph_core.reconcile.extraction.llm import LlmBackend
 
 STORY = json.loads((Path(__file__).parent / "data" / "seed002_story.json").read_text())
@@ -71,7 +71,7 @@ def backend(provider: str, api: FakeApi) -> LlmBackend:
     else:
         http = httpx.Client(transport=httpx.MockTransport(api.handle))
         client = openai.OpenAI(api_key="test-key", http_client=http, max_retries=0)
-    return LlmBackend(DerivationLlm(provider, client))  # type: ignore[arg-type]
+    return LlmBackend(LlmClient(provider, client))  # type: ignore[arg-type]
 
 
 def record_session(graph: SessionsGraph, index: int, *, user: str = USER, session_id: str | None = None) -> str:

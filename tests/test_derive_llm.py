@@ -8,7 +8,8 @@ import pytest
 from derivation_helpers import GOOD, FakeLlmApi, fake_llm
 
 from sessions_graph_core.config.model import load_config
-from sessions_graph_core.llm import NO_LLM, DerivationLlm, NoLlmConfiguredError, closed
+from sessions_graph_core.errors import LLM_KEYS, NoLlmConfiguredError
+from sessions_graph_core.llm import LlmClient, closed
 from sessions_graph_core.ontology.derive.run import Proposal
 
 PROMPT = "Candidate 1 of 1: propose a variation of your own."
@@ -75,15 +76,15 @@ def config_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str):
 
 def test_anthropic_first_openai_second_and_neither_says_what_it_needs(tmp_path, monkeypatch) -> None:
     both = config_with(tmp_path, monkeypatch, '[llm]\nanthropic_api_key = "a"\nopenai_api_key = "o"\n')
-    chosen = DerivationLlm.from_config(both)
+    chosen = LlmClient.from_config(both)
     assert (chosen.provider, chosen.model) == ("anthropic", "claude-sonnet-5-5")
     assert chosen.client.api_key == "a"
-    assert DerivationLlm.from_config(both, model="claude-opus-9").model == "claude-opus-9"
+    assert LlmClient.from_config(both, model="claude-opus-9").model == "claude-opus-9"
 
     openai_only = config_with(tmp_path, monkeypatch, '[llm]\nopenai_api_key = "o"\nopenai_model = "gpt-5-mini"\n')
-    chosen = DerivationLlm.from_config(openai_only)
+    chosen = LlmClient.from_config(openai_only)
     assert (chosen.provider, chosen.model, chosen.client.api_key) == ("openai", "gpt-5-mini", "o")
 
     with pytest.raises(NoLlmConfiguredError, match="derivation needs an LLM") as raised:
-        DerivationLlm.from_config(config_with(tmp_path, monkeypatch, ""))
-    assert str(raised.value) == NO_LLM
+        LlmClient.from_config(config_with(tmp_path, monkeypatch, ""))
+    assert str(raised.value) == f"derivation needs an LLM: {LLM_KEYS}"

@@ -16,9 +16,9 @@ from rich.progress import Progress
 
 from sessions_graph_core.config import model as config_file
 from sessions_graph_core.config.model import store_settings
+from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.sessions.records import SessionInfo
-from sessions_graph_core.store.falkordb.server import StoreError
 from sessions_graph_core.store.location import open_store
 from sessions_graph_core.validation import ValidationError
 
@@ -164,7 +164,7 @@ def opened_graph() -> Iterator[SessionsGraph]:
         fail(str(exc), 2)
     try:
         graph = SessionsGraph(open_store(settings))
-    except (StoreError, ConnectionError) as exc:
+    except StoreUnreachableError as exc:
         fail(str(exc), 1)
     try:
         graph.setup()

@@ -35,10 +35,11 @@ from sessions_graph_core.cli.ontology import derive_command, ontology_group
 from sessions_graph_core.cli.recall import embed_command, recall_command
 from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command
 from sessions_graph_core.config.model import store_settings
+from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
 from sessions_graph_core.sessions.jsonl import read_transcript
 from sessions_graph_core.sessions.longmemeval import read_longmemeval
-from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.validation import ValidationError
 
 
@@ -83,7 +84,7 @@ def store_start() -> None:
     started_at = time.perf_counter()
     try:
         started = server.ensure_running()
-    except StoreError as exc:
+    except StoreUnreachableError as exc:
         fail(str(exc))
     elapsed = (time.perf_counter() - started_at) * 1000
     state = f"started in {elapsed:.0f} ms" if started else "already running"

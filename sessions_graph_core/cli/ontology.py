@@ -10,7 +10,8 @@ from rich.table import Table
 
 from sessions_graph_core.cli.common import console, errors, opened_graph, resolve_user
 from sessions_graph_core.config import model as config_file
-from sessions_graph_core.llm import DerivationLlm, NoLlmConfiguredError
+from sessions_graph_core.errors import NoLlmConfiguredError
+from sessions_graph_core.llm import LlmClient
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive import run as derivation
 from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
@@ -89,7 +90,7 @@ def derive_command(user_id: str | None, force: bool, seeds: int, model: str | No
     loaded = _config()
     user = _user(user_id, loaded)
     try:
-        llm = DerivationLlm.from_config(loaded, model=model)
+        llm = LlmClient.from_config(loaded, model=model)
     except NoLlmConfiguredError as exc:
         _fail(str(exc))
     with opened_graph() as graph:

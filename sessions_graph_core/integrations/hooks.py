@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from sessions_graph_core.config.hook_cache import HookSettings, hook_settings
+from sessions_graph_core.errors import foreign_session
 from sessions_graph_core.failures import record_failure
 from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.store.base import GraphStore
@@ -138,7 +139,7 @@ def handle(event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, 
         connector = SessionsGraphConnector(store, auto_reconcile=settings.auto_reconcile)
         existing = sessions.get_session(store, payload.session_id)
         if existing is not None and existing.user_id != user_id:
-            raise HookError(f"Session {payload.session_id!r} belongs to another user; nothing was recorded")
+            raise HookError(f"{foreign_session(payload.session_id)}; nothing was recorded")
         if action == "start" or existing is None:
             store.apply_schema(SCHEMA)
             metadata = {"source_sdk": runtime, "cwd": payload.cwd}

@@ -26,9 +26,9 @@ from sessions_graph_core.config.model import (
     ConfigError,
     load_config,
 )
+from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.memory.files import MemoryCommandError
-from sessions_graph_core.store.falkordb.server import StoreError
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.validation import ValidationError
 
@@ -131,7 +131,7 @@ class Tools:
                     return self.memory(arguments)
                 if name == "recall":
                     return self.recall(arguments)
-            except (StoreError, ConnectionError) as exc:
+            except StoreUnreachableError as exc:
                 self.close()
                 raise ToolError(f"The sessions-graph store is unreachable: {exc}. Run: sessions-graph doctor") from None
         raise ToolError(f"Unknown tool: {name}")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sessions_graph_core import validation
+from sessions_graph_core.errors import foreign_session
 from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.memory.notes import (
     KEEP_DELETED,
@@ -264,9 +265,7 @@ class MemoryStore:
         self.user_id = validation.user_id(user_id)
         self.session_id = validation.session_id(session_id) if session_id is not None else None
         if self.session_id is not None and self._foreign_session():
-            raise ValidationError(
-                f"Session {self.session_id!r} belongs to another user; pick a session id unique to this user"
-            )
+            raise foreign_session(self.session_id)
 
     # -- the tool call -----------------------------------------------------------------------
 
@@ -498,7 +497,7 @@ class MemoryStore:
     def _changed(self, path: str) -> Exception:
         """Why a guarded write wrote nothing, once the ordinary checks have passed again."""
         if self.session_id is not None and self._foreign_session():
-            return ValidationError(f"Session {self.session_id!r} belongs to another user; pick a session id unique to this user")
+            return foreign_session(self.session_id)
         return MemoryCommandError(f"Error: {path} changed while it was being edited. View it again and retry.")
 
     def _check_creatable(self, path: str) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
+from sessions_graph_core.errors import foreign_session
 from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.sessions.records import ENSURE_SESSION, FOREIGN_SESSION
 from sessions_graph_core.store.base import GraphStore, user_key
@@ -130,7 +131,7 @@ def _save_conflict(store: GraphStore, user_id: str, memory_id: str, path: str, s
         return ValidationError(f"A memory with id {memory_id!r} already exists; pass another memory_id or none")
     if store.run("MATCH (m:Memory {user_id: $uid, path: $path}) RETURN m.memory_id AS id", {"uid": user_id, "path": path}):
         return ValidationError(f"{path} already exists for user {user_id!r}; choose another path or update it")
-    return ValidationError(f"Session {session_id!r} belongs to another user; pick a session id unique to this user")
+    return foreign_session(session_id)
 
 
 _WITH_SESSION = (

@@ -15,6 +15,7 @@ from typing import Any
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso, to_iso
+from sessions_graph_core.errors import foreign_session
 from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.validation import ValidationError, describe
@@ -152,7 +153,7 @@ def derived_turn_id(session_id: str, position: int) -> str:
 def _conflict(store: GraphStore, session_id: str) -> ValidationError:
     rows = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": session_id})
     if rows:
-        return ValidationError(f"Session {session_id!r} belongs to another user; pick a session id unique to this user")
+        return foreign_session(session_id)
     return ValidationError(f"Session {session_id!r} has not been started: record its start with its user first")
 
 

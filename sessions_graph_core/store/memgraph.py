@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, Row, Schema, VectorIndex, user_key
 
 _ALREADY_EXISTS = ("already exists", "already defined", "constraint already")
@@ -27,7 +28,7 @@ class MemgraphStore(GraphStore):
             self._driver.verify_connectivity()
         except Exception as exc:
             self._driver.close()
-            raise ConnectionError(f"Could not connect to Memgraph at {url}: {exc}") from None
+            raise StoreUnreachableError(f"Could not connect to Memgraph at {url}: {exc}") from None
 
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
         records, _, _ = self._driver.execute_query(query, dict(params or {}), database_=self._database)

@@ -6,7 +6,7 @@ import pytest
 from derivation_helpers import BAD, GOOD, USER, FakeLlmApi, fake_llm, record
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.llm import LlmClient
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
 KEY_VARIABLES = ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "SESSIONS_GRAPH_LLM_ANTHROPIC_API_KEY",
@@ -56,7 +56,7 @@ def test_derive_prints_the_run_report_and_ontology_show_tells_the_story(cli, key
         chosen.append(model)
         return fake_llm("anthropic", api, model)
 
-    monkeypatch.setattr(DerivationLlm, "from_config", staticmethod(configured))
+    monkeypatch.setattr(LlmClient, "from_config", staticmethod(configured))
     out = cli("derive", "--user", USER, "--seeds", "2", "--model", "claude-test-1")
     assert chosen == ["claude-test-1"]
     assert f"{USER}: adopted (milestone 2)" in out

@@ -8,7 +8,7 @@ from dagster_helpers import resources_for
 from derivation_helpers import GOOD, USER, FakeLlmApi, fake_llm, record
 
 from sensors.derivation_milestones import derivation_milestones_sensor
-from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.llm import LlmClient
 from sessions_graph_dagster.definitions import defs
 from sessions_graph_dagster.ontology import user_ontology
 from sessions_graph_dagster.resources import LlmResource
@@ -22,7 +22,7 @@ class FakeApiLlm(LlmResource):
     def configured(self) -> bool:
         return True
 
-    def client(self) -> DerivationLlm:
+    def client(self) -> LlmClient:
         return fake_llm("anthropic", API)
 
 

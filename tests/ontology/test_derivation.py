@@ -23,7 +23,7 @@ from derivation_helpers import (
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.config.model import load_config
-from sessions_graph_core.llm import NoLlmConfiguredError
+from sessions_graph_core.errors import NoLlmConfiguredError
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive import run as derivation
 from sessions_graph_core.ontology.derive.run import (

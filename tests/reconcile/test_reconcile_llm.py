@@ -11,8 +11,8 @@ from seed002 import USER, FakeApi, backend, record_session
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.config.model import CONFIG_ENV
+from sessions_graph_core.errors import NoLlmConfiguredError
 from sessions_graph_core.reconcile.extraction.base import get_backend
-from sessions_graph_core.reconcile.extraction.llm import LlmNotConfiguredError
 
 SEED_CURRENT_AFTER_1 = [
     ("fact", "Alice owns the orders service.", None, "session-1", []),
@@ -122,7 +122,7 @@ def test_without_a_key_the_llm_backend_says_what_it_needs(monkeypatch: pytest.Mo
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
-    with pytest.raises(LlmNotConfiguredError, match="llm.anthropic_api_key"):
+    with pytest.raises(NoLlmConfiguredError, match="^LLM extraction needs an LLM: set llm.anthropic_api_key .* or use the spacy backend"):
         get_backend("llm")
 
 

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.falkordb.client import ReplyError
-from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX
 
@@ -122,9 +123,9 @@ def test_keep_running_leaves_the_server_up(short_tmp):
 def test_unusable_data_directories_get_clear_errors(short_tmp):
     blocker = short_tmp / "file"
     blocker.write_text("x")
-    with pytest.raises(StoreError, match="Cannot create the data directory"):
+    with pytest.raises(StoreUnreachableError, match="Cannot create the data directory"):
         EmbeddedServer(blocker / "data").ensure_running()
-    with pytest.raises(StoreError, match="too long for a Unix socket"):
+    with pytest.raises(StoreUnreachableError, match="too long for a Unix socket"):
         EmbeddedServer(short_tmp / ("d" * 120)).ensure_running()
 
 
@@ -154,7 +155,7 @@ def test_a_server_that_cannot_start_reports_its_log(short_tmp):
     manifest = short_tmp / "appendonlydir" / "appendonly.aof.manifest"
     manifest.parent.mkdir()
     manifest.write_text("this is not a manifest\n")
-    with pytest.raises(StoreError, match="exited with code"):
+    with pytest.raises(StoreUnreachableError, match="exited with code"):
         EmbeddedServer(short_tmp).ensure_running()
     assert not (short_tmp / "falkordb.pid").exists()
 

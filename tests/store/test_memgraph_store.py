@@ -9,6 +9,7 @@ import pytest
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.config.model import store_settings
+from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.store.memgraph import MemgraphStore
 from sessions_graph_core.store.schema import SCHEMA
@@ -37,7 +38,7 @@ def test_settings_pick_memgraph_from_the_environment(monkeypatch):
 
 def test_an_unreachable_server_is_a_clear_error():
     settings = StoreSettings(data_dir="/nonexistent", memgraph_url="bolt://127.0.0.1:1")
-    with pytest.raises(ConnectionError, match="Could not connect to Memgraph at bolt://127.0.0.1:1"):
+    with pytest.raises(StoreUnreachableError, match="Could not connect to Memgraph at bolt://127.0.0.1:1"):
         open_store(settings)
 
 

@@ -24,7 +24,7 @@ from sessions_graph_core import validation
 from sessions_graph_core.children import spawn_detached
 from sessions_graph_core.clock import format_utc, now_iso
 from sessions_graph_core.config.model import Config, load_config
-from sessions_graph_core.llm import DerivationLlm, LlmUsage
+from sessions_graph_core.llm import LlmClient, LlmUsage
 from sessions_graph_core.ontology.model import (
     CATCH_ALL_LABELS,
     CORE_LABELS,
@@ -662,7 +662,7 @@ def derive(
     store: GraphStore,
     user_id: str,
     *,
-    llm: DerivationLlm | None = None,
+    llm: LlmClient | None = None,
     backend: ExtractionBackend | None = None,
     force: bool = False,
     seeds: int = SEEDS,
@@ -672,7 +672,7 @@ def derive(
     uid = validation.user_id(user_id)
     if not 1 <= seeds <= SEEDS:
         raise ValidationError(f"seeds must be between 1 and {SEEDS}, got {seeds}")
-    llm = llm or DerivationLlm.from_config()
+    llm = llm or LlmClient.from_config()
     started = time.perf_counter()
     sessions = qualifying(store, uid)
     milestone = max(reached(len(sessions)), _state(store, uid)["milestone"])
@@ -734,7 +734,7 @@ def _run(
     current: OntologyVersion,
     sessions: list[dict],
     report: RunReport,
-    llm: DerivationLlm,
+    llm: LlmClient,
     backend: ExtractionBackend,
     seeds: int,
 ) -> None:

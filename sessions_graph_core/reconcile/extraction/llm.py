@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from sessions_graph_core.config.model import Config, load_config
-from sessions_graph_core.llm import DerivationLlm
+from sessions_graph_core.config.model import Config
+from sessions_graph_core.llm import LlmClient
 from sessions_graph_core.ontology.model import OntologyModel
 from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction
 
@@ -60,27 +60,18 @@ class ExtractionAnswer(BaseModel):
         return Extraction(entities=[ExtractedEntity(name=e.name, type=e.kind) for e in self.entities], facts=statements)
 
 
-class LlmNotConfiguredError(RuntimeError):
-    """No API key: LLM extraction cannot run."""
-
-
 class LlmBackend:
     """One structured-output call per text, through the provider client the derivation uses too."""
 
     name = "llm"
 
-    def __init__(self, llm: DerivationLlm) -> None:
+    def __init__(self, llm: LlmClient) -> None:
         self.llm = llm
 
     @classmethod
     def from_config(cls, config: Config | None = None) -> LlmBackend:
-        config = config or load_config()
-        if config.llm.provider() is None:
-            raise LlmNotConfiguredError(
-                "LLM extraction needs an API key: set llm.anthropic_api_key or llm.openai_api_key "
-                "(or ANTHROPIC_API_KEY / OPENAI_API_KEY), or use the spacy backend, which needs none"
-            )
-        return cls(DerivationLlm.from_config(config))
+        client = LlmClient.from_config(config, needs="LLM extraction", instead="use the spacy backend, which needs none")
+        return cls(client)
 
     def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str] = ()) -> list[Extraction]:
         system = SYSTEM_PROMPT.replace("{types}", ", ".join(ontology.labels())).replace(

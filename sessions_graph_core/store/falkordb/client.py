@@ -20,6 +20,8 @@ from typing import Any
 
 import hiredis
 
+from sessions_graph_core.errors import StoreUnreachableError
+
 # Value types of the compact result format (FalkorDB's ResultSetScalarTypes).
 _NULL, _STRING, _INTEGER, _BOOLEAN, _DOUBLE, _ARRAY, _EDGE, _NODE, _PATH, _MAP, _POINT, _VECTORF32 = range(1, 13)
 
@@ -88,7 +90,7 @@ class Connection:
     def command(self, *arguments: str | int) -> Any:
         """Send one command and return its reply; an error reply raises ReplyError.
 
-        A connection that fails midway is dropped (ConnectionError), so the next call starts afresh.
+        A connection that fails midway is dropped (StoreUnreachableError), so the next call starts afresh.
         """
         with self._lock:
             reply = self._exchange(arguments)
@@ -113,7 +115,7 @@ class Connection:
             return self._read()
         except OSError as exc:
             self.close()
-            raise ConnectionError(f"Lost the connection to {self.socket_path}: {exc}") from exc
+            raise StoreUnreachableError(f"Lost the connection to {self.socket_path}: {exc}") from exc
         except BaseException:
             self.close()  # a reply read halfway would leave its rest on the socket for the next command
             raise
@@ -125,7 +127,7 @@ class Connection:
             client.connect(self.socket_path)
         except OSError as exc:
             client.close()
-            raise ConnectionError(f"Cannot connect to {self.socket_path}: {exc.strerror or exc}") from exc
+            raise StoreUnreachableError(f"Cannot connect to {self.socket_path}: {exc.strerror or exc}") from exc
         self._socket = client
         self._parser = hiredis.Reader(replyError=ReplyError, encoding="utf-8")
         if self.name:

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
 
 MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
@@ -30,10 +31,6 @@ START_TIMEOUT_S = 120.0  # without answering or working; loading a large store t
 SLOW_START_S = 2.0  # a start that takes longer than this says why on stderr
 STOP_TIMEOUT_S = 60.0
 COMPACT_ABOVE_BYTES = 256 * 1024
-
-
-class StoreError(RuntimeError):
-    """The store could not be opened, started or reached."""
 
 
 @dataclass(frozen=True)
@@ -200,7 +197,7 @@ class EmbeddedServer:
 
     def _prepare_directory(self) -> None:
         if len(str(self.socket_path).encode()) > MAX_SOCKET_PATH:
-            raise StoreError(
+            raise StoreUnreachableError(
                 f"The data directory path {self.data_dir} is too long for a Unix socket "
                 f"(at most {MAX_SOCKET_PATH - len('/falkordb.sock')} bytes): choose a shorter one "
                 "with SESSIONS_GRAPH_DATA_DIR"
@@ -208,9 +205,9 @@ class EmbeddedServer:
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"Cannot create the data directory {self.data_dir}: {exc.strerror}") from None
+            raise StoreUnreachableError(f"Cannot create the data directory {self.data_dir}: {exc.strerror}") from None
         if not os.access(self.data_dir, os.W_OK | os.X_OK):
-            raise StoreError(
+            raise StoreUnreachableError(
                 f"The data directory {self.data_dir} is not writable: fix its permissions or set "
                 "SESSIONS_GRAPH_DATA_DIR to a directory you own"
             )
@@ -263,7 +260,7 @@ class EmbeddedServer:
                 cwd=self.data_dir,
             )
         except OSError as exc:
-            raise StoreError(f"Cannot start the embedded FalkorDB server: {exc}") from None
+            raise StoreUnreachableError(f"Cannot start the embedded FalkorDB server: {exc}") from None
         self._child = child
         self.pid_path.write_text(str(child.pid))
         started = time.monotonic()
@@ -272,7 +269,7 @@ class EmbeddedServer:
         ):
             child.kill()
             self._clean_stale_files()
-            raise StoreError(f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s")
+            raise StoreUnreachableError(f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s")
 
     def _wait_while_working(self, child: subprocess.Popen, done: Callable[[], bool], started: float) -> bool:
         """Poll `done` until it holds; False once the server has done nothing for START_TIMEOUT_S.
@@ -289,7 +286,7 @@ class EmbeddedServer:
                       "rebuilding its indexes; a large one takes minutes", file=sys.stderr, flush=True)
             if child.poll() is not None:
                 self._clean_stale_files()
-                raise StoreError(
+                raise StoreUnreachableError(
                     f"The embedded FalkorDB server exited with code {child.returncode} while starting; "
                     f"its log {self.log_path} ends with:\n{self._log_tail()}"
                 )

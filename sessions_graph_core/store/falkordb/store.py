@@ -7,9 +7,10 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, Row, Schema, VectorIndex, user_key
 from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
-from sessions_graph_core.store.falkordb.server import EmbeddedServer, StoreError
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.validation import identifier
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
@@ -146,6 +147,6 @@ class FalkorDBStore(GraphStore):
                 self._connection.close()
                 self.server.stop()
                 return
-        except (StoreError, OSError):
+        except (StoreUnreachableError, OSError):
             pass
         self._connection.close()
