@@ -81,7 +81,7 @@ def test_a_failing_backend_prints_failed_and_exits_1(cli, short_tmp, monkeypatch
     import_sessions(short_tmp, "orders-1.jsonl")
     (short_tmp / "config.toml").write_text('[extraction]\nbackend = "llm"\n')
     out = cli("reconcile", "--pending", code=1)
-    assert "FAILED: extraction backend: LLM extraction needs an API key" in out
+    assert "FAILED: extraction backend: LLM extraction needs an LLM" in out
 
 
 def test_ontology_load_adopts_a_version_and_rejects_a_bad_file(cli, short_tmp) -> None:  # type: ignore[no-untyped-def]
