@@ -28,6 +28,7 @@ from sessions_graph_core.memory.notes import (
     link_project,
     prune_versions,
     write_params,
+    written_by,
 )
 from sessions_graph_core.memory.paths import ROOT
 from sessions_graph_core.reconcile import forgetting
@@ -222,7 +223,8 @@ _EDIT = (
     "MATCH (u:User {user_id: $user_id})-[:HAS_MEMORY]->(m) "
     + _NO_FOREIGN_SESSION
     + "WITH u, m, m.content AS previous "
-    "SET m.content = $content, m.updated_at = $now, m.extraction_status = 'pending' " + _AFTER_WRITE
+    "SET m.content = $content, m.updated_at = $now, m.extraction_status = 'pending', m.write_id = $write_id "
+    + _AFTER_WRITE
 )
 
 _DELETE = (
@@ -249,7 +251,7 @@ _RENAME = (
     "OPTIONAL MATCH (m)-[about:ABOUT]->(:Project) "
     "WITH u, m, move, collect(about) AS abouts "
     "FOREACH (about IN abouts | DELETE about) "
-    "SET m.path = move.new, m.updated_at = $now, m.extraction_status = 'pending' "
+    "SET m.path = move.new, m.updated_at = $now, m.extraction_status = 'pending', m.write_id = $write_id "
     + link_project("move.project_keys")
     + " "
     + RECORD_PROVENANCE
@@ -383,10 +385,12 @@ class MemoryStore:
         path = _canonical(_text("path", path))
         if path == ROOT:
             raise MemoryCommandError(f"Error: Cannot delete the {ROOT} directory itself")
-        rows = self.store.run(_DELETE, self._params(path) | {"below": path + "/"})
-        if not rows:
+        params = self._params(path) | {"below": path + "/"}
+        rows = self.store.run(_DELETE, params)
+        # Empty also when the store died before it replied and the reconnect sent the delete again.
+        deleted = [row["memory_id"] for row in rows] or self._written_by(params, label="MemoryVersion")
+        if not deleted:
             raise MemoryCommandError(f"Error: The path {path} does not exist")
-        deleted = [row["memory_id"] for row in rows]
         for memory_id in deleted:
             prune_versions(self.store, self.user_id, memory_id)
         forgetting.forget_sources(self.store, self.user_id, deleted)
@@ -412,7 +416,7 @@ class MemoryStore:
             "ancestors": memory_paths.ancestors(new),
             "moves": moves,
         }
-        if not self.store.run(_RENAME, params):
+        if not self.store.run(_RENAME, params) and len(self._written_by(params)) != len(moves):
             self._check_renamable(old, new)
             raise self._changed(old)
         return f"Successfully renamed {old} to {new}"
@@ -463,6 +467,10 @@ class MemoryStore:
 
     def _params(self, path: str) -> dict[str, Any]:
         return write_params(self.user_id, path, self.session_id) | {"path": path}
+
+    def _written_by(self, params: Mapping[str, Any], *, label: str = "Memory") -> list[str]:
+        """What this write (its `write_id`) left: it landed though the store died before it replied."""
+        return written_by(self.store, self.user_id, params["write_id"], label=label)
 
     def _paths_under(self, directory: str, *, limit: int | None = None) -> list[str]:
         rows = self.store.run(
@@ -530,7 +538,8 @@ class MemoryStore:
         error = _text_error(path, updated)
         if error:
             raise error
-        rows = self.store.run(_EDIT, self._params(path) | {"expected": expected, "content": updated})
-        if not rows:
+        params = self._params(path) | {"expected": expected, "content": updated}
+        memory_ids = [row["memory_id"] for row in self.store.run(_EDIT, params)] or self._written_by(params)
+        if not memory_ids:
             raise self._changed(path)
-        prune_versions(self.store, self.user_id, rows[0]["memory_id"])
+        prune_versions(self.store, self.user_id, memory_ids[0])

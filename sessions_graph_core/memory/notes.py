@@ -43,7 +43,7 @@ LINK_PROJECT = link_project("$project_keys")
 # With `u` and `m` bound, before `m` is deleted: keep its text as a version marked deleted.
 KEEP_DELETED = (
     "CREATE (u)-[:HAS_MEMORY_VERSION]->(:MemoryVersion {memory_id: m.memory_id, user_id: m.user_id, "
-    "path: m.path, content: m.content, replaced_at: $now, session_id: $session_id, deleted: true})"
+    "path: m.path, content: m.content, replaced_at: $now, session_id: $session_id, deleted: true, write_id: $write_id})"
 )
 
 # With `u` and `m` bound: the session that wrote the file produced it.
@@ -69,9 +69,14 @@ class Memory:
 
 
 def write_params(user_id: str, path: str, session_id: str | None) -> dict[str, Any]:
-    """The parameters KEEP_PREVIOUS, LINK_PROJECT and RECORD_PROVENANCE read."""
+    """The parameters KEEP_PREVIOUS, KEEP_DELETED, LINK_PROJECT and RECORD_PROVENANCE read.
+
+    `write_id` names this one write: the statement leaves it on what it wrote, so when the store
+    died before its reply and the reconnect sent it again, the write can tell it already landed.
+    """
     project = memory_paths.project_key(path)
     return {
+        "write_id": uuid.uuid4().hex,
         "user_id": user_id,
         "user_key": user_key(user_id),
         "session_id": session_id,
@@ -80,6 +85,15 @@ def write_params(user_id: str, path: str, session_id: str | None) -> dict[str, A
         "project_keys": [project] if project else [],
         "now": now_iso(),
     }
+
+
+def written_by(store: GraphStore, user_id: str, write_id: str, *, label: str = "Memory") -> list[str]:
+    """The memory ids of the user's files (or, with label MemoryVersion, deleted versions) a write left."""
+    rows = store.run(
+        f"MATCH (n:{validation.identifier(label)} {{user_id: $uid}}) WHERE n.write_id = $wid RETURN n.memory_id AS mid",
+        {"uid": user_id, "wid": write_id},
+    )
+    return [row["mid"] for row in rows]
 
 
 def prune_versions(store: GraphStore, user_id: str, memory_id: str) -> None:
@@ -116,11 +130,14 @@ def save_memory(
         "WITH count(same_id) + count(same_path) + count(foreign) AS conflicts WHERE conflicts = 0 "
         "MERGE (u:User {user_id: $user_id}) ON CREATE SET u.user_key = $user_key "
         "CREATE (u)-[:HAS_MEMORY]->(m:Memory {memory_id: $memory_id, user_id: $user_id, user_key: $user_key, "
-        "path: $path, content: $content, created_at: $now, updated_at: $now, extraction_status: 'pending'}) "
+        "path: $path, content: $content, created_at: $now, updated_at: $now, extraction_status: 'pending', "
+        "write_id: $write_id}) "
         "WITH u, m " + LINK_PROJECT + " " + RECORD_PROVENANCE + " "
         f"RETURN {MEMORY_COLUMNS}",
         params,
     )
+    if not rows and written_by(store, uid, params["write_id"]) == [mid]:  # the store died before it replied
+        rows = store.run(f"MATCH (m:Memory {{memory_id: $memory_id}}) RETURN {MEMORY_COLUMNS}", params)
     if not rows:
         raise _save_conflict(store, uid, mid, canonical, sid)
     return _memory(rows[0] | {"session_id": sid})
@@ -196,11 +213,16 @@ def update_memory(store: GraphStore, memory_id: str, content: str) -> Memory | N
 
 def delete_memory(store: GraphStore, memory_id: str) -> bool:
     """Delete a memory; its text stays in its history as a deleted version."""
+    params = {"mid": validation.memory_id(memory_id), "now": now_iso(), "session_id": None, "write_id": uuid.uuid4().hex}
     rows = store.run(
         "MATCH (u:User)-[:HAS_MEMORY]->(m:Memory {memory_id: $mid}) " + KEEP_DELETED + " "
         "WITH u, m, m.user_id AS uid DETACH DELETE m RETURN uid",
-        {"mid": validation.memory_id(memory_id), "now": now_iso(), "session_id": None},
+        params,
     )
+    if not rows:  # deleted by this very call when the store died before it replied
+        rows = store.run(
+            "MATCH (v:MemoryVersion {memory_id: $mid}) WHERE v.write_id = $write_id RETURN v.user_id AS uid", params
+        )
     if rows:
         prune_versions(store, rows[0]["uid"], memory_id)
     return bool(rows)

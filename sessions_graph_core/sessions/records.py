@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -240,6 +241,7 @@ def record_turns(
     )
     if elsewhere:
         raise ValidationError(f"Turn id {elsewhere[0]['turn_id']!r} already belongs to another session")
+    params = {"sid": sid, "turns": rows, "now": now_iso(), "write_id": uuid.uuid4().hex}
     # One statement, so concurrent writers to one session cannot interleave their sequence numbers.
     result = store.run(
         "MATCH (s:Session {session_id: $sid}) "
@@ -258,10 +260,15 @@ def record_turns(
         "WITH s, CASE WHEN tail IS NULL THEN made ELSE [tail] + made END AS chain, size(made) AS added "
         "FOREACH (j IN range(0, size(chain) - 2) | "
         "  FOREACH (a IN [chain[j]] | FOREACH (b IN [chain[j + 1]] | MERGE (a)-[:NEXT]->(b)))) "
-        "SET s.turn_count = coalesce(s.turn_count, 0) + added, s.updated_at = $now "
+        "SET s.turn_count = coalesce(s.turn_count, 0) + added, s.updated_at = $now, "
+        "s.write_id = $write_id, s.write_added = added "
         "RETURN added",
-        {"sid": sid, "turns": rows, "now": now_iso()},
+        params,
     )
+    if not result:  # nothing new, or this very write landed and the store died before it replied
+        result = store.run(
+            "MATCH (s:Session {session_id: $sid}) WHERE s.write_id = $write_id RETURN s.write_added AS added", params
+        )
     return int(result[0]["added"]) if result else 0
 
 

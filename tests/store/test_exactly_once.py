@@ -1,0 +1,170 @@
+"""Exactly-once writes: the store dies after applying a write and before its reply arrives; the
+reconnect re-sends it, and the caller sees one success and one application (issue 15, item 4).
+
+A proxy at the socket (the network boundary) passes commands through to the real server; armed with
+a piece of a statement, it lets that statement run, waits for the server's reply, kills the server
+with SIGKILL and drops the client, so the reply is lost exactly as in a crash.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import tempfile
+import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.store import FalkorDBStore
+
+
+class CrashingProxy:
+    """Listens on the server's socket path; forwards to the real socket, moved aside."""
+
+    def __init__(self, server: EmbeddedServer) -> None:
+        self.server = server
+        self.real = server.data_dir / "real.sock"
+        os.rename(server.socket_path, self.real)  # a bound Unix socket keeps working under its new name
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.listener.bind(str(server.socket_path))
+        self.listener.listen(8)
+        self.trigger: bytes | None = None
+        self.crashed = threading.Event()
+        self.replied = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def arm(self, statement_piece: str) -> None:
+        self.trigger = statement_piece.encode()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            upstream.connect(str(self.real))
+            threading.Thread(target=self._pump, args=(upstream, client), daemon=True).start()
+            threading.Thread(target=self._commands, args=(client, upstream), daemon=True).start()
+
+    def _pump(self, source: socket.socket, target: socket.socket) -> None:
+        try:
+            while data := source.recv(1 << 16):
+                if self.crashed.is_set():
+                    self.replied.set()  # the server has applied it (and fsynced: appendfsync always)
+                    return
+                target.sendall(data)
+        except OSError:
+            return
+
+    def _commands(self, client: socket.socket, upstream: socket.socket) -> None:
+        try:
+            while data := client.recv(1 << 16):
+                if self.trigger is not None and self.trigger in data:
+                    self.trigger = None
+                    self.crashed.set()  # the pump drops the reply
+                    upstream.sendall(data)
+                    assert self.replied.wait(timeout=120)
+                    pid = self.server.pid()
+                    assert pid is not None
+                    os.kill(pid, signal.SIGKILL)
+                    client.close()
+                    return
+                upstream.sendall(data)
+        except OSError:
+            return
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+@pytest.fixture
+def crash_graph() -> Iterator[tuple[SessionsGraph, EmbeddedServer]]:
+    server = EmbeddedServer(tempfile.mkdtemp(prefix="sg-once-", dir="/tmp"))
+    server.ensure_running()
+    store = FalkorDBStore(server, graph=f"g{uuid.uuid4().hex[:8]}")
+    graph = SessionsGraph(store)
+    graph.setup()
+    try:
+        yield graph, server
+    finally:
+        store.close()
+        server.stop()
+        shutil.rmtree(server.data_dir, ignore_errors=True)
+
+
+def crash_during(graph: SessionsGraph, server: EmbeddedServer, piece: str, write):
+    """Run `write` with the server killed right after it applied the statement containing `piece`."""
+    proxy = CrashingProxy(server)
+    graph.store._connection.close()  # the next command goes through the proxy  # noqa: SLF001
+    proxy.arm(piece)
+    try:
+        return write()
+    finally:
+        proxy.close()
+        assert proxy.crashed.is_set(), f"no statement contained {piece!r}"
+        assert Path(server.socket_path).exists()
+
+
+def test_a_saved_memory_is_saved_once_and_reported_saved(crash_graph):
+    graph, server = crash_graph
+    saved = crash_during(graph, server, "CREATE (u)-[:HAS_MEMORY]", lambda: graph.save_memory("alice", "uses Postgres"))
+    assert [m.memory_id for m in graph.get_memories("alice")] == [saved.memory_id]
+    assert saved.content == "uses Postgres"
+
+
+def test_memory_tool_edits_apply_once_and_report_success(crash_graph):
+    graph, server = crash_graph
+    files = graph.memory_store("alice")
+    created = crash_during(graph, server, "MERGE (m:Memory {user_id: $user_id, path: $path})",
+                           lambda: files.create("/memories/notes.md", "one\ntwo\n"))
+    assert created == "File created successfully at: /memories/notes.md"
+    result = crash_during(graph, server, "WHERE m.content = $expected", lambda: files.insert("/memories/notes.md", 1, "inserted"))
+    assert result == "The file /memories/notes.md has been edited."
+    assert files.read("/memories/notes.md") == "one\ninserted\ntwo\n"
+    result = crash_during(graph, server, "WHERE m.content = $expected",
+                          lambda: files.str_replace("/memories/notes.md", "two", "three"))
+    assert result.startswith("The memory file has been edited.")
+    assert files.read("/memories/notes.md") == "one\ninserted\nthree\n"
+    assert [v.content for v in files.versions("/memories/notes.md")] == ["one\ninserted\ntwo\n", "one\ntwo\n"]
+
+
+def test_a_rename_and_a_delete_apply_once_and_report_success(crash_graph):
+    graph, server = crash_graph
+    files = graph.memory_store("alice")
+    files.create("/memories/a/notes.md", "text\n")
+    result = crash_during(graph, server, "UNWIND $moves AS move", lambda: files.rename("/memories/a", "/memories/b"))
+    assert result == "Successfully renamed /memories/a to /memories/b"
+    assert [item.path for item in files.files()] == ["/memories/b/notes.md"]
+    result = crash_during(graph, server, "DETACH DELETE m RETURN memory_id", lambda: files.delete("/memories/b"))
+    assert result == "Successfully deleted /memories/b"
+    assert files.files() == []
+    assert [v.deleted for v in files.versions("/memories/b/notes.md")] == [True]
+
+
+def test_delete_and_update_by_id_apply_once_and_report_success(crash_graph):
+    graph, server = crash_graph
+    saved = graph.save_memory("alice", "first")
+    updated = crash_during(graph, server, "SET m.content = $content", lambda: graph.update_memory(saved.memory_id, "second"))
+    assert updated is not None and updated.content == "second"
+    assert [v.content for v in graph.memory_store("alice").versions(saved.path)] == ["first"]
+    assert crash_during(graph, server, "DETACH DELETE m RETURN uid", lambda: graph.delete_memory(saved.memory_id)) is True
+    assert graph.get_memories("alice") == []
+
+
+def test_turns_are_recorded_once_and_counted_once(crash_graph):
+    graph, server = crash_graph
+    graph.record_session_start("s1", user_id="alice")
+    added = crash_during(graph, server, "CREATE (s)-[:HAS_TURN]",
+                         lambda: graph.record_turns("s1", [{"role": "user", "text": "hi"}, {"role": "assistant", "text": "yo"}]))
+    assert added == 2
+    info = graph.get_session("s1")
+    assert info is not None and info.turn_count == 2
+    assert [t.text for t in graph.get_turns("s1")] == ["hi", "yo"]
