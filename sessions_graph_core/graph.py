@@ -87,8 +87,9 @@ class SessionsGraph:
             self.store, user_id, content, session_id=session_id, memory_id=memory_id, path=path
         )
 
-    def get_memory(self, memory_id: str) -> Memory | None:
-        return memories.get_memory(self.store, memory_id)
+    def get_memory(self, memory_id: str, *, user_id: str | None = None) -> Memory | None:
+        """The memory with this id; with `user_id`, only if it is that user's."""
+        return memories.get_memory(self.store, memory_id, user_id=user_id)
 
     def get_memories(self, user_id: str) -> list[Memory]:
         return memories.get_memories(self.store, user_id)
@@ -99,13 +100,14 @@ class SessionsGraph:
     def search_memories(self, user_id: str, query: str, *, limit: int = 10) -> list[Memory]:
         return memories.search_memories(self.store, user_id, query, limit=limit)
 
-    def update_memory(self, memory_id: str, content: str) -> Memory | None:
-        return memories.update_memory(self.store, memory_id, content)
+    def update_memory(self, memory_id: str, content: str, *, user_id: str | None = None) -> Memory | None:
+        return memories.update_memory(self.store, memory_id, content, user_id=user_id)
 
-    def delete_memory(self, memory_id: str) -> bool:
-        """Delete a memory and what reconciling its text produced (nothing another source backs)."""
-        memory = memories.get_memory(self.store, memory_id)
-        deleted = memories.delete_memory(self.store, memory_id)
+    def delete_memory(self, memory_id: str, *, user_id: str | None = None) -> bool:
+        """Delete a memory (with `user_id`, only that user's) and what reconciling its text produced
+        (nothing another source backs)."""
+        memory = memories.get_memory(self.store, memory_id, user_id=user_id)
+        deleted = memory is not None and memories.delete_memory(self.store, memory_id, user_id=user_id)
         if memory is not None and deleted:
             forgetting.forget_memory(self.store, memory.user_id, memory_id)
         return deleted

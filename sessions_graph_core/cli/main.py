@@ -186,19 +186,20 @@ def memory_search(user_id: str | None, limit: int, as_json: bool, query: str) ->
 
 @memory.command("delete")
 @click.argument("target")
-@user_option("The user whose file to delete (for a /memories path; default: identity.user_id).")
+@user_option("The user whose memory or file to delete (default: identity.user_id).")
 @click.option("--session", "session_id", default=None, help="The session that deleted it.")
 def memory_delete(target: str, user_id: str | None, session_id: str | None) -> None:
     """Delete TARGET: a memory id, or a /memories file or directory of the user.
 
     Either way the text stays in the file's history.
     """
+    user_id = resolve_user(user_id)
     if target.startswith("/"):
-        _memory_command(resolve_user(user_id), session_id, lambda files: files.delete(target))
+        _memory_command(user_id, session_id, lambda files: files.delete(target))
         return
     with opened_graph() as graph:
-        if not graph.delete_memory(target):
-            fail(f"no memory {target}")
+        if not graph.delete_memory(target, user_id=user_id):
+            fail(f"no memory {target} of user {user_id!r}")
         console.print(f"deleted {target}")
 
 
@@ -382,11 +383,14 @@ def session_list(user_id: str | None, as_json: bool) -> None:
 
 @session.command("show")
 @json_option
+@user_option("The user whose session it is (default: identity.user_id).")
 @click.argument("session_id")
-def session_show(as_json: bool, session_id: str) -> None:
+def session_show(as_json: bool, user_id: str | None, session_id: str) -> None:
     """A session's turns in order."""
+    user_id = resolve_user(user_id)
     with opened_graph() as graph:
-        require_session(graph, session_id)
+        if require_session(graph, session_id).user_id != user_id:
+            fail(f"no session {session_id!r} of user {user_id!r}: `sessions-graph session list` shows theirs")
         turns = graph.get_turns(session_id)
     if as_json:
         print_json(turns)

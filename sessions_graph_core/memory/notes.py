@@ -157,9 +157,18 @@ _WITH_SESSION = (
 )
 
 
-def get_memory(store: GraphStore, memory_id: str) -> Memory | None:
+# An id-addressed call that names its user touches only that user's memory.
+_OWNED = "WHERE $uid IS NULL OR m.user_id = $uid "
+
+
+def _owner(user_id: str | None) -> str | None:
+    return validation.user_id(user_id) if user_id is not None else None
+
+
+def get_memory(store: GraphStore, memory_id: str, *, user_id: str | None = None) -> Memory | None:
     rows = store.run(
-        "MATCH (m:Memory {memory_id: $mid}) " + _WITH_SESSION, {"mid": validation.memory_id(memory_id)}
+        "MATCH (m:Memory {memory_id: $mid}) " + _OWNED + _WITH_SESSION,
+        {"mid": validation.memory_id(memory_id), "uid": _owner(user_id)},
     )
     return _memory(rows[0]) if rows else None
 
@@ -194,16 +203,16 @@ def search_memories(store: GraphStore, user_id: str, query: str, *, limit: int =
     return [_memory(row) for row in rows]
 
 
-def update_memory(store: GraphStore, memory_id: str, content: str) -> Memory | None:
+def update_memory(store: GraphStore, memory_id: str, content: str, *, user_id: str | None = None) -> Memory | None:
     mid = validation.memory_id(memory_id)
     text = validation.content(content)
     rows = store.run(
-        "MATCH (u:User)-[:HAS_MEMORY]->(m:Memory {memory_id: $mid}) "
+        "MATCH (u:User)-[:HAS_MEMORY]->(m:Memory {memory_id: $mid}) " + _OWNED +
         "WITH u, m, m.content AS previous "
         "SET m.content = $content, m.updated_at = $now, m.extraction_status = 'pending' "
         "WITH u, m, previous " + KEEP_PREVIOUS + " "
         f"RETURN {MEMORY_COLUMNS}",
-        {"mid": mid, "content": text, "now": now_iso(), "session_id": None},
+        {"mid": mid, "content": text, "now": now_iso(), "session_id": None, "uid": _owner(user_id)},
     )
     if not rows:
         return None
@@ -211,11 +220,14 @@ def update_memory(store: GraphStore, memory_id: str, content: str) -> Memory | N
     return _memory(rows[0])
 
 
-def delete_memory(store: GraphStore, memory_id: str) -> bool:
-    """Delete a memory; its text stays in its history as a deleted version."""
-    params = {"mid": validation.memory_id(memory_id), "now": now_iso(), "session_id": None, "write_id": uuid.uuid4().hex}
+def delete_memory(store: GraphStore, memory_id: str, *, user_id: str | None = None) -> bool:
+    """Delete a memory (only `user_id`'s, when given); its text stays in its history as a deleted version."""
+    params = {
+        "mid": validation.memory_id(memory_id), "now": now_iso(), "session_id": None, "write_id": uuid.uuid4().hex,
+        "uid": _owner(user_id),
+    }
     rows = store.run(
-        "MATCH (u:User)-[:HAS_MEMORY]->(m:Memory {memory_id: $mid}) " + KEEP_DELETED + " "
+        "MATCH (u:User)-[:HAS_MEMORY]->(m:Memory {memory_id: $mid}) " + _OWNED + KEEP_DELETED + " "
         "WITH u, m, m.user_id AS uid DETACH DELETE m RETURN uid",
         params,
     )

@@ -38,8 +38,8 @@ def test_import_list_show_and_reimport(cli):
     assert "0 new turns" in cli("session", "import", str(EXAMPLES / "orders-1.jsonl"))
     listing = cli("session", "list", "--user", "alice")
     assert "orders-1" in listing and "orders-2" in listing and "garden-1" not in listing
-    assert "CockroachDB" in cli("session", "show", "orders-2")
-    assert "no session" in cli("session", "show", "nope", code=1)
+    assert "CockroachDB" in cli("session", "show", "--user", "alice", "orders-2")
+    assert "no session" in cli("session", "show", "--user", "alice", "nope", code=1)
 
 
 def test_memory_save_list_search_delete(cli):
@@ -49,8 +49,8 @@ def test_memory_save_list_search_delete(cli):
     assert memory_id[:8] in cli("memory", "search", "--user", "alice", "cockroachdb")
     cli("memory", "save", "--user", "bob", "Bob's own note about CockroachDB")
     assert memory_id[:8] not in cli("memory", "search", "--user", "bob", "cockroachdb")
-    assert "deleted" in cli("memory", "delete", memory_id)
-    assert "no memory" in cli("memory", "delete", memory_id, code=1)
+    assert "deleted" in cli("memory", "delete", "--user", "alice", memory_id)
+    assert "no memory" in cli("memory", "delete", "--user", "alice", memory_id, code=1)
 
 
 def test_bad_input_exits_2_with_the_reason(cli, short_tmp):

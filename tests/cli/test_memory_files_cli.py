@@ -51,8 +51,8 @@ def test_delete_still_takes_a_memory_id(cli):
     saved = cli("memory", "save", "--user", "alice", "--path", "/memories/a.md", "keep this")
     memory_id = saved.split()[1]
     assert "keep this" in cli("memory", "view", "--user", "alice", "/memories/a.md")
-    assert cli("memory", "delete", memory_id) == f"deleted {memory_id}\n"
-    assert "no memory" in cli("memory", "delete", memory_id, code=1)
+    assert cli("memory", "delete", "--user", "alice", memory_id) == f"deleted {memory_id}\n"
+    assert "no memory" in cli("memory", "delete", "--user", "alice", memory_id, code=1)
 
 
 def test_create_reads_standard_input(cli):

@@ -49,7 +49,7 @@ def test_a_user_the_store_has_never_seen_is_named_and_exits_1(cli, short_tmp):
 
 def test_a_missing_session_or_file_is_named_and_exits_1(cli, short_tmp):
     cli("session", "import", str(EXAMPLES / "orders-1.jsonl"))
-    for args in (("session", "show", "orders-9"), ("embed", "--session", "orders-9"),
+    for args in (("session", "show", "--user", "alice", "orders-9"), ("embed", "--session", "orders-9"),
                  ("reconcile", "--session", "orders-9")):
         assert "no session 'orders-9'" in cli(*args, code=1), args
     missing = short_tmp / "nope.jsonl"
