@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -23,11 +24,13 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from sessions_graph_core import SessionsGraph
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
-from sessions_graph_core.store.falkordb.store import FalkorDBStore
-from sessions_graph_dagster.local_platform import running_platform
-from sessions_graph_dagster.progress import runs, wait_until_drained
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ lives beside the packages
+
+from devtools.local_platform import running_platform  # noqa: E402
+from devtools.progress import runs, wait_until_drained  # noqa: E402
+from sessions_graph_core import SessionsGraph  # noqa: E402
+from sessions_graph_core.store.falkordb.server import EmbeddedServer  # noqa: E402
+from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
 
 PEOPLE = ["Alice", "Bob", "Carol", "Dmitri", "Erin", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kemal", "Lena"]
 SERVICES = ["orders", "billing", "payments", "search", "inventory", "shipping", "catalog", "accounts", "pricing"]

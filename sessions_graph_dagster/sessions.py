@@ -10,9 +10,11 @@ import dagster as dg
 
 from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_core.embeddings.models import EmbeddingUnavailableError
+from sessions_graph_core.reconcile import facts
 from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
 from sessions_graph_core.reconcile.pipeline import ReconcileSummary
+from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
 
@@ -20,16 +22,6 @@ from .partitions import SAME_SESSION, sessions_partitions
 from .policies import EMBED_MAX_FAILURES, STORE_RETRY
 from .reporting import table
 from .resources import EmbedderResource, ExtractorResource, GraphStoreResource
-
-# The older facts the batch's own statements replaced (seed 002: a new fact in a held slot supersedes it).
-SUPERSEDED_BY = (
-    "MATCH (f:Fact)-[:SUPERSEDES]->(old:Fact) WHERE f.session_id IN $ids RETURN count(DISTINCT old) AS n"
-)
-# How often in a row each failed session has now failed, as embed_session counted it.
-FAILURES_IN_A_ROW = (
-    "MATCH (s:Session) WHERE s.session_id IN $ids RETURN s.session_id AS session_id, "
-    "coalesce(s.embedding_failures, 1) AS failures"
-)
 
 
 def _reconcile_one(store: GraphStore, session_id: str, backend: ExtractionBackend) -> ReconcileSummary:
@@ -56,7 +48,8 @@ def reconciled_session(
     backend = extractor.load()
     with graph_store.open() as store:
         summaries = [_reconcile_one(store, key, backend) for key in keys]
-        superseded = store.run(SUPERSEDED_BY, {"ids": keys})[0]["n"]
+        # The older facts the batch's own statements replaced (seed 002: a new fact in a held slot supersedes it).
+        superseded = facts.superseded_by_sessions(store, keys)
     failed = [summary for summary in summaries if summary.status == "failed"]
     rows = [
         (s.session_id, s.status, s.texts_considered, s.texts_extracted, s.entities, s.facts, s.error or "")
@@ -113,9 +106,10 @@ def embedded_session(
                 rows.append((key, "failed", 0, 0, 0, 0, str(error)))
                 continue
             rows.append((key, "completed", done.turns, done.entities, done.facts, done.passages, ""))
+        # How often in a row each failed session has now failed, as embed_session counted it.
         in_a_row = {
-            row["session_id"]: row["failures"]
-            for row in store.run(FAILURES_IN_A_ROW, {"ids": [key for key, _ in failed]})
+            state.session_id: max(state.embedding_failures, 1)
+            for state in sessions.session_states(store, [key for key, _ in failed])
         }
     completed = [row for row in rows if row[1] == "completed"]
     metadata = {

@@ -124,11 +124,11 @@ def test_the_cypher_reader_finds_a_query(tmp_path: Path) -> None:
 
 MOVING = pytest.mark.xfail(strict=True, reason="issue 12 step 3: its queries move into the services next")
 NO_CYPHER = [
-    pytest.param("sessions_graph_dagster", marks=MOVING),
+    "sessions_graph_dagster",
     "sensors",
-    pytest.param(f"{CORE}/integrations/hooks.py", marks=MOVING),
-    pytest.param(f"{CORE}/integrations/connector.py", marks=MOVING),
-    pytest.param(f"{CORE}/cli", marks=MOVING),
+    f"{CORE}/integrations/hooks.py",
+    f"{CORE}/integrations/connector.py",
+    f"{CORE}/cli",
 ]
 
 

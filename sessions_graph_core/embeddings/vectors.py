@@ -251,3 +251,19 @@ def pending_embeddings(store: GraphStore, *, model: str = DEFAULT_EMBEDDING_MODE
         {"model": model, "scheme": PASSAGE_SCHEME, "limit": limit},
     )
     return [row["sid"] for row in rows]
+
+
+def off_model(store: GraphStore, user_ids: Sequence[str], model: str) -> tuple[list[str], dict[str, int]]:
+    """These users' embedded sessions and vectors that another model made: (session ids, vectors per model)."""
+    params = {"users": list(user_ids), "model": model}
+    sessions = store.run(
+        "MATCH (s:Session {embedding_status: 'completed'}) WHERE s.user_id IN $users AND s.embedding_model <> $model "
+        "RETURN s.session_id AS session_id ORDER BY session_id",
+        params,
+    )
+    passages = store.run(
+        "MATCH (p:Passage) WHERE p.user_id IN $users AND p.embedding_model <> $model "
+        "RETURN p.embedding_model AS model, count(p) AS n ORDER BY model",
+        params,
+    )
+    return [row["session_id"] for row in sessions], {row["model"]: row["n"] for row in passages}

@@ -26,16 +26,6 @@ if TYPE_CHECKING:
 
 Spawner = Callable[[Sequence[str]], "int | None"]
 
-# The session's owner must be the user whose memory files these are; nothing else is linked.
-RECORD_MEMORY_PROVENANCE = (
-    "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
-    "UNWIND $paths AS path "
-    "MATCH (m:Memory {user_id: $uid, path: path}) "
-    "MERGE (s)-[:PRODUCED_MEMORY]->(m) "
-    "RETURN count(m) AS linked"
-)
-
-
 class SessionsGraphConnector:
     """Tracks the active session and user and records each event of it.
 
@@ -107,8 +97,7 @@ class SessionsGraphConnector:
         info = sessions.get_session(self.store, sid)
         if info is None:
             return 0
-        rows = self.store.run(RECORD_MEMORY_PROVENANCE, {"sid": sid, "uid": info.user_id, "paths": list(paths)})
-        return int(rows[0]["linked"]) if rows else 0
+        return sessions.link_produced_memories(self.store, sid, info.user_id, paths)
 
     def _session(self, session_id: str | None) -> str:
         sid = session_id or self.active_session_id

@@ -49,15 +49,6 @@ ACTIONS = {
     "sessionend": "session_end",
 }
 
-READ_CURSOR = (
-    "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
-    "RETURN s.transcript_path AS path, s.transcript_offset AS offset"
-)
-WRITE_CURSOR = (
-    "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
-    "SET s.transcript_path = $path, s.transcript_offset = $offset"
-)
-
 
 class HookError(ValidationError):
     """A hook that cannot do its work: says what to fix."""
@@ -108,15 +99,15 @@ def record_transcript(store: GraphStore, session_id: str, user_id: str, transcri
 
     if not transcript or not Path(transcript).is_file():
         return 0
-    rows = store.run(READ_CURSOR, {"sid": session_id, "uid": user_id})
-    offset = rows[0]["offset"] if rows and rows[0]["path"] == transcript and rows[0]["offset"] else 0
+    read_path, read_offset = sessions.transcript_cursor(store, session_id, user_id)
+    offset = read_offset if read_path == transcript else 0
     if offset > Path(transcript).stat().st_size:  # rewritten shorter: read it again, ids keep turns unique
         offset = 0
     chunk = read_transcript_from(Path(transcript), session_id, offset)
     if chunk.next_offset == offset:
         return 0
     added = sessions.record_turns(store, session_id, chunk.turns) if chunk.turns else 0
-    store.run(WRITE_CURSOR, {"sid": session_id, "uid": user_id, "path": transcript, "offset": chunk.next_offset})
+    sessions.move_transcript_cursor(store, session_id, user_id, transcript, chunk.next_offset)
     return added
 
 

@@ -82,3 +82,13 @@ def find(store: GraphStore, user_id: str, text: str) -> str | None:
         {"user_id": validation.user_id(user_id), "text": normalise(text)},
     )
     return rows[0]["name_key"] if rows else None
+
+
+def conformance(store: GraphStore, user_ids: Sequence[str]) -> list[dict[str, object]]:
+    """Per user, how many entities there are and how many are typed within the user's ontology."""
+    return store.run(
+        "MATCH (e:Entity) WHERE e.user_id IN $users "
+        "RETURN e.user_id AS user_id, count(e) AS entities, "
+        "sum(CASE WHEN e.ontology_conformant = false THEN 0 ELSE 1 END) AS conformant ORDER BY user_id",
+        {"users": list(user_ids)},
+    )

@@ -255,3 +255,12 @@ def known_slots(store: GraphStore, user_id: str) -> list[str]:
         {"user_id": validation.user_id(user_id)},
     )
     return [row["slot"] for row in rows]
+
+
+def superseded_by_sessions(store: GraphStore, session_ids: Sequence[str]) -> int:
+    """How many older facts the statements of these sessions replaced."""
+    rows = store.run(
+        "MATCH (f:Fact)-[:SUPERSEDES]->(old:Fact) WHERE f.session_id IN $ids RETURN count(DISTINCT old) AS n",
+        {"ids": list(session_ids)},
+    )
+    return rows[0]["n"]

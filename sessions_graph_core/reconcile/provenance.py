@@ -7,6 +7,8 @@ states the new one, not the old.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel
 
 from sessions_graph_core import validation
@@ -58,3 +60,15 @@ def session_facts(store: GraphStore, session_id: str) -> list[FactView]:
         {"sid": validation.session_id(session_id)},
     )
     return [FactView.model_validate(row) for row in rows]
+
+
+def orphans(store: GraphStore, user_ids: Sequence[str]) -> dict[str, int]:
+    """What lost its source, for these users: chunks no turn holds, entities nothing mentions, facts from nothing."""
+    params = {"users": list(user_ids)}
+    queries = {
+        "chunks": "MATCH (c:Chunk) WHERE c.user_id IN $users AND NOT ()-[:HAS_CHUNK]->(c) RETURN count(c) AS n",
+        "entities": "MATCH (e:Entity) WHERE e.user_id IN $users AND NOT (e)-[:MENTIONED_IN]->() "
+        "AND NOT ()-[:ABOUT]->(e) RETURN count(e) AS n",
+        "facts": "MATCH (f:Fact) WHERE f.user_id IN $users AND NOT (f)-[:FROM]->() RETURN count(f) AS n",
+    }
+    return {kind: store.run(query, params)[0]["n"] for kind, query in queries.items()}

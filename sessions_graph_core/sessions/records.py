@@ -293,6 +293,37 @@ def end_session(store: GraphStore, session_id: str, *, ended_at: datetime | str 
     return bool(rows) and mark_pending(store, sid)
 
 
+def transcript_cursor(store: GraphStore, session_id: str, user_id: str) -> tuple[str | None, int]:
+    """How far the hooks read the session's harness transcript: (its path, the byte offset)."""
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
+        "RETURN s.transcript_path AS path, s.transcript_offset AS offset",
+        {"sid": session_id, "uid": user_id},
+    )
+    return (rows[0]["path"], rows[0]["offset"] or 0) if rows else (None, 0)
+
+
+def move_transcript_cursor(store: GraphStore, session_id: str, user_id: str, path: str, offset: int) -> None:
+    store.run(
+        "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
+        "SET s.transcript_path = $path, s.transcript_offset = $offset",
+        {"sid": session_id, "uid": user_id, "path": path, "offset": offset},
+    )
+
+
+def link_produced_memories(store: GraphStore, session_id: str, user_id: str, paths: Sequence[str]) -> int:
+    """(:Session)-[:PRODUCED_MEMORY]->(:Memory) for each path; only the session's owner's files are linked."""
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
+        "UNWIND $paths AS path "
+        "MATCH (m:Memory {user_id: $uid, path: path}) "
+        "MERGE (s)-[:PRODUCED_MEMORY]->(m) "
+        "RETURN count(m) AS linked",
+        {"sid": session_id, "uid": user_id, "paths": list(paths)},
+    )
+    return int(rows[0]["linked"]) if rows else 0
+
+
 @dataclass(frozen=True)
 class PendingSession:
     session_id: str
@@ -312,6 +343,18 @@ def pending_sessions(store: GraphStore, *, exclude: Iterable[str] = (), limit: i
         {"exclude": sorted(exclude), "limit": int(limit)},
     )
     return [PendingSession(**row) for row in rows]
+
+
+def users_of(store: GraphStore, session_ids: Iterable[str] | None = None) -> list[str]:
+    """The users of these sessions, or every user of the graph when no sessions are named."""
+    if session_ids is None:
+        rows = store.run("MATCH (u:User) RETURN u.user_id AS user_id ORDER BY user_id")
+    else:
+        rows = store.run(
+            "MATCH (s:Session) WHERE s.session_id IN $ids RETURN DISTINCT s.user_id AS user_id ORDER BY user_id",
+            {"ids": sorted(session_ids)},
+        )
+    return [row["user_id"] for row in rows]
 
 
 @dataclass(frozen=True)

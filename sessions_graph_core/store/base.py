@@ -88,6 +88,12 @@ class GraphStore(ABC):
     """A connection to one graph."""
 
     name: str
+    # Capabilities a caller may ask for instead of asking which backend this is.
+    embeds_text: bool = False  # computes text embeddings inside the store (Memgraph's MAGE `embeddings.text`)
+
+    def ping(self) -> None:
+        """Raises when the store does not answer the simplest statement."""
+        self.run("RETURN 1 AS ok")
 
     @abstractmethod
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:

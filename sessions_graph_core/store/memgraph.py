@@ -17,6 +17,7 @@ _MISSING = ("doesn't exist", "does not exist", "not found", "no such")
 
 
 class MemgraphStore(GraphStore):
+    embeds_text = True  # with MAGE loaded; the embedder says so when the procedure is missing
     def __init__(self, url: str, *, user: str = "", password: str = "", database: str = "memgraph"):
         import neo4j
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from dagster_helpers import SAMPLES, import_transcript
 
+from devtools.local_platform import running_platform
+from devtools.progress import partition_stats, runs, wait_until_drained
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
-from sessions_graph_dagster.local_platform import running_platform
-from sessions_graph_dagster.progress import partition_stats, runs, wait_until_drained
 
 CHROMIUM_FLAGS = [
     "--headless",

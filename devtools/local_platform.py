@@ -20,7 +20,7 @@ from pathlib import Path
 
 import dagster as dg
 
-from .progress import wait_for_http
+from devtools.progress import wait_for_http
 
 REPO = Path(__file__).resolve().parent.parent
 STOP_TIMEOUT_S = 20

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from sessions_graph_core.embeddings.vectors import pending_embeddings
 from sessions_graph_core.reconcile.pipeline import pending_memories
+from sessions_graph_core.sessions.records import pending_sessions
 from sessions_graph_core.store.base import GraphStore
 
 UNFINISHED = ["QUEUED", "NOT_STARTED", "STARTING", "STARTED", "CANCELING"]
@@ -76,8 +77,8 @@ def partition_stats(url: str) -> dict[str, dict[str, int]]:
 
 def pending_work(store: GraphStore) -> int:
     """Sessions waiting for reconciliation or embedding, and memory files waiting for extraction."""
-    pending = store.run("MATCH (s:Session {reconciliation_status: 'pending'}) RETURN count(s) AS n")[0]["n"]
-    return int(pending) + len(pending_embeddings(store, limit=1000)) + len(pending_memories(store, limit=1000))
+    pending = pending_sessions(store, limit=1000)
+    return len(pending) + len(pending_embeddings(store, limit=1000)) + len(pending_memories(store, limit=1000))
 
 
 def wait_until_drained(url: str, store: GraphStore, *, timeout: float, poll: float = 2.0) -> float:
@@ -106,7 +107,7 @@ def wait_for_http(url: str, *, timeout: float) -> None:
 
 
 def main() -> None:
-    """`python -m sessions_graph_dagster.progress URL`: wait for the sensors to drain the graph, then summarise."""
+    """`python -m devtools.progress URL`: wait for the sensors to drain the graph, then summarise."""
     import argparse
 
     from sessions_graph_core.config.model import store_settings
