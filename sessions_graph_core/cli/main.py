@@ -39,6 +39,7 @@ from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
 from sessions_graph_core.sessions.jsonl import read_transcript
 from sessions_graph_core.sessions.longmemeval import read_longmemeval
+from sessions_graph_core.sessions.records import check_turns
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.validation import ValidationError
 
@@ -351,6 +352,9 @@ def _import_longmemeval(files: tuple[Path, ...], user_id: str) -> None:
     except ValidationError as exc:
         fail(str(exc), 2)
     with opened_graph() as graph:
+        for _, sessions in haystacks:  # turns refused anywhere import nothing, not even a session
+            for item in sessions:
+                check_turns(graph.store, item.session_id, item.turns)
         for path, sessions in haystacks:
             added = 0
             for item in sessions:

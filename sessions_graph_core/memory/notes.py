@@ -122,12 +122,21 @@ def save_memory(
     mid = validation.memory_id(memory_id) if memory_id is not None else uuid.uuid4().hex
     sid = validation.session_id(session_id) if session_id is not None else None
     canonical = memory_paths.file_path(path if path is not None else f"/memories/notes/{mid}.md")
-    params = write_params(uid, canonical, sid) | {"memory_id": mid, "path": canonical, "content": text}
+    params = write_params(uid, canonical, sid) | {
+        "memory_id": mid, "path": canonical, "content": text,
+        "below": canonical + "/", "ancestors": memory_paths.ancestors(canonical),
+    }
+    # A path is a file or a directory, never both: no file under it, none above it.
     rows = store.run(
         "OPTIONAL MATCH (same_id:Memory {memory_id: $memory_id}) "
         "OPTIONAL MATCH (same_path:Memory {user_id: $user_id, path: $path}) "
+        "WITH count(same_id) + count(same_path) AS taken "
+        "OPTIONAL MATCH (blocker:Memory {user_id: $user_id}) "
+        "WHERE blocker.path STARTS WITH $below OR blocker.path IN $ancestors "
+        "WITH taken, count(blocker) AS blockers "
         + FOREIGN_SESSION + " "
-        "WITH count(same_id) + count(same_path) + count(foreign) AS conflicts WHERE conflicts = 0 "
+        "WITH taken, blockers, count(foreign) AS foreign_sessions "
+        "WHERE taken = 0 AND blockers = 0 AND foreign_sessions = 0 "
         "MERGE (u:User {user_id: $user_id}) ON CREATE SET u.user_key = $user_key "
         "CREATE (u)-[:HAS_MEMORY]->(m:Memory {memory_id: $memory_id, user_id: $user_id, user_key: $user_key, "
         "path: $path, content: $content, created_at: $now, updated_at: $now, extraction_status: 'pending', "
@@ -148,6 +157,16 @@ def _save_conflict(store: GraphStore, user_id: str, memory_id: str, path: str, s
         return ValidationError(f"A memory with id {memory_id!r} already exists; pass another memory_id or none")
     if store.run("MATCH (m:Memory {user_id: $uid, path: $path}) RETURN m.memory_id AS id", {"uid": user_id, "path": path}):
         return ValidationError(f"{path} already exists for user {user_id!r}; choose another path or update it")
+    blockers = store.run(
+        "MATCH (m:Memory {user_id: $uid}) WHERE m.path STARTS WITH $below OR m.path IN $above "
+        "RETURN m.path AS path ORDER BY path LIMIT 1",
+        {"uid": user_id, "below": path + "/", "above": memory_paths.ancestors(path)},
+    )
+    if blockers:
+        found = blockers[0]["path"]
+        if found.startswith(path + "/"):
+            return ValidationError(f"{path} is a directory for user {user_id!r} (it holds {found}); choose another path")
+        return ValidationError(f"{found} is a file, so {path} can't be created under it; choose another path")
     return foreign_session(session_id)
 
 

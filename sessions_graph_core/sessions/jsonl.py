@@ -54,6 +54,7 @@ def read_transcript(path: Path) -> Transcript:
         raise ValidationError(f"Transcript {path} is not UTF-8 text") from None
     header = TranscriptHeader()
     turns: list[TurnIn] = []
+    seen_line = False
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -62,11 +63,14 @@ def read_transcript(path: Path) -> Transcript:
             if not isinstance(data, dict):
                 raise ValueError("each line must be a JSON object")
             if data.get("type") == "session":
+                if seen_line:  # a second header would silently re-own the turns above it
+                    raise ValueError("the session header must be the first line, and there is only one")
                 header = TranscriptHeader.model_validate(data)
             else:
                 turns.append(TurnIn.from_mapping(data))
         except ValueError as exc:
             raise ValidationError(f"{path}:{number}: {describe(exc)}") from None
+        seen_line = True
     return Transcript(header=header, turns=turns)
 
 
@@ -87,6 +91,7 @@ def import_transcript(store: GraphStore, transcript: Transcript, *, session_id: 
     sensor starts another reconcile run for it.
     """
     header = transcript.header
+    records.check_turns(store, session_id, transcript.turns)  # a refused import writes nothing, not even the session
     records.record_session_start(
         store, session_id, user_id=user_id, project_key=header.project_key, metadata=header.metadata,
         started_at=header.started_at,

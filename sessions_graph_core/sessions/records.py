@@ -214,6 +214,24 @@ def _turn_rows(session_id: str, turns: Iterable[TurnIn | Mapping[str, Any]], sta
     return list(rows.values())
 
 
+def check_turns(
+    store: GraphStore, session_id: str, turns: Sequence[TurnIn | Mapping[str, Any]], *, first_position: int = 0
+) -> list[dict[str, Any]]:
+    """The turns as rows to write, or ValidationError; writes nothing, so an import checks before it starts."""
+    sid = validation.session_id(session_id)
+    try:
+        rows = _turn_rows(sid, turns, first_position)
+    except ValueError as exc:
+        raise ValidationError(f"Invalid turn for session {sid!r}: {describe(exc)}") from None
+    elsewhere = store.run(
+        "UNWIND $ids AS id MATCH (t:Turn {turn_id: id}) WHERE t.session_id <> $sid RETURN t.turn_id AS turn_id",
+        {"ids": [row["turn_id"] for row in rows], "sid": sid},
+    ) if rows else []
+    if elsewhere:
+        raise ValidationError(f"Turn id {elsewhere[0]['turn_id']!r} already belongs to another session")
+    return rows
+
+
 def record_turns(
     store: GraphStore,
     session_id: str,
@@ -226,21 +244,12 @@ def record_turns(
     `first_position` numbers turns without ids (a transcript read from line N onwards).
     """
     sid = validation.session_id(session_id)
-    try:
-        rows = _turn_rows(sid, turns, first_position)
-    except ValueError as exc:
-        raise ValidationError(f"Invalid turn for session {sid!r}: {describe(exc)}") from None
+    rows = check_turns(store, sid, turns, first_position=first_position)
     if not rows:
         return 0
     owner = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": sid})
     if not owner:
         raise _conflict(store, sid)
-    elsewhere = store.run(
-        "UNWIND $ids AS id MATCH (t:Turn {turn_id: id}) WHERE t.session_id <> $sid RETURN t.turn_id AS turn_id",
-        {"ids": [row["turn_id"] for row in rows], "sid": sid},
-    )
-    if elsewhere:
-        raise ValidationError(f"Turn id {elsewhere[0]['turn_id']!r} already belongs to another session")
     params = {"sid": sid, "turns": rows, "now": now_iso(), "write_id": uuid.uuid4().hex}
     # One statement, so concurrent writers to one session cannot interleave their sequence numbers.
     result = store.run(
