@@ -32,14 +32,6 @@ class Check(BaseModel):
     required: bool = True
 
 
-class CheckFailed(Exception):
-    """A check that failed: the message is the detail, `fix` says what to do."""
-
-    def __init__(self, detail: str, fix: str) -> None:
-        super().__init__(detail)
-        self.fix = fix
-
-
 def check_config() -> tuple[Check, Config | None]:
     path = config_path()
     try:

@@ -22,7 +22,6 @@ from pydantic import (
     Field,
     SecretStr,
     field_validator,
-    model_validator,
 )
 from pydantic import ValidationError as PydanticError
 
@@ -109,15 +108,6 @@ class Extraction(Section):
     )
     model: str | None = Field(None, **_allowed("a model name or local directory for the backend"))
     entity_threshold: float | None = Field(None, ge=0, le=1, **_THRESHOLD)
-    relation_threshold: float | None = Field(None, ge=0, le=1, **_THRESHOLD)
-    chunk_size: int | None = Field(None, ge=1, le=100_000, **_LENGTH)
-    chunk_overlap: int | None = Field(None, ge=0, le=100_000, **_allowed("an integer >= 0, below chunk_size"))
-
-    @model_validator(mode="after")
-    def _overlap_below_size(self) -> Extraction:
-        if self.chunk_overlap is not None and self.chunk_size is not None and self.chunk_overlap >= self.chunk_size:
-            raise ValueError("chunk_overlap must be smaller than chunk_size")
-        return self
 
 
 class Llm(Section):

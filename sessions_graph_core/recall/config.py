@@ -17,7 +17,6 @@ from pydantic import ValidationError as PydanticError
 from sessions_graph_core.validation import ValidationError
 
 LANES = ("memories", "turns", "text", "entities", "facts", "user_facts")
-MESSAGE_LANES = ("turns", "text")
 VECTOR_LANES = ("memories", "turns", "entities", "facts", "user_facts")
 
 _WIDTH = {"ge": 0, "le": 1000, "description": "an integer from 0 to 1000"}

@@ -40,9 +40,6 @@ CASES = {
     "extraction.backend": ("spacy", "bert"),
     "extraction.model": ("urchade/gliner_small", None),
     "extraction.entity_threshold": ("0.4", "1.5"),
-    "extraction.relation_threshold": ("0.5", "-0.1"),
-    "extraction.chunk_size": ("800", "0"),
-    "extraction.chunk_overlap": ("100", "-5"),
     "llm.anthropic_api_key": ("sk-ant-abcdefghijklmnop", None),
     "llm.openai_api_key": ("sk-abcdefghijklmnop", None),
     "llm.anthropic_model": ("claude-sonnet-4-5", None),
@@ -108,11 +105,12 @@ def test_unknown_key_is_refused_with_the_known_keys(path: Path) -> None:
     assert not path.exists()
 
 
-def test_chunk_overlap_must_stay_below_chunk_size(path: Path) -> None:
-    set_value("extraction.chunk_size", "100")
-    with pytest.raises(ConfigError, match="chunk_overlap must be smaller than chunk_size"):
-        set_value("extraction.chunk_overlap", "100")
-    assert "chunk_overlap" not in path.read_text()
+def test_options_that_change_nothing_are_refused(path: Path) -> None:
+    """Retired keys (validated once, never read) are refused by name, and the file keeps nothing of them."""
+    for key in ("extraction.chunk_size", "extraction.chunk_overlap", "extraction.relation_threshold"):
+        with pytest.raises(ConfigError, match=f"Unknown config key '{key}'"):
+            set_value(key, "100")
+    assert not path.exists() or "chunk" not in path.read_text()
 
 
 def test_file_is_written_with_mode_0600_in_a_0700_folder(path: Path) -> None:

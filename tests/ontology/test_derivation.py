@@ -22,7 +22,6 @@ from derivation_helpers import (
 )
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.config.model import load_config
 from sessions_graph_core.errors import NoLlmConfiguredError
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive import run as derivation
@@ -377,19 +376,6 @@ def test_without_a_key_derivation_says_it_needs_one_and_changes_nothing(
     with pytest.raises(NoLlmConfiguredError, match="set llm.anthropic_api_key or llm.openai_api_key"):
         derivation.derive(graph.store, USER, backend=SPACY)
     assert snapshot(graph.store) == before and due(graph.store, USER) == 2
-
-
-def test_reconciliation_spawns_no_derivation_without_a_key(graph: SessionsGraph, tmp_path: Path) -> None:
-    record(graph, 0)
-    record(graph, 1)
-    assert due(graph.store, USER) == 2
-    without_key = tmp_path / "none.toml"
-    without_key.write_text("")
-    assert derivation.spawn_due(graph.store, [USER], config=load_config(without_key, env={})) == []
-    with_key = tmp_path / "key.toml"
-    with_key.write_text('[llm]\nanthropic_api_key = "k"\n')
-    # With a key, only a due user would get a run: this one is not due.
-    assert derivation.spawn_due(graph.store, ["nobody"], config=load_config(with_key, env={})) == []
 
 
 def test_below_the_milestone_nothing_runs_unless_forced(graph: SessionsGraph) -> None:

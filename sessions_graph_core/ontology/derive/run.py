@@ -21,9 +21,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from sessions_graph_core import validation
-from sessions_graph_core.children import spawn_detached
 from sessions_graph_core.clock import format_utc, now_iso
-from sessions_graph_core.config.model import Config, load_config
 from sessions_graph_core.llm import LlmClient, LlmUsage
 from sessions_graph_core.ontology.model import (
     CATCH_ALL_LABELS,
@@ -116,21 +114,6 @@ def due_users(store: GraphStore) -> list[tuple[str, int]]:
     )
     found = [(row["user_id"], due(store, row["user_id"])) for row in rows]
     return [(user, milestone) for user, milestone in found if milestone is not None]
-
-
-def spawn_due(store: GraphStore, user_ids: Sequence[str], *, config: Config | None = None) -> list[tuple[str, int]]:
-    """Start a detached `sessions-graph derive --user U` for each user a run is due for, after reconciliation.
-
-    Without an LLM key nothing starts: those users stay on their adopted version.
-    """
-    if (config or load_config()).llm.provider() is None:
-        return []
-    started = []
-    for user in dict.fromkeys(user_ids):
-        milestone = due(store, user)
-        if milestone is not None and spawn_detached(["derive", "--user", user]) is not None:
-            started.append((user, milestone))
-    return started
 
 
 # -- the claim -------------------------------------------------------------------------------
