@@ -7,7 +7,7 @@ run per due user, never a burst of catch-up runs.
 
 import dagster as dg
 
-from sessions_graph_core.ontology.derive import run as derivation
+from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_dagster.batches import Batch
 from sessions_graph_dagster.jobs import ontology_job
 from sessions_graph_dagster.partitions import users_partitions
@@ -25,7 +25,7 @@ def derivation_milestones_sensor(
     context: dg.SensorEvaluationContext, graph_store: GraphStoreResource, llm: LlmResource
 ) -> dg.SensorResult:
     with graph_store.open() as store:
-        due = derivation.due_users(store)
+        due = milestones.due_users(store)
     if due and not llm.configured():
         return dg.SensorResult(
             skip_reason=f"{len(due)} users are due a derivation run, but no LLM key is configured "

@@ -228,14 +228,14 @@ class SessionsGraph:
 
     def ontology_due(self, user_id: str) -> int | None:
         """The milestone a derivation run is due for, or None."""
-        from sessions_graph_core.ontology.derive import run as derivation
+        from sessions_graph_core.ontology.derive import milestones
 
-        return derivation.due(self.store, user_id)
+        return milestones.due(self.store, user_id)
 
     def users_due_for_derivation(self) -> list[tuple[str, int]]:
-        from sessions_graph_core.ontology.derive import run as derivation
+        from sessions_graph_core.ontology.derive import milestones
 
-        return derivation.due_users(self.store)
+        return milestones.due_users(self.store)
 
     def derive_ontology(
         self,

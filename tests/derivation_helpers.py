@@ -156,7 +156,7 @@ def claim_worker(data_dir: str, graph_name: str, token: str, now: str, rounds: i
     from datetime import datetime
     from pathlib import Path
 
-    from sessions_graph_core.ontology.derive.run import claim
+    from sessions_graph_core.ontology.derive.milestones import claim
     from sessions_graph_core.store.falkordb.server import EmbeddedServer
     from sessions_graph_core.store.falkordb.store import FalkorDBStore
 

@@ -10,7 +10,7 @@ from derivation_helpers import GOOD, FakeLlmApi, fake_llm
 from sessions_graph_core.config.model import load_config
 from sessions_graph_core.errors import LLM_KEYS, NoLlmConfiguredError
 from sessions_graph_core.llm import LlmClient, closed
-from sessions_graph_core.ontology.derive.run import Proposal
+from sessions_graph_core.ontology.derive.candidates import Proposal
 
 PROMPT = "Candidate 1 of 1: propose a variation of your own."
 

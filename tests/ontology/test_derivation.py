@@ -24,17 +24,12 @@ from derivation_helpers import (
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.errors import NoLlmConfiguredError
 from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core.ontology.derive import gate, milestones
 from sessions_graph_core.ontology.derive import run as derivation
-from sessions_graph_core.ontology.derive.run import (
-    TOLERANCE,
-    apply,
-    chain,
-    due,
-    due_users,
-    next_milestone,
-    reached,
-    split,
-)
+from sessions_graph_core.ontology.derive.candidates import Proposal, apply
+from sessions_graph_core.ontology.derive.gate import TOLERANCE, split
+from sessions_graph_core.ontology.derive.milestones import due, due_users, next_milestone, reached
+from sessions_graph_core.ontology.derive.run import chain
 
 TEAM = proposal([node("Team")], [relation("leads", ["User", "Person"], ["Team"])])
 # Renames Database to Datastore: the entities typed Database follow.
@@ -74,7 +69,7 @@ def test_runs_exactly_at_2_4_and_8_sessions_each_outcome_on_its_version(graph: S
     runs: dict[int, derivation.RunReport] = {}
     for index in range(9):
         record(graph, index)
-        count = len(derivation.qualifying(graph.store, USER))
+        count = len(milestones.qualifying(graph.store, USER))
         assert count == index + 1
         milestone = graph.ontology_due(USER)
         assert graph.users_due_for_derivation() == ([(USER, milestone)] if milestone else [])
@@ -124,7 +119,7 @@ def test_a_session_without_enough_of_the_users_words_does_not_count(graph: Sessi
                                     {"role": "assistant", "text": " ".join(user_turns(3))}])
     for sid in ("short-1", "one-turn"):
         assert graph.reconcile_session(sid, backend=SPACY).status == "completed"
-    assert [row["session_id"] for row in derivation.qualifying(graph.store, USER)] == [f"{USER}-s00"]
+    assert [row["session_id"] for row in milestones.qualifying(graph.store, USER)] == [f"{USER}-s00"]
     assert due(graph.store, USER) is None
     record(graph, 1)
     assert due(graph.store, USER) == 2
@@ -154,7 +149,7 @@ def test_the_llm_reads_the_training_sessions_and_the_gate_the_held_out_ones(grap
     api = FakeLlmApi([GOOD])
     report = derivation.derive(graph.store, USER, llm=fake_llm("openai", api), backend=SPACY, seeds=1, force=True)
     assert (report.delta, report.sampled, report.held_out, report.in_sample) == (9, 9, 2, False)
-    delta = [row["session_id"] for row in derivation.qualifying(graph.store, USER)]
+    delta = [row["session_id"] for row in milestones.qualifying(graph.store, USER)]
     chosen = split(delta, USER, 8)
     held = {int(sid[-2:]) for sid in chosen.gate}
     sent = api.requests[0]["messages"][1]["content"]
@@ -225,7 +220,7 @@ def test_rejection_keeps_the_candidates_and_rolls_the_delta_into_the_next_run(gr
 
 def test_a_candidate_may_not_touch_the_core_the_catch_alls_or_pinned_types() -> None:
     current = ontology.DEFAULT_MODEL
-    answer = derivation.Proposal.model_validate(
+    answer = Proposal.model_validate(
         proposal([node("Service")], merge=[("node", "Topic", "Service"), ("node", "Event", "Service")],
                  retire=[("node", "Person"), ("node", "Organization"), ("relation", "nonexistent")])
     )
@@ -394,7 +389,7 @@ def test_below_the_milestone_nothing_runs_unless_forced(graph: SessionsGraph) ->
 def test_a_retired_type_comes_back_as_a_restore_and_leaves_the_pool() -> None:
     studied = ontology.RelationType(label="studied", start_labels=["Person"], end_labels=["Topic"])
     pool = ontology.OntologyModel(node_types=[ontology.NodeType(label="Course")], relation_types=[studied])
-    answer = derivation.Proposal.model_validate(
+    answer = Proposal.model_validate(
         proposal([node("Course"), node("Service")], [relation("studied", ["Person"], ["Course"])])
     )
     current = ontology.OntologyModel(node_types=list(ontology.DEFAULT_MODEL.node_types))
@@ -424,11 +419,11 @@ def test_coverage_counts_user_turns_whose_statement_fits_a_relation_type_endpoin
     owns_db = ontology.RelationType(label="owns", start_labels=["Person"], end_labels=["Artifact"])
     uses = ontology.RelationType(label="uses", start_labels=["User"], end_labels=["Artifact"])
     roles = ["user", "assistant"]
-    assert derivation.measure([said, said], roles, model(owns)).coverage == 1.0
-    assert derivation.measure([said, said], roles, model(owns_db)).coverage == 0.0
-    assert derivation.measure([said, said], roles, model(uses)).coverage == 1.0  # "we" is the user
-    assert derivation.measure([said, said], roles, model()).coverage == 0.0
+    assert gate.measure([said, said], roles, model(owns)).coverage == 1.0
+    assert gate.measure([said, said], roles, model(owns_db)).coverage == 0.0
+    assert gate.measure([said, said], roles, model(uses)).coverage == 1.0  # "we" is the user
+    assert gate.measure([said, said], roles, model()).coverage == 0.0
     # Two of six mentions are catch-alls (Kafka twice); a type the model lacks counts with them.
-    assert derivation.measure([said, said], roles, model()).catch_all_share == round(2 / 6, 4)
+    assert gate.measure([said, said], roles, model()).catch_all_share == round(2 / 6, 4)
     without_service = ontology.OntologyModel(node_types=ontology.DEFAULT_MODEL.node_types)
-    assert derivation.measure([said, said], roles, without_service).catch_all_share == round(4 / 6, 4)
+    assert gate.measure([said, said], roles, without_service).catch_all_share == round(4 / 6, 4)

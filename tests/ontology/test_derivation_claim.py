@@ -10,7 +10,7 @@ from derivation_helpers import GOOD, SPACY, USER, FakeLlmApi, claim_worker, fake
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.derive import run as derivation
-from sessions_graph_core.ontology.derive.run import CLAIM, claim, release
+from sessions_graph_core.ontology.derive.milestones import CLAIM, claim, due, release
 
 NOW = datetime(2026, 3, 20, 12, 0, tzinfo=UTC)
 ROUNDS = 25
@@ -69,7 +69,7 @@ def test_a_run_meets_a_held_claim_and_leaves_it(graph: SessionsGraph) -> None:
     api = FakeLlmApi([GOOD])
     report = derivation.derive(graph.store, USER, llm=fake_llm("anthropic", api), backend=SPACY)
     assert report.outcome == "claimed elsewhere" and api.requests == []
-    assert holder(graph) == "elsewhere" and derivation.due(graph.store, USER) == 2
+    assert holder(graph) == "elsewhere" and due(graph.store, USER) == 2
     release(graph.store, USER, "elsewhere")
     done = derivation.derive(graph.store, USER, llm=fake_llm("anthropic", api), backend=SPACY, seeds=1)
     assert done.outcome == "adopted" and holder(graph) is None

@@ -10,26 +10,26 @@ rejected versions. Every version a run stores carries that run's report.
 from __future__ import annotations
 
 import json
-import random
 import time
 import uuid
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
-from functools import cache
+from datetime import UTC, datetime
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from sessions_graph_core import validation
-from sessions_graph_core.clock import format_utc, now_iso
+from sessions_graph_core.clock import now_iso
 from sessions_graph_core.llm import LlmClient, LlmUsage
+from sessions_graph_core.ontology.derive.candidates import Candidate, Change, Proposal, apply
+from sessions_graph_core.ontology.derive.gate import Score, agreement, measure, messages, passes, split
+from sessions_graph_core.ontology.derive.milestones import claim, derivation_state, due, qualifying, reached, release
+from sessions_graph_core.ontology.derive.prompt import SYSTEM_PROMPT, observed, prompt
 from sessions_graph_core.ontology.model import (
     CATCH_ALL_LABELS,
     CORE_LABELS,
-    NodeType,
     OntologyModel,
     OntologyVersion,
-    RelationType,
     adopted,
 )
 from sessions_graph_core.ontology.versions import record_version
@@ -39,403 +39,9 @@ from sessions_graph_core.reconcile.extraction.base import Extraction, Extraction
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.validation import ValidationError
 
-MILESTONES = (2, 4, 8, 16, 32, 64, 128)
-EVERY = 128
-MIN_USER_TURNS = 2
-MIN_USER_CHARS = 1000
-DELTA_BUDGET = 64
-HOLDOUT_FROM = 8
-HOLDOUT_SHARE = 0.25
-HOLDOUT_MAX = 8
 SEEDS = 3
-TOLERANCE = 0.01
-CLAIM = timedelta(hours=3)
-CONVERSATION_BUDGET = 120_000
-EXAMPLES_PER_TYPE = 40
-# Subjects spaCy leaves as pronouns are the speaker: the user's own relations.
-SPEAKER_WORDS = {"", "i", "we", "me", "us", "my", "our"}
 
 Outcome = Literal["adopted", "rejected", "failed", "nothing to do", "derive off", "claimed elsewhere"]
-
-
-# -- milestones ------------------------------------------------------------------------------
-
-
-def next_milestone(after: int) -> int:
-    """The first milestone above `after`: 2, 4, 8 ... 128, then every 128."""
-    for milestone in MILESTONES:
-        if milestone > after:
-            return milestone
-    return after - after % EVERY + EVERY
-
-
-def reached(count: int) -> int:
-    """The highest milestone a count of qualifying sessions has reached (0 below the first)."""
-    milestone = 0
-    while next_milestone(milestone) <= count:
-        milestone = next_milestone(milestone)
-    return milestone
-
-
-def qualifying(store: GraphStore, user_id: str) -> list[dict]:
-    """The user's reconciled sessions with enough of the user's own words, oldest reconciliation first."""
-    return store.run(
-        "MATCH (s:Session {user_id: $uid, reconciliation_status: 'completed'})-[:HAS_TURN]->(t:Turn) "
-        "WHERE t.role = 'user' AND t.kind = 'message' AND t.text <> '' "
-        "WITH s, count(t) AS turns, sum(size(t.text)) AS chars "
-        "WHERE turns >= $min_turns AND chars >= $min_chars "
-        "RETURN s.session_id AS session_id, s.reconciled_at AS reconciled_at ORDER BY reconciled_at, session_id",
-        {"uid": validation.user_id(user_id), "min_turns": MIN_USER_TURNS, "min_chars": MIN_USER_CHARS},
-    )
-
-
-def _state(store: GraphStore, user_id: str) -> dict:
-    rows = store.run(
-        "MATCH (u:User {user_id: $uid}) RETURN coalesce(u.derive_milestone, 0) AS milestone, "
-        "u.derive_watermark AS watermark",
-        {"uid": user_id},
-    )
-    return rows[0] if rows else {"milestone": 0, "watermark": None}
-
-
-def due(store: GraphStore, user_id: str) -> int | None:
-    """The milestone a run is due for, or None: not reached yet, or the adopted version is derive off."""
-    uid = validation.user_id(user_id)
-    if adopted(store, uid).derive == "off":
-        return None
-    milestone = next_milestone(_state(store, uid)["milestone"])
-    return milestone if len(qualifying(store, uid)) >= milestone else None
-
-
-def due_users(store: GraphStore) -> list[tuple[str, int]]:
-    """Every user a run is due for, with the milestone, for the Dagster sensor."""
-    rows = store.run(
-        "MATCH (s:Session {reconciliation_status: 'completed'}) RETURN DISTINCT s.user_id AS user_id ORDER BY user_id"
-    )
-    found = [(row["user_id"], due(store, row["user_id"])) for row in rows]
-    return [(user, milestone) for user, milestone in found if milestone is not None]
-
-
-# -- the claim -------------------------------------------------------------------------------
-
-
-def claim(store: GraphStore, user_id: str, token: str, now: datetime) -> bool:
-    """Take the user's expiring claim in one statement; False when another run holds it."""
-    rows = store.run(
-        "MATCH (u:User {user_id: $uid}) WHERE u.derive_claimed_until IS NULL OR u.derive_claimed_until < $now "
-        "SET u.derive_claimed_until = $until, u.derive_claim = $token RETURN u.derive_claim AS token",
-        {"uid": user_id, "now": format_utc(now), "until": format_utc(now + CLAIM), "token": token},
-    )
-    return bool(rows)
-
-
-def release(store: GraphStore, user_id: str, token: str) -> None:
-    # Only our own claim: one that expired and was taken by another run stays theirs.
-    store.run(
-        "MATCH (u:User {user_id: $uid}) WHERE u.derive_claim = $token "
-        "SET u.derive_claimed_until = null, u.derive_claim = null",
-        {"uid": user_id, "token": token},
-    )
-
-
-# -- sampling --------------------------------------------------------------------------------
-
-
-class Split(BaseModel):
-    sample: list[str]
-    train: list[str]
-    gate: list[str]
-    in_sample: bool
-
-
-def split(delta: Sequence[str], user_id: str, milestone: int) -> Split:
-    """The sample (at most 64) and its hold-out, the same for the same user, milestone and delta."""
-    rng = random.Random(f"{user_id}:{milestone}")
-    picked = sorted(rng.sample(range(len(delta)), DELTA_BUDGET)) if len(delta) > DELTA_BUDGET else range(len(delta))
-    sample = [delta[i] for i in picked]
-    if len(sample) < HOLDOUT_FROM:
-        return Split(sample=sample, train=sample, gate=sample, in_sample=True)
-    size = min(HOLDOUT_MAX, max(1, round(len(sample) * HOLDOUT_SHARE)))
-    held = set(rng.sample(range(len(sample)), size))
-    return Split(
-        sample=sample,
-        train=[sid for i, sid in enumerate(sample) if i not in held],
-        gate=[sid for i, sid in enumerate(sample) if i in held],
-        in_sample=False,
-    )
-
-
-# -- measuring a model -----------------------------------------------------------------------
-
-
-class Score(BaseModel):
-    catch_all_share: float
-    coverage: float
-    mentions: int
-    user_turns: int
-
-
-class Message(BaseModel):
-    session_id: str
-    role: str
-    text: str
-
-
-def messages(store: GraphStore, user_id: str, session_ids: Sequence[str]) -> list[Message]:
-    rows = store.run(
-        "MATCH (s:Session {user_id: $uid})-[:HAS_TURN]->(t:Turn) WHERE s.session_id IN $sids "
-        "AND t.kind = 'message' AND t.text <> '' "
-        "RETURN s.session_id AS session_id, coalesce(t.role, 'tool') AS role, t.text AS text, t.seq AS seq "
-        "ORDER BY session_id, seq",
-        {"uid": user_id, "sids": list(session_ids)},
-    )
-    return [Message(session_id=row["session_id"], role=row["role"], text=row["text"]) for row in rows]
-
-
-@cache
-def _lemmas(label: str) -> str:
-    """A relation label in the form spaCy gives predicates: "works_on" -> "work on"."""
-    from sessions_graph_core.reconcile.extraction.base import _spacy_pipeline, lemma
-
-    return " ".join(lemma(token) for token in _spacy_pipeline()(label.replace("_", " ")))
-
-
-def _typed_relation(extraction: Extraction, model: OntologyModel) -> bool:
-    """Whether a statement of the text fits one of the model's relation types, endpoints included."""
-    labels = set(model.labels())
-    types = {normalise(entity.name): entity.type for entity in extraction.entities}
-    for fact in extraction.facts:
-        if not (fact.predicate and fact.object):
-            continue
-        subject = normalise(fact.subject or "")
-        head = "User" if subject in SPEAKER_WORDS else types.get(subject)
-        tail = types.get(normalise(fact.object))
-        if head not in labels or tail not in labels:
-            continue
-        for relation in model.relation_types:
-            if _lemmas(relation.label) == fact.predicate.lower() and (
-                (not relation.start_labels or head in relation.start_labels)
-                and (not relation.end_labels or tail in relation.end_labels)
-            ):
-                return True
-    return False
-
-
-def _is_catch_all(kind: str, labels: set[str]) -> bool:
-    # A type the model does not declare types nothing either: it counts with the catch-alls.
-    return kind in CATCH_ALL_LABELS or kind not in labels
-
-
-def measure(extractions: Sequence[Extraction], roles: Sequence[str], model: OntologyModel) -> Score:
-    labels = set(model.labels())
-    kinds = [entity.type for extraction in extractions for entity in extraction.entities]
-    user = [extraction for extraction, role in zip(extractions, roles, strict=True) if role == "user"]
-    typed = sum(1 for extraction in user if _typed_relation(extraction, model))
-    return Score(
-        catch_all_share=round(sum(_is_catch_all(kind, labels) for kind in kinds) / len(kinds), 4) if kinds else 0.0,
-        coverage=round(typed / len(user), 4) if user else 0.0,
-        mentions=len(kinds),
-        user_turns=len(user),
-    )
-
-
-def passes(score: Score, base: Score) -> bool:
-    return score.catch_all_share <= base.catch_all_share + TOLERANCE and score.coverage >= base.coverage - TOLERANCE
-
-
-def agreement(base: Sequence[Extraction], other: Sequence[Extraction], merges: dict[str, str]) -> float:
-    """The share of mentions both models type that get the same type, the base's merged types resolved."""
-    same = both = 0
-    for left, right in zip(base, other, strict=True):
-        theirs = {normalise(entity.name): entity.type for entity in right.entities}
-        for entity in left.entities:
-            kind = theirs.get(normalise(entity.name))
-            if kind is not None:
-                both += 1
-                same += merges.get(entity.type, entity.type) == kind
-    return round(same / both, 4) if both else 1.0
-
-
-# -- candidates ------------------------------------------------------------------------------
-
-
-class ProposedNode(BaseModel):
-    label: str
-    description: str
-    identity: Literal["global", "chunk", "span"]
-
-
-class ProposedRelation(BaseModel):
-    label: str
-    description: str
-    start_labels: list[str]
-    end_labels: list[str]
-
-
-class ProposedChange(BaseModel):
-    kind: Literal["node", "relation"]
-    label: str
-    into: str = Field(description="the type it merges into; empty for a retirement")
-
-
-class Proposal(BaseModel):
-    """What the LLM answers: types to add, types to merge into others, types to retire."""
-
-    add_node_types: list[ProposedNode]
-    add_relation_types: list[ProposedRelation]
-    merge: list[ProposedChange]
-    retire: list[ProposedChange]
-    rationale: str
-
-
-class Change(BaseModel):
-    op: Literal["add", "restore", "merge", "retire"]
-    kind: Literal["node", "relation"]
-    label: str
-    into: str | None = None
-
-
-class Candidate(BaseModel):
-    model: OntologyModel
-    changelog: list[Change]
-    pool: OntologyModel
-    refused: list[str]
-
-
-def _checked_labels(proposal: Proposal) -> None:
-    """Every label the answer names is safe to write into query text, or the candidate fails."""
-    for node in proposal.add_node_types:
-        validation.identifier(node.label)
-    for relation in proposal.add_relation_types:
-        for label in [relation.label, *relation.start_labels, *relation.end_labels]:
-            validation.identifier(label)
-    for change in proposal.merge + proposal.retire:
-        validation.identifier(change.label)
-        if change.into:
-            validation.identifier(change.into)
-
-
-def apply(current: OntologyModel, proposal: Proposal, pinned: Sequence[str], pool: OntologyModel) -> Candidate:
-    """The current model changed as proposed, never touching the core, the catch-alls or pinned types."""
-    _checked_labels(proposal)
-    protected = set(CORE_LABELS) | set(CATCH_ALL_LABELS) | set(pinned)
-    nodes = {node.label: node for node in current.node_types}
-    relations = {relation.label: relation for relation in current.relation_types}
-    retired_nodes = {node.label: node for node in pool.node_types}
-    retired_relations = {relation.label: relation for relation in pool.relation_types}
-    changelog: list[Change] = []
-    refused: list[str] = []
-    for node in proposal.add_node_types:
-        if node.label in nodes:
-            continue
-        changelog.append(Change(op="restore" if node.label in retired_nodes else "add", kind="node", label=node.label))
-        retired_nodes.pop(node.label, None)
-        nodes[node.label] = NodeType(label=node.label, description=node.description, identity=node.identity)
-    for relation in proposal.add_relation_types:
-        if relation.label in relations:
-            continue
-        op = "restore" if relation.label in retired_relations else "add"
-        changelog.append(Change(op=op, kind="relation", label=relation.label))
-        retired_relations.pop(relation.label, None)
-        relations[relation.label] = RelationType(**relation.model_dump())
-    removals = [(change, True) for change in proposal.merge] + [(change, False) for change in proposal.retire]
-    for change, merging in removals:
-        table: dict = nodes if change.kind == "node" else relations
-        if change.label in protected or change.label not in table or (merging and change.into not in table):
-            refused.append(f"{'merge' if merging else 'retire'} {change.kind} {change.label}")
-            continue
-        (retired_nodes if change.kind == "node" else retired_relations)[change.label] = table.pop(change.label)
-        changelog.append(
-            Change(op="merge" if merging else "retire", kind=change.kind, label=change.label,
-                   into=change.into if merging else None)
-        )
-    merged = {c.label: c.into for c in changelog if c.op == "merge" and c.kind == "node" and c.into}
-    retired = {c.label for c in changelog if c.op == "retire" and c.kind == "node"}
-    kept = []
-    for relation in relations.values():
-        remapped = _remapped(relation, merged, retired)
-        if (relation.start_labels and not remapped.start_labels) or (relation.end_labels and not remapped.end_labels):
-            # Every type on one side is gone: left empty, the side would admit anything.
-            retired_relations[relation.label] = relation
-            changelog.append(Change(op="retire", kind="relation", label=relation.label))
-        else:
-            kept.append(remapped)
-    model = OntologyModel(node_types=list(nodes.values()), relation_types=kept)
-    problems = model.problems()
-    if problems:
-        raise ValueError("the candidate does not validate: " + "; ".join(problems))
-    return Candidate(
-        model=model,
-        changelog=changelog,
-        pool=OntologyModel(node_types=list(retired_nodes.values()), relation_types=list(retired_relations.values())),
-        refused=refused,
-    )
-
-
-def _remapped(relation: RelationType, merged: dict[str, str], retired: set[str]) -> RelationType:
-    """Endpoints follow merged types into their targets; retired endpoints are dropped."""
-
-    def ends(labels: list[str]) -> list[str]:
-        return list(dict.fromkeys(merged.get(label, label) for label in labels if label not in retired))
-
-    return relation.model_copy(
-        update={"start_labels": ends(relation.start_labels), "end_labels": ends(relation.end_labels)}
-    )
-
-
-SYSTEM_PROMPT = """You design the entity and relation types for one user's memory graph, read from their \
-own conversations with AI agents. Propose changes to the current model that let more of what they talk \
-about be typed precisely: add node types for the kinds of things that now fall under the catch-alls \
-Topic and Artifact, and relation types (snake_case verb phrases such as owns, deploys_to, depends_on) \
-for how the user relates to them. Merge near-duplicate types into one, retire types nothing uses. \
-Never change the protected types. Labels are identifiers: a letter or '_', then letters, digits or '_'; \
-node types in PascalCase. Relation endpoints must name node types of the resulting model."""
-
-
-def prompt(
-    current: OntologyModel,
-    conversations: Sequence[Message],
-    observed: dict[str, list[str]],
-    protected: Sequence[str],
-    pool: OntologyModel,
-    seed: int,
-    seeds: int,
-) -> str:
-    text, used = [], 0
-    session = None
-    for message in conversations:
-        line = (["=== conversation ==="] if message.session_id != session else []) + [f"{message.role}: {message.text}"]
-        session = message.session_id
-        used += sum(len(part) + 1 for part in line)
-        if used > CONVERSATION_BUDGET:
-            break
-        text += line
-    sections = [
-        f"Candidate {seed + 1} of {seeds}: propose a variation of your own.",
-        "Current model:\n" + current.model_dump_json(),
-        "Protected types (never merge or retire): " + ", ".join(protected),
-        "Retired types you may restore:\n" + pool.model_dump_json(),
-        "Mentions by type in these conversations (type: count, examples):\n"
-        + "\n".join(
-            f"{kind}: {len(names)}, {', '.join(sorted(set(names))[:EXAMPLES_PER_TYPE])}"
-            for kind, names in sorted(observed.items())
-        ),
-        "Conversations:\n" + "\n".join(text),
-    ]
-    return "\n\n".join(sections)
-
-
-def observed(store: GraphStore, user_id: str, session_ids: Sequence[str]) -> dict[str, list[str]]:
-    """Names of the entities the sessions mention, by their type, as reconciliation stored them."""
-    rows = store.run(
-        "MATCH (s:Session {user_id: $uid})-[:HAS_TURN]->(:Turn)-[:HAS_CHUNK]->(:Chunk)<-[:MENTIONED_IN]-(n:Entity) "
-        "WHERE s.session_id IN $sids RETURN n.type AS type, n.name AS name ORDER BY type, name",
-        {"uid": user_id, "sids": list(session_ids)},
-    )
-    found: dict[str, list[str]] = {}
-    for row in rows:
-        found.setdefault(row["type"], []).append(row["name"])
-    return found
 
 
 # -- the run report --------------------------------------------------------------------------
@@ -658,7 +264,7 @@ def derive(
     llm = llm or LlmClient.from_config()
     started = time.perf_counter()
     sessions = qualifying(store, uid)
-    milestone = max(reached(len(sessions)), _state(store, uid)["milestone"])
+    milestone = max(reached(len(sessions)), derivation_state(store, uid)["milestone"])
     report = RunReport(user_id=uid, milestone=milestone, outcome="nothing to do", llm=LlmUsage(provider=llm.provider, model=llm.model))
     current = adopted(store, uid)
     if current.derive == "off":
@@ -721,7 +327,7 @@ def _run(
     backend: ExtractionBackend,
     seeds: int,
 ) -> None:
-    watermark = _state(store, uid)["watermark"]
+    watermark = derivation_state(store, uid)["watermark"]
     delta = [row["session_id"] for row in sessions if watermark is None or row["reconciled_at"] > watermark]
     report.delta = len(delta)
     if not delta:
