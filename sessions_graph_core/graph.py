@@ -184,7 +184,16 @@ class SessionsGraph:
         return reconcile.pending_memories(self.store, limit=limit)
 
     def forget_session(self, session_id: str) -> forgetting.Forgotten:
+        """Forget a session's turns, vectors, what only it backs, and the session itself."""
         return forgetting.forget_session(self.store, session_id)
+
+    def forget_memory_path(self, user_id: str, path: str) -> forgetting.Forgotten:
+        """Erase a memory file or directory with its whole history and what only it backs."""
+        return forgetting.forget_memory_path(self.store, user_id, path)
+
+    def forget_user(self, user_id: str) -> dict[str, int]:
+        """Erase every node of a user; how many of each label went."""
+        return forgetting.forget_user(self.store, user_id)
 
     def forget_memory(self, user_id: str, memory_id: str) -> forgetting.Forgotten:
         return forgetting.forget_memory(self.store, user_id, memory_id)

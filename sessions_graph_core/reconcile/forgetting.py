@@ -1,7 +1,8 @@
 """Exact forgetting: remove what a source produced and nothing another source still backs.
 
 Every step is an idempotent statement and the sweeps at the end look for orphans rather than
-remembering what they touched, so a forget that crashed half-way finishes on the next run.
+remembering what they touched, and the node a forget is addressed by (the session, the file, the
+user) goes last, so a forget that crashed half-way finishes when it is run again.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from sessions_graph_core import validation
+from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.store.base import GraphStore
 
 _SOURCE_ID = "coalesce(src.turn_id, src.memory_id)"
@@ -21,6 +23,11 @@ class Forgotten:
     mentions: int = 0
     chunks: int = 0
     entities: int = 0
+    turns: int = 0
+    passages: int = 0
+    memories: int = 0
+    versions: int = 0
+    sessions: int = 0
 
 
 def _count(rows: list[dict]) -> int:
@@ -70,7 +77,22 @@ def sweep(store: GraphStore, user_id: str) -> Forgotten:
             {"user_id": user_id},
         )
     )
-    return Forgotten(facts=len(orphans), chunks=chunks, entities=entities)
+    return Forgotten(facts=len(orphans), chunks=chunks, entities=entities, passages=_sweep_passages(store, user_id))
+
+
+def _sweep_passages(store: GraphStore, user_id: str) -> int:
+    """Delete the user's vectors whose source (turn, file, entity or fact) is gone."""
+    from sessions_graph_core.embeddings.vectors import SOURCE  # here: the hook path never loads the embedders
+
+    swept = 0
+    for kind, (label, key, _) in SOURCE.items():
+        swept += _count(store.run(
+            f"MATCH (p:Passage {{user_id: $uid, kind: $kind}}) "
+            f"OPTIONAL MATCH (source:{label} {{user_id: $uid, {key}: p.source_id}}) "
+            "WITH p, source WHERE source IS NULL DETACH DELETE p RETURN count(p) AS n",
+            {"uid": user_id, "kind": kind},
+        ))
+    return swept
 
 
 def _drop_fact(store: GraphStore, fact_id: str) -> None:
@@ -88,7 +110,11 @@ def _drop_fact(store: GraphStore, fact_id: str) -> None:
 
 
 def forget_session(store: GraphStore, session_id: str) -> Forgotten:
-    """Remove what reconciling the session produced; its turns stay, marked for nobody to reconcile."""
+    """Forget a session: its turns, their vectors, what only they back, and the session itself.
+
+    What another source still backs stays, rid of the session's id. Memory files it wrote stay
+    (they are sources of their own; `forget_memory_path` forgets one).
+    """
     sid = validation.session_id(session_id)
     rows = store.run(
         "MATCH (s:Session {session_id: $sid}) OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn) "
@@ -97,13 +123,88 @@ def forget_session(store: GraphStore, session_id: str) -> Forgotten:
     )
     if not rows:
         raise validation.ValidationError(f"Session {sid!r} does not exist; nothing to forget")
-    store.run("MATCH (:Session {session_id: $sid})-[d:DISCOVERED]->() DELETE d", {"sid": sid})
-    forgotten = forget_sources(store, rows[0]["user_id"], rows[0]["turn_ids"])
+    uid, turn_ids = rows[0]["user_id"], rows[0]["turn_ids"]
+    params = {"sid": sid, "uid": uid, "ids": turn_ids}
+    store.run("MATCH (:Session {session_id: $sid})-[d:DISCOVERED]->() DELETE d", params)
+    forgotten = forget_sources(store, uid, turn_ids)
+    _unname_sources(store, uid, turn_ids, session_id=sid)
+    turns = _count(store.run(
+        "MATCH (:Session {session_id: $sid})-[:HAS_TURN]->(t:Turn) DETACH DELETE t RETURN count(t) AS n", params
+    ))
+    passages = forgotten.passages + _sweep_passages(store, uid)
+    store.run("MATCH (v:MemoryVersion {user_id: $uid}) WHERE v.session_id = $sid SET v.session_id = null", params)
+    sessions = _count(store.run("MATCH (s:Session {session_id: $sid}) DETACH DELETE s RETURN count(s) AS n", params))
+    return replace(forgotten, turns=turns, passages=passages, sessions=sessions)
+
+
+def _unname_sources(store: GraphStore, user_id: str, source_ids: Sequence[str], *, session_id: str = "") -> None:
+    """Facts that survive name another backing source (and session) in place of the forgotten ones."""
+    params = {"uid": user_id, "sid": session_id, "ids": list(source_ids)}
     store.run(
-        "MATCH (s:Session {session_id: $sid}) SET s.reconciliation_status = 'forgotten', s.reconciled_at = null",
-        {"sid": sid},
+        "MATCH (f:Fact {user_id: $uid}) WHERE f.session_id = $sid "
+        "OPTIONAL MATCH (s:Session)-[:DISCOVERED]->(f) WHERE s.session_id <> $sid "
+        "WITH f, min(s.session_id) AS other SET f.session_id = other",
+        params,
     )
-    return forgotten
+    store.run(
+        f"MATCH (f:Fact {{user_id: $uid}}) WHERE f.source_id IN $ids OPTIONAL MATCH (f)-[:FROM]->(src) "
+        f"WITH f, min({_SOURCE_ID}) AS other SET f.source_id = other",
+        params,
+    )
+
+
+def forget_memory_path(store: GraphStore, user_id: str, path: str) -> Forgotten:
+    """Erase a memory file (or every file under a directory): its text, its whole history, its vectors
+    and what only it backs. Unlike a delete, no version keeps the text."""
+    uid = validation.user_id(user_id)
+    canonical = memory_paths.normalize(path)
+    params = {"uid": uid, "path": canonical, "below": canonical + "/"}
+    rows = store.run(
+        "OPTIONAL MATCH (m:Memory {user_id: $uid}) WHERE m.path = $path OR m.path STARTS WITH $below "
+        "WITH collect(m.memory_id) AS live "
+        "OPTIONAL MATCH (v:MemoryVersion {user_id: $uid}) WHERE v.path = $path OR v.path STARTS WITH $below "
+        "RETURN live, collect(v.memory_id) AS old",
+        params,
+    )
+    ids = sorted(set(rows[0]["live"]) | set(rows[0]["old"])) if rows else []
+    params["ids"] = ids
+    forgotten = forget_sources(store, uid, ids)
+    _unname_sources(store, uid, ids)
+    versions = _count(store.run(
+        "MATCH (v:MemoryVersion {user_id: $uid}) WHERE v.memory_id IN $ids DETACH DELETE v RETURN count(v) AS n", params
+    ))
+    memories = _count(store.run(
+        "MATCH (m:Memory {user_id: $uid}) WHERE m.memory_id IN $ids DETACH DELETE m RETURN count(m) AS n", params
+    ))
+    passages = forgotten.passages + _sweep_passages(store, uid)
+    return replace(forgotten, passages=passages, versions=versions, memories=memories)
+
+
+FORGET_USER_BATCH = 5_000
+
+
+def forget_user(store: GraphStore, user_id: str) -> dict[str, int]:
+    """Erase every node of a user (an erasure request), the User last; how many of each label went."""
+    uid = validation.user_id(user_id)
+    counts: dict[str, int] = {}
+    while True:  # in batches, so a large user is not one huge statement; the User node goes last
+        rows = store.run(
+            "MATCH (n) WHERE n.user_id = $uid AND NOT n:User WITH n LIMIT $batch "
+            "WITH n, labels(n)[0] AS label DETACH DELETE n RETURN label, count(*) AS n",
+            {"uid": uid, "batch": FORGET_USER_BATCH},
+        )
+        for row in rows:
+            counts[row["label"]] = counts.get(row["label"], 0) + int(row["n"])
+        if not rows:
+            break
+    users = _count(store.run("MATCH (u:User {user_id: $uid}) DETACH DELETE u RETURN count(u) AS n", {"uid": uid}))
+    if users:
+        counts["User"] = users
+    # Projects no memory file is about any more (their key may be the user's repository name).
+    projects = _count(store.run("MATCH (p:Project) WHERE NOT ()-[:ABOUT]->(p) DELETE p RETURN count(p) AS n"))
+    if projects:
+        counts["Project"] = projects
+    return counts
 
 
 def forget_memory(store: GraphStore, user_id: str, memory_id: str) -> Forgotten:
