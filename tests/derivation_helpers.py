@@ -1,8 +1,4 @@
-"""Sessions worth deriving from, and a fake LLM API that answers derivation prompts.
-
-The fake sits at the network boundary only: the real anthropic / openai clients build the
-requests, and an httpx transport answers them as the providers' APIs would, usage included.
-"""
+"""Sessions worth deriving from, and the fake LLM (tests/fake_llm.py) answering derivation prompts."""
 
 from __future__ import annotations
 
@@ -11,10 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import anthropic
-import httpx
-import httpx2
-import openai
+from fake_llm import FakeLlmHttp, llm_client
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.llm import LlmClient
@@ -102,12 +95,12 @@ GOOD = proposal(
 BAD = proposal(retire=[("node", "Organization"), ("node", "Location")])
 
 
-class FakeLlmApi:
-    """Answers Anthropic Messages and OpenAI Chat Completions with the proposal for the candidate asked for."""
+class FakeLlmApi(FakeLlmHttp):
+    """The fake LLM answering derivation prompts with the proposal for the candidate asked for."""
 
     def __init__(self, answers: list[dict[str, Any] | str] | Callable[[int], dict[str, Any] | str]) -> None:
+        super().__init__(self.answer)
         self.answers = answers
-        self.requests: list[dict[str, Any]] = []
 
     def answer(self, prompt: str) -> str:
         match = re.search(r"Candidate (\d+) of (\d+)", prompt)
@@ -116,39 +109,9 @@ class FakeLlmApi:
         chosen = self.answers(seed) if callable(self.answers) else self.answers[seed % len(self.answers)]
         return chosen if isinstance(chosen, str) else json.dumps(chosen)
 
-    def handle(self, request: httpx.Request | httpx2.Request) -> httpx.Response | httpx2.Response:
-        # The anthropic SDK speaks httpx2, the openai SDK httpx: answer in the caller's own types.
-        http = httpx2 if isinstance(request, httpx2.Request) else httpx
-        body = json.loads(request.content)
-        self.requests.append(body)
-        if request.url.path.endswith("/messages"):
-            prompt = body["messages"][0]["content"]
-            return http.Response(200, json={
-                "id": f"msg_{len(self.requests)}", "type": "message", "role": "assistant", "model": body["model"],
-                "content": [{"type": "text", "text": self.answer(prompt)}], "stop_reason": "end_turn",
-                "stop_sequence": None, "usage": {"input_tokens": len(prompt) // 4, "output_tokens": 120},
-            })
-        if request.url.path.endswith("/chat/completions"):
-            prompt = body["messages"][1]["content"]
-            return http.Response(200, json={
-                "id": f"chatcmpl-{len(self.requests)}", "object": "chat.completion", "created": 0, "model": body["model"],
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": self.answer(prompt)},
-                             "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": len(prompt) // 4, "completion_tokens": 90, "total_tokens": len(prompt) // 4 + 90},
-            })
-        return http.Response(404, json={"error": {"message": f"no such endpoint {request.url.path}"}})
-
 
 def fake_llm(provider: str, api: FakeLlmApi, model: str | None = None) -> LlmClient:
-    if provider == "anthropic":
-        client: Any = anthropic.Anthropic(
-            api_key="test-key", http_client=httpx2.Client(transport=httpx2.MockTransport(api.handle)), max_retries=0
-        )
-    else:
-        client = openai.OpenAI(
-            api_key="test-key", http_client=httpx.Client(transport=httpx.MockTransport(api.handle)), max_retries=0
-        )
-    return LlmClient(provider, client, model)  # type: ignore[arg-type]
+    return llm_client(provider, api, model)
 
 
 def claim_worker(data_dir: str, graph_name: str, token: str, now: str, rounds: int, start: Any, done: Any, results: Any) -> None:
