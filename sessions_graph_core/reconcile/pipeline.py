@@ -223,11 +223,13 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
     return batch
 
 
-def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: Plan) -> None:
-    """Entities, then statements, then chunks with the HAS_CHUNK links that mark the units done."""
+def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: Plan, flags: TypingFlags) -> None:
+    """Entities and their labels, then statements, then chunks with the HAS_CHUNK links that mark the
+    units done: a run killed before those links redoes the whole batch, labels included."""
     params = {"user_id": user_id, "user_key": user_key(user_id)}
     rows = [row.model_dump() | {"names": batch.aliases[key]} for key, row in batch.entities.items()]
     store.run(_UPSERT_ENTITIES, params | {"entities": rows})
+    promote(store, user_id, list(batch.entities.values()), flags)
     for item in batch.slotted:
         facts.record(store, kind, user_id, params["user_key"], item)
     facts.record_claims(store, kind, user_id, params["user_key"], batch.claims)
@@ -264,10 +266,9 @@ def write_units(
     statements = 0
     for start in range(0, len(units), BATCH_UNITS):
         batch = plan(units[start : start + BATCH_UNITS], extractions, types, model)
-        write_batch(store, units[start].source.kind, user_id, batch)
+        write_batch(store, units[start].source.kind, user_id, batch, flags)
         touched.update(batch.entities)
         statements += len(batch.slotted) + len(batch.claims)
-    promote(store, user_id, list(touched.values()), flags)
     return len(touched), statements
 
 
