@@ -37,7 +37,7 @@ class TranscriptChunk:
 
     turns: list[TurnIn]
     next_offset: int
-    skipped_lines: int = 0
+    skipped: tuple[str, ...] = ()  # why each line after the offset that gave no turns was refused
 
 
 def _text_of(content: Any) -> str:
@@ -125,7 +125,7 @@ def read_transcript_from(path: Path, session_id: str, offset: int = 0) -> Transc
     end = data.rfind(b"\n") + 1
     tool_names: dict[str, str] = {}
     turns: list[TurnIn] = []
-    skipped = 0
+    skipped: list[str] = []
     position = 0
     for raw in data[:end].split(b"\n")[:-1]:
         line_offset = position
@@ -134,8 +134,9 @@ def read_transcript_from(path: Path, session_id: str, offset: int = 0) -> Transc
             continue
         try:
             entry = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            skipped += line_offset >= offset
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            if line_offset >= offset:
+                skipped.append(f"byte {line_offset}: not JSON text ({exc})")
             continue
         if not isinstance(entry, dict):
             continue
@@ -143,9 +144,10 @@ def read_transcript_from(path: Path, session_id: str, offset: int = 0) -> Transc
         reader = _codex_turns if "payload" in entry else _claude_turns
         try:
             produced = list(reader(entry, key, tool_names))
-        except ValueError:  # a turn our model refuses (e.g. over the size limit)
-            skipped += line_offset >= offset
+        except ValueError as exc:  # a turn our model refuses (over the size limit, a NUL, a lone surrogate)
+            if line_offset >= offset:
+                skipped.append(f"byte {line_offset}: {exc}"[:500])
             continue
         if line_offset >= offset:
             turns.extend(produced)
-    return TranscriptChunk(turns=turns, next_offset=max(end, offset), skipped_lines=skipped)
+    return TranscriptChunk(turns=turns, next_offset=max(end, offset), skipped=tuple(skipped))

@@ -108,6 +108,9 @@ def record_transcript(store: GraphStore, session_id: str, user_id: str, transcri
         return 0
     added = sessions.record_turns(store, session_id, chunk.turns) if chunk.turns else 0
     sessions.move_transcript_cursor(store, session_id, user_id, transcript, chunk.next_offset)
+    if chunk.skipped:  # the cursor moved past them: later lines are recorded, these are only logged
+        error = HookError(f"skipped {len(chunk.skipped)} line(s) of {transcript}: " + "; ".join(chunk.skipped))
+        record_failure("transcript", error, session_id=session_id)
     return added
 
 
@@ -171,6 +174,8 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
         if not isinstance(data, dict):
             raise HookError("The hook input must be a JSON object")
         session_id = data.get("session_id")
+        if runtime not in RUNTIMES:
+            raise HookError(f"Unknown --runtime {runtime!r}: use one of {', '.join(RUNTIMES)}; nothing was recorded")
         return handle(event, HookPayload.from_json(data), runtime=runtime)
     except Exception as exc:  # noqa: BLE001 - a hook must never fail the harness
         record_failure("hook", exc, hook_event=event, runtime=runtime, session_id=session_id)
@@ -195,6 +200,6 @@ def plain_arguments(arguments: Sequence[str]) -> tuple[str, str] | None:
     match list(arguments):
         case [event] if not event.startswith("-"):
             return event, DEFAULT_RUNTIME
-        case [event, "--runtime", runtime] if not event.startswith("-") and runtime in RUNTIMES:
+        case [event, "--runtime", runtime] if not event.startswith("-"):  # an unknown one is logged
             return event, runtime
     return None
