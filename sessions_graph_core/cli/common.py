@@ -171,5 +171,7 @@ def opened_graph() -> Iterator[SessionsGraph]:
         yield graph
     except ValidationError as exc:
         fail(str(exc), 2)
+    except StoreUnreachableError as exc:  # the store died during the command and would not come back
+        fail(str(exc), 1)
     finally:
         graph.close()

@@ -1,88 +1,20 @@
 """Exactly-once writes: the store dies after applying a write and before its reply arrives; the
-reconnect re-sends it, and the caller sees one success and one application (issue 15, item 4).
-
-A proxy at the socket (the network boundary) passes commands through to the real server; armed with
-a piece of a statement, it lets that statement run, waits for the server's reply, kills the server
-with SIGKILL and drops the client, so the reply is lost exactly as in a crash.
-"""
+reconnect re-sends it, and the caller sees one success and one application (issue 15, item 4)."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import socket
 import tempfile
-import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from crash_proxy import CrashingProxy
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
-
-
-class CrashingProxy:
-    """Listens on the server's socket path; forwards to the real socket, moved aside."""
-
-    def __init__(self, server: EmbeddedServer) -> None:
-        self.server = server
-        self.real = server.data_dir / "real.sock"
-        os.rename(server.socket_path, self.real)  # a bound Unix socket keeps working under its new name
-        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.listener.bind(str(server.socket_path))
-        self.listener.listen(8)
-        self.trigger: bytes | None = None
-        self.crashed = threading.Event()
-        self.replied = threading.Event()
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def arm(self, statement_piece: str) -> None:
-        self.trigger = statement_piece.encode()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            upstream.connect(str(self.real))
-            threading.Thread(target=self._pump, args=(upstream, client), daemon=True).start()
-            threading.Thread(target=self._commands, args=(client, upstream), daemon=True).start()
-
-    def _pump(self, source: socket.socket, target: socket.socket) -> None:
-        try:
-            while data := source.recv(1 << 16):
-                if self.crashed.is_set():
-                    self.replied.set()  # the server has applied it (and fsynced: appendfsync always)
-                    return
-                target.sendall(data)
-        except OSError:
-            return
-
-    def _commands(self, client: socket.socket, upstream: socket.socket) -> None:
-        try:
-            while data := client.recv(1 << 16):
-                if self.trigger is not None and self.trigger in data:
-                    self.trigger = None
-                    self.crashed.set()  # the pump drops the reply
-                    upstream.sendall(data)
-                    assert self.replied.wait(timeout=120)
-                    pid = self.server.pid()
-                    assert pid is not None
-                    os.kill(pid, signal.SIGKILL)
-                    client.close()
-                    return
-                upstream.sendall(data)
-        except OSError:
-            return
-
-    def close(self) -> None:
-        self.listener.close()
 
 
 @pytest.fixture
