@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import atexit
 import os
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, Row, Schema, VectorIndex, user_key
 from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.server import START_TIMEOUT_S, EmbeddedServer, indexes_built
 from sessions_graph_core.validation import identifier
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
@@ -70,6 +71,7 @@ class FalkorDBStore(GraphStore):
                 f"{{label: '{index.label}', language: 'english'}}, '{index.property}', "
                 "{field: 'user_key', nostem: true})",
             )
+        self._wait_for_indexes()
 
     def drop_schema(self, schema: Schema) -> None:
         schema.check()
@@ -77,6 +79,19 @@ class FalkorDBStore(GraphStore):
             self._tolerate(_MISSING, f"CALL db.idx.fulltext.drop('{index.label}')")
         for label, prop in self._range_targets(schema):
             self._tolerate(_MISSING, f"DROP INDEX FOR (n:{label}) ON (n.{prop})")
+        self._wait_for_indexes()
+
+    def _wait_for_indexes(self) -> None:
+        """Indexes build in the background: return once they are all built, so the schema is what
+        setup made (not a listing in transition) and the first search after it finds everything."""
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not indexes_built(self._graph):
+            if time.monotonic() > deadline:
+                raise StoreUnreachableError(
+                    f"The indexes of graph {self.name} were still being built after {START_TIMEOUT_S:.0f} s; "
+                    "run `sessions-graph setup` again"
+                )
+            time.sleep(0.01)
 
     @staticmethod
     def _range_targets(schema: Schema) -> list[tuple[str, str]]:
