@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import uuid
@@ -13,8 +14,11 @@ import pytest
 from click.testing import CliRunner
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
+from sessions_graph_core.store.location import StoreSettings, open_store
+from sessions_graph_core.store.schema import SCHEMA
 
 
 @pytest.fixture
@@ -85,6 +89,37 @@ def store(server: EmbeddedServer) -> Iterator[FalkorDBStore]:
     yield graph_store
     graph_store.delete_all()
     graph_store.close()
+
+
+# Every backend a store-level test runs on: FalkorDB always, Memgraph where a server is named.
+BACKENDS = [
+    "falkordb",
+    pytest.param(
+        "memgraph",
+        marks=pytest.mark.skipif(
+            not os.environ.get("MEMGRAPH_URL"), reason="MEMGRAPH_URL is not set: no Memgraph server to test against"
+        ),
+    ),
+]
+
+
+@pytest.fixture(params=BACKENDS)
+def backend_store(request: pytest.FixtureRequest, server: EmbeddedServer) -> Iterator[GraphStore]:
+    """One store-level test body on every backend: an empty graph with the schema in place, emptied afterwards."""
+    if request.param == "memgraph":
+        settings = StoreSettings(data_dir=server.data_dir, memgraph_url=os.environ["MEMGRAPH_URL"],
+                                 memgraph_user=os.environ.get("MEMGRAPH_USER", ""),
+                                 memgraph_password=os.environ.get("MEMGRAPH_PASSWORD", ""))
+        opened = open_store(settings)
+    else:
+        opened = FalkorDBStore(server, graph=f"test_{uuid.uuid4().hex[:12]}")
+    opened.delete_all()  # Memgraph holds one graph: start from nothing
+    opened.apply_schema(SCHEMA)
+    try:
+        yield opened
+    finally:
+        opened.delete_all()
+        opened.close()
 
 
 @pytest.fixture

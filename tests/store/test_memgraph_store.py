@@ -53,18 +53,6 @@ def memgraph() -> SessionsGraph:
 
 
 @needs_memgraph
-def test_memgraph_round_trip(memgraph):
-    memgraph.setup()
-    saved = memgraph.save_memory("alice", "Postgres for the orders service", session_id="s-1")
-    memgraph.save_memory("bob", "Postgres for bob")
-    assert [m.memory_id for m in memgraph.search_memories("alice", "postgres")] == [saved.memory_id]
-    memgraph.record_session_start("s-2", user_id="alice")
-    assert memgraph.record_turns("s-2", [{"text": "hello"}, {"text": "again"}]) == 2
-    assert memgraph.record_turns("s-2", [{"text": "hello"}, {"text": "again"}]) == 0
-    assert [t.seq for t in memgraph.get_turns("s-2")] == [0, 1]
-
-
-@needs_memgraph
 def test_memgraph_constraint_rejects_a_duplicate_path(memgraph):
     memgraph.save_memory("alice", "one", path="/memories/a.md")
     with pytest.raises(neo4j.exceptions.Neo4jError):

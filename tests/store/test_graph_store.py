@@ -1,0 +1,59 @@
+"""The GraphStore interface, one test body per backend (the `backend_store` fixture: FalkorDB always,
+Memgraph when MEMGRAPH_URL names a server): parameters, idempotent writes, constraints, full-text and
+vector search, each scoped to one user."""
+
+from __future__ import annotations
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.store.base import GraphStore, VectorIndex
+from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX, SCHEMA
+
+
+def test_parameters_come_back_as_plain_values(backend_store: GraphStore) -> None:
+    params = {"i": 7, "f": 0.5, "s": "it's \"quoted\"", "items": [1, 2], "none": None, "yes": True}
+    row = backend_store.run("RETURN $i AS i, $f AS f, $s AS s, $items AS items, $none AS none, $yes AS yes", params)[0]
+    assert row == params
+
+
+def test_sessions_memories_and_turns_round_trip(backend_store: GraphStore) -> None:
+    graph = SessionsGraph(backend_store)
+    saved = graph.save_memory("alice", "Postgres for the orders service", session_id="s-1")
+    graph.save_memory("bob", "Postgres for bob")
+    assert [m.memory_id for m in graph.search_memories("alice", "postgres")] == [saved.memory_id]
+    graph.record_session_start("s-2", user_id="alice")
+    assert graph.record_turns("s-2", [{"text": "hello"}, {"text": "again"}]) == 2
+    assert graph.record_turns("s-2", [{"text": "hello"}, {"text": "again"}]) == 0  # written once
+    assert [t.seq for t in graph.get_turns("s-2")] == [0, 1]
+
+
+def test_the_schema_applies_twice(backend_store: GraphStore) -> None:
+    """Running setup again changes nothing and fails nothing (uniqueness on Memgraph: test_memgraph_store.py;
+    FalkorDB has no unique constraints, so each write statement keeps its own keys unique)."""
+    backend_store.apply_schema(SCHEMA)
+    SessionsGraph(backend_store).save_memory("alice", "one", path="/memories/a.md")
+    assert backend_store.run("MATCH (m:Memory) RETURN count(m) AS n")[0]["n"] == 1
+
+
+def test_full_text_postings_count_one_users_nodes(backend_store: GraphStore) -> None:
+    graph = SessionsGraph(backend_store)
+    for text in ("kafka topics", "kafka lag", "redis cache"):
+        graph.save_memory("alice", text)
+    graph.save_memory("bob", "kafka for bob")
+    matched, rows = backend_store.fulltext_postings(
+        MEMORY_TEXT_INDEX, "alice", "kafka", limit=1, most=100, columns="node.content AS content"
+    )
+    assert matched == 2 and len(rows) == 1 and rows[0]["content"].startswith("kafka")
+
+
+def test_vector_search_finds_the_nearest_first(backend_store: GraphStore) -> None:
+    index = VectorIndex("Probe", "vector", 3)
+    backend_store.ensure_vector_index(index)
+    backend_store.ensure_vector_index(index)  # unless it exists
+    for name, vector in (("x", [1.0, 0.0, 0.0]), ("y", [0.0, 1.0, 0.0]), ("xy", [0.7, 0.7, 0.0])):
+        backend_store.run(
+            f"CREATE (:Probe {{name: $name, vector: {backend_store.vector_value('$vector')}}})",
+            {"name": name, "vector": vector},
+        )
+    rows = backend_store.vector_search(index, [1.0, 0.1, 0.0], k=2, columns="node.name AS name, similarity")
+    assert [row["name"] for row in rows] == ["x", "xy"]
+    assert rows[0]["similarity"] > rows[1]["similarity"]
