@@ -25,6 +25,7 @@ from sessions_graph_core.cli.common import (
     text_argument,
     user_option,
 )
+from sessions_graph_core.cli.facts import facts_command
 from sessions_graph_core.cli.forget import forget_command
 from sessions_graph_core.cli.integrations import (
     config_group,
@@ -406,7 +407,7 @@ def session_show(as_json: bool, user_id: str | None, session_id: str) -> None:
 
 # Commands that live in modules of their own.
 for command in (config_group, doctor_command, forget_command, hook_command, mcp_command, embed_command, recall_command,
-                derive_command, ontology_group, reconcile_command):
+                derive_command, ontology_group, reconcile_command, facts_command):
     main.add_command(command)
 ontology_group.add_command(ontology_load)
 

@@ -43,6 +43,8 @@ class RelationType(BaseModel):
     description: str = ""
     start_labels: list[str] = Field(default_factory=list)
     end_labels: list[str] = Field(default_factory=list)
+    # A single-valued relation holds one value per subject at a time: a new one supersedes the old.
+    single_valued: bool = False
 
 
 class OntologyModel(BaseModel):
@@ -52,6 +54,10 @@ class OntologyModel(BaseModel):
     def labels(self) -> list[str]:
         return [node.label for node in self.node_types]
 
+    def single_valued(self) -> list[str]:
+        """The relation types marked single-valued: attributes whose new value supersedes the old one."""
+        return [relation.label for relation in self.relation_types if relation.single_valued]
+
     def problems(self) -> list[str]:
         """What makes the model unusable, one line each; empty when it is valid."""
         found: list[str] = []
@@ -60,6 +66,9 @@ class OntologyModel(BaseModel):
         for name in names:
             if not validation.IDENTIFIER_PATTERN.match(name):
                 found.append(f"{name!r} is not a safe type name (a letter or '_', then letters, digits or '_')")
+        for relation in self.relation_types:
+            if relation.single_valued and not validation.IDENTIFIER_PATTERN.match(relation.label):
+                found.append(f"relation {relation.label!r} is marked single_valued but its name is not safe to slot on")
         for name in sorted({name for name in names if names.count(name) > 1}):
             found.append(f"{name!r} is declared more than once")
         for relation in self.relation_types:

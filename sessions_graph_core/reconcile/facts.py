@@ -1,10 +1,11 @@
 """Facts and decisions: statements in slots, superseded rather than deleted (seed 002).
 
-A slot names what a statement is about ("orders service/owner"). Statements of one user, kind
-and slot form one chain ordered by `rank` (valid_at, then source order, then id), whatever
+A slot names what a statement is about ("orders service/owner"). Statements of one user and
+slot form one chain (a decision and a fact in one slot say what holds there, so either replaces the other) ordered by `rank` (valid_at, then source order, then id), whatever
 order they were reconciled in: each one SUPERSEDES the one before it, which gets
-`superseded_at`. A statement equal to the one that held the slot at its time is a
-restatement: it links to the existing node instead of making a new one. Statements without a slot never supersede;
+`superseded_at`. A statement equal to the one that held the slot at its time (or to the one right
+after it, when that was reconciled first) is a restatement: it links to the existing node instead
+of making a new one, and the node holds from the earlier of the two. Statements without a slot never supersede;
 equal ones are one node.
 """
 
@@ -20,6 +21,7 @@ from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.reconcile import entities
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
+from sessions_graph_core.reconcile.statements import SELF
 from sessions_graph_core.store.base import GraphStore
 
 SourceKind = Literal["Turn", "Memory"]
@@ -40,6 +42,7 @@ class Source(BaseModel):
     session_id: str | None
     valid_at: str
     order: int
+    project: str | None = None  # the session's project_key: who "we" are
 
 
 class Statement(BaseModel):
@@ -57,13 +60,17 @@ class Statement(BaseModel):
     object: str | None
     rationale: str | None
     confidence: float | None
+    value: str | None
     valid_at: str
     rank: str
     about: list[str]
 
 
 def claim(fact: ExtractedFact) -> str:
-    """What a statement asserts, for telling restatements apart from changes."""
+    """What a statement asserts, for telling restatements apart from changes: the value a slot holds
+    ("live in Porto" and "moved to Porto" say one thing), else the triple, else the text."""
+    if fact.slot and fact.value is not None:
+        return normalise(f"{fact.slot} = {fact.value or '(none)'}")
     if fact.subject and fact.predicate and fact.object:
         return normalise(f"{fact.subject} | {fact.predicate} | {fact.object}")
     return normalise(fact.text)
@@ -91,6 +98,7 @@ def statement(source: Source, fact: ExtractedFact, about: Sequence[str], index: 
         object=fact.object,
         rationale=fact.rationale,
         confidence=fact.confidence,
+        value=fact.value,
         valid_at=source.valid_at,
         rank=f"{source.valid_at}|{source.order:09d}|{index:04d}|{fid}",
         about=list(about),
@@ -100,7 +108,7 @@ def statement(source: Source, fact: ExtractedFact, about: Sequence[str], index: 
 _NEW_FACT = (
     "ON CREATE SET f.user_id = $user_id, f.user_key = $user_key, f.text = x.text, f.claim = x.claim, "
     "f.subject = x.subject, f.predicate = x.predicate, f.object = x.object, f.slot = x.slot, f.kind = x.kind, "
-    "f.rationale = x.rationale, f.confidence = x.confidence, f.valid_at = x.valid_at, f.rank = x.rank, "
+    "f.rationale = x.rationale, f.confidence = x.confidence, f.value = x.value, f.valid_at = x.valid_at, f.rank = x.rank, "
     "f.session_id = x.session_ids[0], f.source_id = x.source_id "
 )
 # With `f` and `x` bound: the sessions that stated it, and the entities it is about (already written).
@@ -113,17 +121,29 @@ _LINKS = (
 # the statement before it and the one after it in its slot's chain.
 _RECORD = (
     "WITH $statement AS x, $statement.source_id AS sid {source} "
-    "OPTIONAL MATCH (p:Fact {{user_id: $user_id, kind: x.kind, slot: x.slot}}) "
+    "OPTIONAL MATCH (p:Fact {{user_id: $user_id, slot: x.slot}}) "
     "WHERE p.valid_at <= x.valid_at AND p.fact_id <> x.fact_id "
     "WITH x, src, p ORDER BY p.rank DESC "
     "WITH x, src, collect(p)[0] AS held "
-    "WITH x, src, CASE WHEN held IS NOT NULL AND held.claim = x.claim THEN held.fact_id ELSE x.fact_id END AS target "
+    # The statement after it, for a restatement reconciled before what it restates.
+    "OPTIONAL MATCH (q:Fact {{user_id: $user_id, slot: x.slot}}) WHERE q.rank > x.rank AND q.fact_id <> x.fact_id "
+    "WITH x, src, held, q ORDER BY q.rank WITH x, src, held, collect(q)[0] AS after "
+    "WITH x, src, held IS NOT NULL AND held.claim = x.claim AS repeats, "
+    "  after IS NOT NULL AND after.claim = x.claim AS repeated, held, after "
+    "WITH x, src, repeated AND NOT repeats AS earlier, "
+    "  CASE WHEN repeats THEN held.fact_id WHEN repeated THEN after.fact_id ELSE x.fact_id END AS target "
     "MERGE (f:Fact {{fact_id: target}}) " + _NEW_FACT.replace("{", "{{").replace("}", "}}") + "MERGE (f)-[:FROM]->(src) "
     + _LINKS.replace("{", "{{").replace("}", "}}") +
-    "WITH f, target = x.fact_id AS new "
-    "OPTIONAL MATCH (p:Fact {{user_id: $user_id, kind: f.kind, slot: f.slot}}) WHERE new AND p.rank < f.rank "
+    # Said earlier than the node that holds it: the claim holds from the earlier statement on.
+    "FOREACH (_ IN CASE WHEN earlier THEN [1] ELSE [] END | SET f.valid_at = x.valid_at, f.rank = x.rank) "
+    "WITH f, target = x.fact_id AS new, earlier "
+    "OPTIONAL MATCH (f)-[:SUPERSEDES]->(older:Fact) "
+    "WITH f, new, collect(older) AS olders, earlier "
+    "FOREACH (o IN CASE WHEN earlier THEN olders ELSE [] END | SET o.superseded_at = f.valid_at) "
+    "WITH f, new "
+    "OPTIONAL MATCH (p:Fact {{user_id: $user_id, slot: f.slot}}) WHERE new AND p.rank < f.rank "
     "WITH f, new, p ORDER BY p.rank DESC WITH f, new, collect(p)[0] AS prev "
-    "OPTIONAL MATCH (n:Fact {{user_id: $user_id, kind: f.kind, slot: f.slot}}) WHERE new AND n.rank > f.rank "
+    "OPTIONAL MATCH (n:Fact {{user_id: $user_id, slot: f.slot}}) WHERE new AND n.rank > f.rank "
     "WITH f, prev, n ORDER BY n.rank WITH f, prev, collect(n)[0] AS next "
     # By id, not by variable: FalkorDB rejects a pattern whose bound end is null.
     "OPTIONAL MATCH (:Fact {{fact_id: next.fact_id}})-[skipped:SUPERSEDES]->(:Fact {{fact_id: prev.fact_id}}) "
@@ -179,6 +199,7 @@ class FactView(BaseModel):
     kind: str
     text: str
     slot: str
+    value: str | None = None  # what the slot holds; "" when the statement ended it
     rationale: str | None = None
     session_id: str | None = None
     valid_at: str
@@ -187,14 +208,20 @@ class FactView(BaseModel):
 
 
 FACT_COLUMNS = (
-    "x.fact_id AS fact_id, x.kind AS kind, x.text AS text, x.slot AS slot, x.rationale AS rationale, "
+    "x.fact_id AS fact_id, x.kind AS kind, x.text AS text, x.slot AS slot, x.value AS value, x.rationale AS rationale, "
     "x.session_id AS session_id, x.valid_at AS valid_at, x.superseded_at AS superseded_at"
 )
 _ABOUT = "MATCH (:Entity {user_id: $user_id, name_key: $name})<-[:ABOUT]-(x:Fact) "
 
 
+# Ways of naming the user's own entity (statements in the first person are about it).
+SELF_NAMES = {"me", "i", "myself", "my", "mine", "the user", "user"}
+
+
 def _about_name(store: GraphStore, user_id: str, about: str) -> str:
     validation.user_id(user_id)
+    if normalise(about) in SELF_NAMES | {normalise(user_id)}:
+        return SELF
     return entities.find(store, user_id, about) or normalise(about)
 
 

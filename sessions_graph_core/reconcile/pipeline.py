@@ -20,7 +20,7 @@ from sessions_graph_core.clock import now_iso
 from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.model import OntologyModel
-from sessions_graph_core.reconcile import entities, facts, forgetting
+from sessions_graph_core.reconcile import entities, facts, forgetting, statements
 from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
 from sessions_graph_core.reconcile.extraction.base import (
     ExtractedEntity,
@@ -47,6 +47,7 @@ class Unit(BaseModel):
     source: Source
     text: str
     hash: str
+    tool_call: bool = False  # a tool's arguments: entities, but no statements
 
 
 class ReconcileSummary(BaseModel):
@@ -87,16 +88,17 @@ def _unit_text(text: str | None) -> str:
 def session_units(store: GraphStore, session_id: str, user_id: str) -> list[Unit]:
     """The session's turns that are not reconciled yet, in order, without memory-tool traffic."""
     rows = store.run(
-        "MATCH (:Session {session_id: $sid})-[:HAS_TURN]->(t:Turn) WHERE NOT (t)-[:HAS_CHUNK]->() "
+        "MATCH (s:Session {session_id: $sid})-[:HAS_TURN]->(t:Turn) WHERE NOT (t)-[:HAS_CHUNK]->() "
         "RETURN t.turn_id AS turn_id, t.seq AS seq, t.kind AS kind, t.text AS text, t.tool_name AS tool_name, "
-        "t.tool_input AS tool_input, t.timestamp AS timestamp ORDER BY seq",
+        "t.tool_input AS tool_input, t.timestamp AS timestamp, s.project_key AS project ORDER BY seq",
         {"sid": session_id},
     )
     units = []
     for row in rows:
         if row["tool_name"] and is_memory_tool(row["tool_name"]):
             continue
-        text = _unit_text(row["tool_input"] if row["kind"] == "tool_call" and row["tool_input"] else row["text"])
+        tool_call = row["kind"] == "tool_call" and bool(row["tool_input"])
+        text = _unit_text(row["tool_input"] if tool_call else row["text"])
         if not text:
             continue
         source = Source(
@@ -107,8 +109,9 @@ def session_units(store: GraphStore, session_id: str, user_id: str) -> list[Unit
             session_id=session_id,
             valid_at=row["timestamp"],
             order=row["seq"],
+            project=row["project"],
         )
-        units.append(Unit(source=source, text=text, hash=chunk_hash(user_id, text)))
+        units.append(Unit(source=source, text=text, hash=chunk_hash(user_id, text), tool_call=tool_call))
     return units
 
 
@@ -197,8 +200,9 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
     batch = Plan()
     for unit in units:
         extraction = extractions[unit.hash]
+        stated = [] if unit.tool_call else [statements.placed(fact, unit.source.project) for fact in extraction.facts]
         listed = [*extraction.entities]
-        for fact in extraction.facts:
+        for fact in stated:
             listed += [ExtractedEntity(name=name, type=FALLBACK_TYPE) for name in fact.about]
         rows = entities.resolve(listed, types, model)
         by_name = {row.name_key: row for row in rows}
@@ -207,7 +211,7 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
             batch.aliases.setdefault(row.key, [])
             if row.name not in batch.aliases[row.key]:
                 batch.aliases[row.key].append(row.name)
-        for index, fact in enumerate(extraction.facts):
+        for index, fact in enumerate(stated):
             about = list(dict.fromkeys(by_name[normalise(name)].key for name in fact.about if normalise(name) in by_name))
             item = facts.statement(unit.source, fact, about, index)
             (batch.slotted if fact.slot else batch.claims).append(item)

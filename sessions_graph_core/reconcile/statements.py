@@ -1,0 +1,659 @@
+"""Statements in slots: who a clause is about, which single-valued attribute it fills, and with what.
+
+A slot is "<subject>/<attribute>" ("orders service/database", "me/location"). The attributes come
+from attributes.toml (nouns, verbs and example values per attribute) extended by the user's
+ontology (relation types marked `single_valued`). A clause fills a slot when
+- a noun names the attribute: "my manager is Priya", "we use Postgres as the orders service database";
+- a verb states it: "I live in Porto", "Alice owns the orders service" (inverse: the slot is on the object);
+- a generic verb ("use", "switch to", "move to", "replace A with B") takes a value whose kind is an
+  attribute's: listed, or nearest by the embedder to an attribute's examples (CockroachDB ~ Postgres).
+Transitions name the old value ("from A to B", "off A", "replaced A with B", "took over from A");
+endings ("stopped using A", "no longer runs on A", "stepped down as lead of X", "sold A") fill the
+slot with no value, which supersedes what held it. Multi-valued statements (likes, visits) never
+get a slot here.
+
+Subjects: first person is the user's own entity (SELF); "we", "our", "the team" are the session's
+project (PROJECT, filled in by the pipeline); "it", "he", "she", "they" the entity in focus.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
+
+SELF = "me"
+PROJECT = "@project"  # the session's project; the pipeline puts its name in
+ATTRIBUTES_FILE = Path(__file__).with_name("attributes.toml")
+# A value said with a generic verb takes the attribute of its nearest example at this cosine or above.
+KIND_SIMILARITY = 0.62
+
+FIRST_PERSON = {"i", "me", "my", "myself", "mine"}
+FIRST_PLURAL = {"we", "us", "our", "ours", "ourselves", "let", "'s"}
+TEAM_WORDS = {"team", "company"}
+FOCUS_PRONOUNS = {"it", "he", "she", "they", "him", "her", "them", "its", "his", "their"}
+OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "you", "what", "something", "everything", "one"}
+# Modifiers that say when, not what: "our new CTO" is the CTO.
+TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "present", "main", "own", "actual", "latest"}
+# Verbs whose value is a thing of some kind: the kind, or a noun beside the verb, names the attribute.
+GENERIC_VERBS = {
+    "use", "switch", "move", "migrate", "go", "pick", "choose", "adopt", "replace", "swap", "drop", "standardise",
+    "standardize", "install", "upgrade", "downgrade", "change", "transition", "shift", "port", "opt", "settle",
+    "run", "be", "rewrite", "deploy", "host", "buy", "get", "start", "begin", "select", "prefer", "eat", "become",
+    "go", "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
+}
+# Verbs that end what the slot held when no new value follows.
+ENDING_VERBS = {"stop", "quit", "cancel", "leave", "sell", "abandon", "ditch", "deprecate", "remove", "uninstall",
+                "retire", "end", "discontinue", "give", "step", "drop", "lose", "resign", "sunset", "decommission"}
+ENDING_PARTICLES = {"give": "up", "step": "down"}
+# Verbs by which someone takes a role ("Carol is taking over ownership of X from Alice").
+TAKE_VERBS = {"take", "inherit", "assume", "succeed"}
+HAND_VERBS = {"hand", "transfer", "pass", "give", "reassign", "move"}
+DECIDERS = {"we", "i", "team", "let", "us"}
+# Attributes that relate people and places; a value's kind never overrides them.
+RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", "maintainer", "doctor", "landlord"}
+CHOICE_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardise", "standardize", "go",
+                "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide"}
+INTENT_VERBS = {"decide", "agree", "plan", "want", "choose", "opt", "need", "vote", "elect"}
+RATIONALE_MARKERS = {"because", "since", "as", "so"}
+GROUP_NOUNS = {"team", "department", "group", "squad", "club", "org", "organisation", "organization", "committee",
+               "division", "unit", "chapter", "guild", "band", "crew", "office", "company"}
+# Names that are not entities: paths, URLs, code, JSON.
+_JUNK = re.compile(r"[/\\{}\[\]<>=`|$;()\"]|://|^www\.|\.(py|js|ts|json|md|txt|ya?ml|toml|sh|rs|go|java|c|h|cpp|html|css)$")
+
+
+def junk_name(name: str | None) -> bool:
+    """Whether a subject or object is a path, a URL, JSON or code, a bare pronoun, or nothing."""
+    text = (name or "").strip()
+    low = normalise(text)
+    return (
+        not low
+        or "\n" in text
+        or bool(_JUNK.search(low))
+        or low in FOCUS_PRONOUNS | OTHER_PRONOUNS
+        or low.startswith("'")
+        or not any(ch.isalnum() for ch in low)
+    )
+
+
+# -- the attribute lexicon ---------------------------------------------------------------------
+
+
+@dataclass
+class Lexicon:
+    nouns: dict[str, str] = field(default_factory=dict)
+    verbs: dict[str, str] = field(default_factory=dict)
+    inverse_verbs: dict[str, str] = field(default_factory=dict)
+    values: dict[str, str] = field(default_factory=dict)
+    ner: dict[str, str] = field(default_factory=dict)
+
+    def add(self, name: str, spec: dict[str, Any]) -> None:
+        for noun in [name, *spec.get("nouns", [])]:
+            self.nouns.setdefault(normalise(noun), name)
+        for verb in spec.get("verbs", []):
+            self.verbs.setdefault(normalise(verb), name)
+        for verb in spec.get("inverse_verbs", []):
+            self.inverse_verbs.setdefault(normalise(verb), name)
+        for value in spec.get("values", []):
+            self.values.setdefault(normalise(value), name)
+        for label in spec.get("ner", []):
+            self.ner.setdefault(label, name)
+
+    def noun(self, words: Sequence[str]) -> tuple[str, list[str]] | None:
+        """The attribute the longest suffix of `words` names, and the words before it."""
+        for start in range(len(words)):
+            found = self.nouns.get(" ".join(words[start:]))
+            if found:
+                return found, list(words[:start])
+        return None
+
+
+class AttributeFileError(ValueError):
+    """attributes.toml (or an extension of it) does not parse into attributes."""
+
+
+def parse_attributes(text: str, where: str) -> dict[str, dict[str, Any]]:
+    """Attribute specs from TOML text; refuses anything that is not the documented shape."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise AttributeFileError(f"{where} is not valid TOML: {exc}") from exc
+    for name, spec in data.items():
+        if not isinstance(spec, dict):
+            raise AttributeFileError(f"{where}: attribute {name!r} must be a table of word lists")
+        for key, value in spec.items():
+            if key == "name":
+                continue
+            if key not in {"nouns", "verbs", "inverse_verbs", "values", "ner"}:
+                raise AttributeFileError(f"{where}: attribute {name!r} has unknown key {key!r}")
+            if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
+                raise AttributeFileError(f"{where}: {name}.{key} must be a list of non-empty strings")
+    return {spec.get("name", name): spec for name, spec in data.items()}
+
+
+@cache
+def base_attributes() -> dict[str, dict[str, Any]]:
+    return parse_attributes(ATTRIBUTES_FILE.read_text(), str(ATTRIBUTES_FILE))
+
+
+def lexicon(extra: Iterable[str] = ()) -> Lexicon:
+    """The base attributes plus one per name in `extra` (the ontology's single-valued relations)."""
+    return _lexicon(tuple(sorted(set(extra))))
+
+
+@cache
+def _lexicon(extra: tuple[str, ...]) -> Lexicon:
+    found = Lexicon()
+    for name, spec in base_attributes().items():
+        found.add(name, spec)
+    for relation in extra:
+        words = normalise(relation.replace("_", " "))
+        found.add(words, {"nouns": [words], "verbs": [words]})
+    return found
+
+
+@cache
+def _examples() -> tuple[list[str], np.ndarray]:
+    """Every attribute's example values and their vectors (the default embedder, loaded once)."""
+    from sessions_graph_core.embeddings.models import load_embedder
+
+    names, texts = [], []
+    for name, spec in base_attributes().items():
+        for value in spec.get("values", []):
+            names.append(name)
+            texts.append(value)
+    return names, load_embedder().embed(texts)
+
+
+@cache
+def nearest_kind(value: str) -> str | None:
+    """The attribute whose example is nearest `value`, if near enough; None without an embedder."""
+    try:
+        names, vectors = _examples()
+        from sessions_graph_core.embeddings.models import load_embedder
+
+        vector = load_embedder().embed([value])[0]
+    except Exception:  # noqa: BLE001 - no embedder on this host: listed values still work
+        return None
+    scores = vectors @ vector
+    best = int(np.argmax(scores))
+    return names[best] if float(scores[best]) >= KIND_SIMILARITY else None
+
+
+# -- reading clauses ---------------------------------------------------------------------------
+
+
+@dataclass
+class Claim:
+    subject: str
+    attribute: str
+    value: str | None
+    old: str | None = None
+    decision: bool = False
+
+
+@dataclass
+class Reader:
+    """Reads one text's clauses; keeps the entity in focus for the pronouns that follow."""
+
+    lex: Lexicon
+    lemma: Callable[[Any], str]
+    focus: dict[str, str] = field(default_factory=dict)
+
+    # names
+
+    def name(self, token: Any) -> str | None:
+        """What a subject/value token names: SELF, PROJECT, the entity in focus, or its phrase."""
+        low = token.lower_
+        if low in FIRST_PERSON:
+            return SELF
+        if low in FIRST_PLURAL:
+            return PROJECT
+        if low in FOCUS_PRONOUNS:
+            return self.focus.get("person" if low in {"he", "she", "him", "her", "his"} else "thing")
+        if token.pos_ == "PRON" or low in OTHER_PRONOUNS:
+            return None
+        words = self.words(token)
+        if words == ["team"] or (len(words) == 1 and words[0] in TEAM_WORDS and self.possessor(token) == PROJECT):
+            return PROJECT
+        owner = self.possessor(token)
+        text = " ".join(words)
+        if owner == SELF and token.pos_ == "NOUN":
+            return f"my {text}"
+        if owner and owner not in (SELF, PROJECT) and token.pos_ == "NOUN":
+            return f"{owner}'s {text}"
+        return self.phrase(token)
+
+    def phrase(self, token: Any) -> str:
+        """The noun phrase a token heads, without determiners, time words or clauses."""
+        left = token.i
+        for child in token.lefts:
+            if child.dep_ in {"compound", "amod", "nmod", "nummod", "npadvmod"} and not _when_word(child):
+                left = min(left, child.left_edge.i)
+        right = token.i
+        for child in token.rights:
+            if child.dep_ in {"compound", "nummod", "appos"} and child.i == right + 1:
+                right = child.i
+        doc = token.doc
+        if token.pos_ in {"NUM", "X"} or any(t.text == "-" and t.i > token.i for t in token.subtree):
+            right = max(right, token.right_edge.i)  # "555-0199", "multi-region"
+        tokens = [t for t in doc[left : right + 1] if t.pos_ not in {"DET", "PRON"} and t.dep_ != "poss"
+                  and not _when_word(t) and t.dep_ != "case"]
+        return " ".join(t.text for t in tokens).strip(" ,.'") or token.text
+
+    def words(self, token: Any) -> list[str]:
+        return [w.lower() for w in self.phrase(token).split()]
+
+    def possessor(self, token: Any) -> str | None:
+        for child in token.children:
+            if child.dep_ == "poss":
+                if child.lower_ in FIRST_PERSON:
+                    return SELF
+                if child.lower_ in FIRST_PLURAL:
+                    return PROJECT
+                if child.lower_ in FOCUS_PRONOUNS:
+                    return self.focus.get("thing")
+                return self.phrase(child)
+        return None
+
+    def of_object(self, token: Any) -> Any | None:
+        for child in token.children:
+            if child.dep_ == "prep" and child.lower_ in {"of", "for"}:
+                return next((t for t in child.children if t.dep_ == "pobj"), None)
+        return None
+
+    def attribute_of(self, token: Any) -> tuple[str, str | None] | None:
+        """(attribute, slot subject) when the noun phrase names an attribute: "the orders service database",
+        "my manager", "ownership of the orders service", "our CI"; the subject may be None (not said)."""
+        if token is None or token.pos_ not in {"NOUN", "PROPN"}:
+            return None
+        found = self.lex.noun(self.words(token))
+        if not found:
+            return None
+        attribute, rest = found
+        if rest:
+            return attribute, " ".join(rest)
+        holder = self.of_object(token)
+        if holder is not None:
+            return attribute, self.name(holder)
+        return attribute, self.possessor(token)
+
+    def kind(self, token: Any | None) -> str | None:
+        """The attribute a value is a value of: listed, by its entity label, or nearest by the embedder."""
+        if token is None:
+            return None
+        text = self.phrase(token)
+        listed = self.lex.values.get(normalise(text)) or self.lex.values.get(token.lower_)
+        if listed:
+            return listed
+        head_noun = self.lex.noun(self.words(token))
+        if head_noun and not head_noun[1]:
+            return head_noun[0]
+        if token.ent_type_ in self.lex.ner and token.ent_type_ not in {"ORG"}:
+            return self.lex.ner[token.ent_type_]
+        if token.pos_ in {"PROPN", "NOUN", "ADJ"} and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"}:
+            return nearest_kind(text)
+        return None
+
+    # clauses
+
+    def claims(self, verb: Any, subject: Any | None) -> list[Claim]:
+        """The slotted claims of one clause (a verb and its subject, inherited when coordinated)."""
+        found = self._claims(verb, subject)
+        for claim in found:
+            if claim.subject and claim.subject != PROJECT:
+                self.focus["thing"] = claim.subject
+        return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))]
+
+    def _claims(self, verb: Any, subject: Any | None) -> list[Claim]:
+        lemma = self.lemma(verb)
+        particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over"})), "")
+        preps = self.preps(verb)
+        dobj = next((t for t in verb.children if t.dep_ in {"dobj"}), None)
+        attr = next((t for t in verb.children if t.dep_ in {"attr", "oprd"}), None)
+        acomp = next((t for t in verb.children if t.dep_ == "acomp"), None)
+        passive = any(t.dep_ in {"nsubjpass", "auxpass"} for t in verb.children)
+        negated = self.negated(verb)
+        who = self.name(subject) if subject is not None else None
+        decider = subject is not None and (subject.lower_ in DECIDERS or self.lemma(subject) in DECIDERS or who == PROJECT)
+
+        # "stop using A", "decided to host A": the inner verb says what, the outer one whether.
+        inner = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ in {"VERB", "AUX"}), None)
+        if inner is not None and lemma in ENDING_VERBS | INTENT_VERBS | {"start", "begin", "continue", "keep"}:
+            found = self._claims(inner, subject)
+            if lemma in ENDING_VERBS:
+                return [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
+            return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS) for c in found]
+
+        # Copulas: "my manager is Priya", "James is our new CTO", "I'm vegetarian", "X is on PostgreSQL".
+        if lemma in {"be", "become", "remain", "stay"} and (attr is not None or acomp is not None or preps):
+            return self.copula(subject, who, attr or acomp, preps, negated)
+
+        # Taking a role: "Carol is taking over ownership of X from Alice", "Lena took over the platform team".
+        if lemma in TAKE_VERBS and (particle == "over" or lemma != "take") and who:
+            target = dobj if dobj is not None else preps.get("over")
+            held = self.attribute_of(target)
+            if held and held[1]:
+                return [Claim(held[1], held[0], who, self.text_of(preps.get("from")))]
+            if target is not None:
+                return [Claim(self.name(target), self.role_of(target), who, self.text_of(preps.get("from")))]
+            return []
+        # "Priscilla replaced Kenji as product owner of the search service".
+        if lemma == "replace" and "as" in preps and dobj is not None and who:
+            held = self.attribute_of(preps["as"])
+            if held and held[1]:
+                return [Claim(held[1], held[0], who, self.phrase(dobj))]
+        # Handing over: "X was handed over to the finance team", "ownership of X moved to Grace".
+        if lemma in HAND_VERBS and "to" in preps and (passive or lemma == "move") and subject is not None:
+            held = self.attribute_of(subject)
+            if held and held[1]:
+                return [Claim(held[1], held[0], self.name(preps["to"]))]
+            if lemma != "move":
+                return [Claim(who, self.role_of(subject), self.name(preps["to"]))]
+
+        # Endings with the slot named: "stepped down as manager of the QA team", "gave up ownership of the wiki".
+        if lemma in ENDING_VERBS and (ENDING_PARTICLES.get(lemma, particle) == particle):
+            named = self.attribute_of(preps.get("as")) or self.attribute_of(dobj)
+            if named and named[1]:
+                return [Claim(named[1], named[0], None, who)]
+            if dobj is not None and lemma not in {"step"}:
+                return self.ending(subject, who, dobj, preps)
+            return []
+
+        # Verbs that state an attribute.
+        key = " ".join(part for part in (lemma, particle) if part)
+        for prep, obj in list(preps.items()) + [("", None)]:
+            said = [f"be {key} {prep}", f"be {verb.lower_} {prep}"] if passive or lemma != verb.lower_ else []
+            phrase = next((p.strip() for p in [*said, f"{key} {prep}"] if p.strip() in self.lex.verbs), "")
+            if phrase and (obj is not None or not prep):
+                attribute = self.lex.verbs[phrase]
+                value_token = obj if obj is not None else dobj
+                if value_token is None:
+                    continue
+                if attribute == "location" and lemma in {"move", "settle", "stay"} and self.kind(value_token) != "location":
+                    continue
+                if attribute == "employer" and lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""}:
+                    continue
+                kind = self.kind(value_token) if base_attributes().get(attribute, {}).get("values") else None
+                if kind and kind not in RELATIONAL:
+                    attribute = kind  # "our builds run on CircleCI": CI, not hosting
+                holder = self.name(dobj) if decider and dobj is not None and value_token is not dobj else who
+                named = self.attribute_of(subject)
+                if named and not decider:
+                    attribute, holder = named[0], named[1] or PROJECT
+                value = self.name(value_token)
+                return [Claim(holder, attribute, None if negated else value, value if negated else None,
+                              decision=decider and lemma in CHOICE_VERBS)]
+        inverse = self.lex.inverse_verbs.get(key) or self.lex.inverse_verbs.get(f"{key} {next(iter(preps), '')}".strip())
+        if inverse:
+            if passive and "by" in preps and subject is not None:  # "the checkout flow is maintained by Ravi"
+                return [Claim(who, inverse, self.name(preps["by"]))]
+            target = dobj if dobj is not None else next(iter(preps.values()), None)
+            if target is not None and who and not (lemma == "run" and self.lemma(target) not in GROUP_NOUNS and target.ent_type_ != "ORG"):
+                value = None if negated else who
+                return [Claim(self.name(target), inverse, value, who if negated else None)]
+
+        if lemma in GENERIC_VERBS:
+            return self.generic(verb, lemma, subject, who, dobj, preps, negated, decider)
+        return []
+
+    def preps(self, verb: Any) -> dict[str, Any]:
+        """Each preposition's object ("to" -> CockroachDB); "in favour of" is "to", "instead of" "from"."""
+        found: dict[str, Any] = {}
+        # "from A to B" and "swapped A for B" often hang the second preposition on the first or on A.
+        heads = [verb, *[t for t in verb.children if t.dep_ in {"prep", "dobj"}]]
+        children = [c for head in heads for c in head.children if head is verb or c.dep_ == "prep"]
+        for child in children:
+            named = child.pos_ in {"PROPN", "NOUN"} or (child.is_title and child.i > child.sent.start)
+            if child.dep_ == "xcomp" and named and any(t.lower_ == "to" for t in child.children):
+                found.setdefault("to", child)  # "off Heroku to Render", parsed as "to Render" the clause
+            if child.dep_ in {"prep", "agent", "dative"}:
+                obj = next((t for t in child.children if t.dep_ == "pobj"), None)
+                word = child.lower_
+                if word == "in" and obj is not None and obj.lower_ in {"favour", "favor"}:
+                    inner = self.of_object(obj)
+                    word, obj = "to", inner
+                elif word == "instead":
+                    obj = next((t for g in child.children for t in g.children if t.dep_ == "pobj"), obj)
+                    word = "from"
+                elif word == "over" and obj is not None and obj.lower_ == "to":
+                    continue
+                if obj is not None:
+                    found.setdefault(word, obj)
+                elif word in {"to", "over"} and any(t.dep_ == "prep" for t in child.children):
+                    # "switched error tracking over to Sentry"
+                    nested = next(t for t in child.children if t.dep_ == "prep")
+                    obj = next((t for t in nested.children if t.dep_ == "pobj"), None)
+                    if obj is not None:
+                        found.setdefault(nested.lower_, obj)
+            for obj in list(found.values()):
+                # "off Netlify to Vercel", "Memcached for Redis": a second preposition parsed under the first.
+                for nested in obj.children:
+                    if nested.dep_ == "prep" and nested.lower_ in {"to", "with", "for", "from", "off"}:
+                        inner = next((t for t in nested.children if t.dep_ == "pobj"), None)
+                        if inner is not None:
+                            found.setdefault(nested.lower_, inner)
+            if child.dep_ == "advmod" and child.lower_ == "over":
+                nested = next((t for t in child.children if t.dep_ == "prep"), None)
+                obj = next((t for t in nested.children if t.dep_ == "pobj"), None) if nested is not None else None
+                if obj is not None:
+                    found.setdefault(nested.lower_, obj)
+        return found
+
+    def negated(self, verb: Any) -> bool:
+        for child in verb.children:
+            if child.dep_ == "neg":
+                return True
+            if child.lower_ in {"longer"} and any(t.lower_ in {"no", "any"} for t in child.children):
+                return True
+        return False
+
+    def text_of(self, token: Any | None) -> str | None:
+        return self.name(token) if token is not None else None
+
+    def role_of(self, target: Any) -> str:
+        """The role someone takes over a thing: a group is led, anything else owned."""
+        return "lead" if self.lemma(target) in GROUP_NOUNS else "owner"
+
+    def copula(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any], negated: bool) -> list[Claim]:
+        if subject is None:
+            return []
+        held = self.attribute_of(subject)
+        value_token = complement if complement is not None else next(
+            (preps[p] for p in ("on", "in", "at", "with") if p in preps), None
+        )
+        if held is None and value_token is not None and self.possessor(subject) and value_token.pos_ == "PROPN":
+            held = (normalise(" ".join(self.words(subject))), self.possessor(subject))  # "our CTO is Maria"
+        if held and value_token is not None:
+            owner = held[1] or (who if who in (SELF, PROJECT) else None) or PROJECT
+            if value_token.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"} or value_token.ent_type_:
+                value = self.name(value_token)
+                return [Claim(owner, held[0], None if negated else value, value if negated else None)]
+        if complement is not None and complement.dep_ == "attr":
+            role = self.attribute_of(complement)
+            if role is None and self.possessor(complement) and subject.pos_ == "PROPN":
+                role = (normalise(" ".join(self.words(complement))), self.possessor(complement))
+            if role and role[1] and who:  # "James Chen is our new CTO", "Pedro is the new head of marketing"
+                return [Claim(role[1], role[0], who)]
+            if role and who and subject.pos_ == "PROPN":
+                return []
+        if value_token is None or not who:
+            return []
+        if "at" in preps and value_token is preps["at"] and value_token.ent_type_ in {"TIME", "DATE"} or (
+            value_token.ent_type_ in {"TIME"} and "at" in preps
+        ):
+            return [Claim(who, "schedule", self.phrase(value_token))]
+        if "on" in preps and value_token is preps["on"] and "call" == value_token.lower_:
+            target = self.of_object(value_token) or preps.get("for")
+            if target is not None:
+                return [Claim(self.name(target), "on-call", None if negated else who)]
+        kind = self.kind(value_token)
+        if kind in {"employer", "owner", "lead", "manager", "maintainer", None}:
+            return []
+        if kind == "location" and not ({"in", "at"} & set(preps)):
+            return []
+        value = self.phrase(value_token)
+        return [Claim(who, kind, None if negated else value, value if negated else None)]
+
+    def ending(self, subject: Any, who: str | None, dobj: Any, preps: dict[str, Any]) -> list[Claim]:
+        """"quit keto", "sold my motorbike", "cancelled my FitLife membership", "left Google"."""
+        if not who:
+            return []
+        held = self.attribute_of(dobj)
+        if held:
+            return [Claim(held[1] or who, held[0], None, None)]
+        old = self.phrase(dobj)
+        claims = [Claim(old, "owner", None, who)] if self.lemma(dobj) not in GROUP_NOUNS and dobj.pos_ == "NOUN" else []
+        kind = self.kind(dobj)
+        if dobj.ent_type_ == "ORG" and kind is None:
+            kind = "employer"
+        if kind:
+            claims.append(Claim(who, kind, None, old))
+        words = self.words(dobj)
+        if words and words[-1] in {"membership", "subscription"} and len(words) > 1:
+            claims.append(Claim(who, words[-1], None, " ".join(words[:-1])))
+        return claims
+
+    def generic(self, verb: Any, lemma: str, subject: Any, who: str | None, dobj: Any, preps: dict[str, Any],
+                negated: bool, decider: bool) -> list[Claim]:
+        """"We moved the web app off Heroku to Fly.io", "we replaced Jira with Linear", "the API runs on GCP"."""
+        if not who:
+            return []
+        named = self.attribute_of(subject) if not decider else None
+        new = preps.get("to") or preps.get("with") if lemma in {"replace", "swap"} else preps.get("to")
+        old = preps.get("from") or preps.get("off")
+        if lemma in {"replace", "supersede"} and not decider and dobj is not None:
+            # "CockroachDB replaces Postgres for the orders service": the subject is the new value.
+            thing = preps.get("for") or preps.get("in") or preps.get("at")
+            attribute = self.kind(subject) or self.kind(dobj)
+            holder = self.name(thing) if thing is not None else PROJECT
+            return [Claim(holder, attribute, who, self.name(dobj))] if attribute and holder else []
+        if lemma in {"replace", "swap", "drop"} and dobj is not None:
+            old, new = dobj, preps.get("with") or preps.get("for") or preps.get("to")
+            if new is None and lemma != "drop":
+                return []
+        thing = None  # the slot's subject when it is not the clause's subject
+        if new is None:
+            if dobj is not None and not (old is not None and dobj is old):
+                new = dobj
+            else:
+                new = preps.get("on") or preps.get("in") or preps.get("through") or preps.get("with")
+        elif dobj is not None and dobj is not old:
+            thing = dobj
+        if new is None and old is None:
+            return []
+        if new is not None and new is dobj and lemma in {"move", "migrate", "switch", "port", "shift"} and (
+            preps.get("on") or preps.get("in")
+        ):
+            thing, new = dobj, preps.get("on") or preps.get("in")
+        role = None
+        for word in ("as", "for"):
+            if word in preps:
+                named = self.attribute_of(preps[word])
+                if named:
+                    role = named
+                elif word == "for" and thing is None and preps[word] is not new:
+                    thing = preps[word]
+        if thing is not None and role is None:
+            named = self.attribute_of(thing)
+            if named:
+                role, thing = named, None
+        if role is None and named is not None:
+            role = (named[0], named[1] or PROJECT)  # "payments go through PayPal": the project's payments
+        if role is not None:
+            attribute, holder = role
+        else:
+            attribute, holder = (self.kind(new) or self.kind(old) or self.verb_attribute(lemma, preps)), None
+        if attribute is None or attribute in {"owner", "lead", "manager", "maintainer"} and lemma in GENERIC_VERBS - {"be"}:
+            if attribute is None:
+                return []
+        if holder is None:
+            holder = self.name(thing) if thing is not None else who
+        if holder is None:
+            return []
+        value = None if negated or new is None else self.name(new)
+        previous = self.name(old) if old is not None else (self.name(new) if negated and new is not None else None)
+        decision = decider and lemma in CHOICE_VERBS
+        return [Claim(holder, attribute, value, previous, decision=decision)]
+
+    def verb_attribute(self, lemma: str, preps: dict[str, Any]) -> str | None:
+        for prep in preps:
+            found = self.lex.verbs.get(f"{lemma} {prep}")
+            if found and found not in {"location", "employer"}:
+                return found
+        return None
+
+
+def _when_word(token: Any) -> bool:
+    """"new" in "my new phone number", not in "New Relic"."""
+    return token.lower_ in TIME_MODIFIERS and token.pos_ != "PROPN"
+
+
+def rationale(verb: Any) -> str | None:
+    """Why: "because/since/as ..." clauses, "due to/because of ..." phrases, and "A, so B" (A is why)."""
+    # A name parsed as a verb ("to Render because of pricing") carries the clause's reason.
+    named = [t for t in verb.children if t.dep_ == "xcomp" and t.is_title and any(c.lower_ == "to" for c in t.children)]
+    for child in [*verb.children, *(c for t in named for c in t.children)]:
+        if child.dep_ == "advcl" and any(t.dep_ == "mark" and t.lower_ in RATIONALE_MARKERS for t in child.children):
+            words = [t for t in child.subtree if not (t.dep_ == "mark" and t.head.i == child.i)]
+            return _span_text(words)
+        if child.dep_ == "prep" and child.lower_ in {"due", "because"}:
+            words = [t for t in child.subtree if t.i != child.i and not (t.dep_ in {"pcomp", "prep"} and t.lower_ in {"to", "of"})]
+            return _span_text(words)
+    if any(t.dep_ == "mark" and t.lower_ == "so" for t in verb.children):
+        reason = next((t for t in verb.children if t.dep_ in {"ccomp", "advcl"} and t.i < verb.i), None)
+        if reason is not None:
+            words = [t for t in reason.subtree if t.dep_ != "dep" or t.head.i != reason.i]
+            text = _span_text([t for t in words if not (t.i < reason.i and any(w.text == ":" for w in words if w.i > t.i))])
+            return text
+    return None
+
+
+def _span_text(words: list[Any]) -> str | None:
+    """The words as the text said them (its own spacing), one line."""
+    if not words:
+        return None
+    ordered = sorted(words, key=lambda t: t.i)
+    text = "".join(t.text_with_ws for t in ordered)
+    return " ".join(text.split()).strip(" ,.:;") or None
+
+
+def fact_of(claim: Claim, text: str, about: list[str], reason: str | None, triple: dict[str, Any]) -> ExtractedFact:
+    """The claim as a statement in slot "<subject>/<attribute>", holding its value ("" for an ending)."""
+    names = [n for n in (claim.subject, claim.value, claim.old) if n]
+    seen = {normalise(n) for n in names}
+    return ExtractedFact(
+        text=text,
+        kind="decision" if claim.decision or reason else "fact",
+        slot=f"{normalise(claim.subject)}/{claim.attribute}",
+        about=list(dict.fromkeys(names + [name for name in about if normalise(name) not in seen])),
+        rationale=reason,
+        value=claim.value or "",
+        **triple,
+    )
+
+
+def placed(fact: ExtractedFact, project: str | None) -> ExtractedFact:
+    """The statement with PROJECT replaced by the session's project (or "our team" without one)."""
+    name = project or "our team"
+    if PROJECT not in (fact.subject, fact.object, fact.value, *fact.about) and not fact.slot.startswith(PROJECT + "/"):
+        return fact
+
+    def swap(text: str | None) -> str | None:
+        return name if text == PROJECT else text
+
+    return fact.model_copy(update={
+        "slot": normalise(name) + fact.slot[len(PROJECT):] if fact.slot.startswith(PROJECT + "/") else fact.slot,
+        "subject": swap(fact.subject),
+        "object": swap(fact.object),
+        "value": swap(fact.value),
+        "about": list(dict.fromkeys(name if item == PROJECT else item for item in fact.about)),
+    })

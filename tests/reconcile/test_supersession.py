@@ -1,0 +1,102 @@
+"""Offline supersession on the real store with the real spaCy model: seed 002's story and everyday changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from tests.seed002 import USER, record_session
+
+
+@pytest.fixture(scope="module")
+def spacy() -> SpacyBackend:
+    return SpacyBackend()
+
+
+def say(graph: SessionsGraph, user: str, sid: str, at: str, *texts: str, project: str | None = None) -> None:
+    graph.record_session_start(sid, user_id=user, project_key=project, started_at=at)
+    graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-{n}"} for n, text in enumerate(texts)])
+
+
+def test_seed_002_story_gives_the_seeds_recall_table_offline(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    for index in (0, 1):
+        assert graph.reconcile_session(record_session(graph, index), backend=spacy).status == "completed"
+    now = graph.current_facts(USER, "What do you remember about the orders service?")
+    owner = next(x for x in now if x.slot == "orders service/owner")
+    database = next(x for x in now if x.slot == "orders service/database")
+    assert "Carol" in owner.text and owner.replaced == ["Alice owns the orders service."]
+    assert "CockroachDB" in database.text and database.kind == "decision"
+    assert database.rationale == "Postgres failover was too slow in the multi-region test"
+    assert len(database.replaced) == 1 and "Postgres" in database.replaced[0]
+    assert not any("Alice owns" in x.text for x in now)
+    history = {x.text for x in graph.fact_history(USER, "orders service")}
+    assert "Alice owns the orders service." in history and any("use Postgres" in text for text in history)
+
+
+def test_a_change_weeks_later_supersedes_and_recall_shows_what_it_replaced(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    say(graph, "u1", "s1", "2026-01-05T09:00:00Z", "I live in Austin these days.")
+    say(graph, "u1", "s2", "2026-01-20T09:00:00Z", "Please summarise the meeting notes.")
+    say(graph, "u1", "s3", "2026-02-02T09:00:00Z", "Last month I relocated to Seattle.")
+    for sid in ("s3", "s1", "s2"):  # out of order: the chain follows when things were said
+        graph.reconcile_session(sid, backend=spacy)
+    now = graph.current_facts("u1", "me")
+    assert [(x.slot, x.replaced) for x in now if x.slot == "me/location"] == [("me/location", ["I live in Austin these days."])]
+    assert [x.text for x in graph.facts_as_of("u1", "me", "2026-01-10T00:00:00Z")] == ["I live in Austin these days."]
+
+
+def test_we_is_the_sessions_project(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    say(graph, "u2", "a", "2026-01-05T09:00:00Z", "Our CI is Jenkins.", project="invoicer")
+    say(graph, "u2", "b", "2026-02-05T09:00:00Z", "We migrated CI from Jenkins to Buildkite.", project="invoicer")
+    for sid in ("a", "b"):
+        graph.reconcile_session(sid, backend=spacy)
+    now = graph.current_facts("u2", "invoicer")
+    assert [(x.slot, x.replaced) for x in now] == [("invoicer/ci", ["Our CI is Jenkins."])]
+
+
+def test_an_ending_with_no_new_value_ends_the_slot(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    say(graph, "u3", "a", "2026-01-05T09:00:00Z", "We use Sentry for error tracking.", project="shop")
+    say(graph, "u3", "b", "2026-02-05T09:00:00Z", "We stopped using Sentry.", project="shop")
+    for sid in ("a", "b"):
+        graph.reconcile_session(sid, backend=spacy)
+    ended = [x for x in graph.current_facts("u3", "shop") if x.slot == "shop/error tracking"]
+    assert [(x.text, x.replaced) for x in ended] == [("We stopped using Sentry.", ["We use Sentry for error tracking."])]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I work at Shopify.", "I live in Lisbon."),  # another attribute of the same subject
+        ("My brother lives in Leeds.", "I live in York."),  # the same attribute of another subject
+        ("I visited Rome last year.", "I visited Kyoto in April."),  # multi-valued
+    ],
+)
+def test_statements_that_do_not_conflict_never_supersede(graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str) -> None:
+    say(graph, "u4", "a", "2026-01-05T09:00:00Z", old)
+    say(graph, "u4", "b", "2026-02-05T09:00:00Z", new)
+    for sid in ("b", "a"):
+        graph.reconcile_session(sid, backend=spacy)
+    assert graph.store.run("MATCH (:Fact {user_id: 'u4'})-[r:SUPERSEDES]->() RETURN count(r) AS n")[0]["n"] == 0
+    assert graph.store.run("MATCH (f:Fact {user_id: 'u4'}) RETURN count(f) AS n")[0]["n"] == 2
+
+
+def test_a_restatement_reconciled_first_is_one_node_holding_from_the_earlier_time(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    say(graph, "u5", "a", "2026-01-05T09:00:00Z", "The web app is hosted on Fly.io.")
+    say(graph, "u5", "b", "2026-02-05T09:00:00Z", "The web app runs on Fly.io.")
+    for sid in ("b", "a"):
+        graph.reconcile_session(sid, backend=spacy)
+    rows = graph.store.run("MATCH (f:Fact {user_id: 'u5', slot: 'web app/hosting'}) RETURN f.valid_at AS at, f.superseded_at AS gone")
+    assert rows == [{"at": "2026-01-05T09:00:00.000000Z", "gone": None}]
+
+
+def test_tool_call_arguments_state_no_facts(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    graph.record_session_start("t", user_id="u6", started_at="2026-01-05T09:00:00Z")
+    graph.record_turns("t", [
+        {"role": "assistant", "type": "tool_call", "tool_name": "Edit",
+         "tool_input": {"note": "Bob owns the billing service."}, "timestamp": "2026-01-05T09:00:00Z"},
+        # The same kind of words said by the user are a fact: the gate is the tool call, not the text.
+        {"role": "user", "text": "Alice owns the orders service.", "timestamp": "2026-01-05T09:01:00Z"},
+    ])
+    assert graph.reconcile_session("t", backend=spacy).status == "completed"
+    rows = graph.store.run("MATCH (f:Fact {user_id: 'u6'}) RETURN f.slot AS slot")
+    assert rows == [{"slot": "orders service/owner"}]
