@@ -48,7 +48,7 @@ GENERIC_VERBS = {
     "use", "switch", "move", "migrate", "go", "pick", "choose", "adopt", "replace", "swap", "drop", "standardise",
     "standardize", "install", "upgrade", "downgrade", "change", "transition", "shift", "port", "opt", "settle",
     "run", "be", "rewrite", "deploy", "host", "buy", "get", "start", "begin", "select", "prefer", "eat", "become",
-    "go", "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
+    "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
 }
 # Verbs that end what the slot held when no new value follows.
 ENDING_VERBS = {"stop", "quit", "cancel", "leave", "sell", "abandon", "ditch", "deprecate", "remove", "uninstall",
@@ -155,8 +155,10 @@ def _lexicon(extra: tuple[str, ...]) -> Lexicon:
     for name, spec in base_attributes().items():
         found.add(name, spec)
     for relation in extra:
-        words = normalise(relation.replace("_", " "))
-        found.add(words, {"nouns": [words], "verbs": [words]})
+        # "WORKS_FOR" is said "work for"; "MENTOR" is a noun as well as a verb.
+        first, *rest = normalise(relation.replace("_", " ")).split()
+        verb = " ".join([first[:-1] if first.endswith("s") and len(first) > 3 else first, *rest])
+        found.add(" ".join([first, *rest]), {"nouns": [" ".join([first, *rest])], "verbs": [verb]})
     return found
 
 
@@ -572,9 +574,8 @@ class Reader:
             attribute, holder = role
         else:
             attribute, holder = (self.kind(new) or self.kind(old) or self.verb_attribute(lemma, preps)), None
-        if attribute is None or attribute in {"owner", "lead", "manager", "maintainer"} and lemma in GENERIC_VERBS - {"be"}:
-            if attribute is None:
-                return []
+        if attribute is None:
+            return []
         if holder is None:
             holder = self.name(thing) if thing is not None else who
         if holder is None:
@@ -656,4 +657,42 @@ def placed(fact: ExtractedFact, project: str | None) -> ExtractedFact:
         "object": swap(fact.object),
         "value": swap(fact.value),
         "about": list(dict.fromkeys(name if item == PROJECT else item for item in fact.about)),
+    })
+
+
+SELF_WORDS = {"i", "me", "my", "myself", "mine", "user", "the user"}
+PROJECT_WORDS = {"we", "us", "our", "ours", "team", "our team", "the team", "project", "our project", "the project"}
+
+
+def slot_of(slot: str, lex: Lexicon) -> str:
+    """A backend's slot in this module's form: "<subject>/<attribute>", first person as SELF, "we" as
+    PROJECT, the attribute by its lexicon name ("Orders Service/DB" -> "orders service/database")."""
+    if "/" not in slot:
+        return ""
+    subject, _, attribute = slot.rpartition("/")
+    subject, attribute = normalise(subject), normalise(attribute.replace("_", " ").replace("-", " "))
+    if not subject or not attribute or junk_name(subject):
+        return ""
+    subject = SELF if subject in SELF_WORDS else PROJECT if subject in PROJECT_WORDS else subject
+    return f"{subject}/{lex.nouns.get(attribute, attribute)}"
+
+
+def normalised(fact: ExtractedFact, lex: Lexicon) -> ExtractedFact | None:
+    """Another backend's statement with this backend's subjects, attributes and quality gate, or None
+    when nothing of it passes (its text is empty, or all it is about is junk)."""
+    text = " ".join(fact.text.split())
+    if not text:
+        return None
+
+    def who(name: str) -> str:
+        low = normalise(name)
+        return SELF if low in SELF_WORDS else PROJECT if low in PROJECT_WORDS else name.strip()
+
+    about = [who(name) for name in fact.about if not junk_name(name) or normalise(name) in SELF_WORDS | PROJECT_WORDS]
+    slot = slot_of(fact.slot, lex) if fact.slot else ""
+    if slot and slot.split("/")[0] not in {normalise(name) for name in about}:
+        about.insert(0, slot.rsplit("/", 1)[0])
+    return fact.model_copy(update={
+        "text": text, "slot": slot, "about": list(dict.fromkeys(about)),
+        "rationale": " ".join(fact.rationale.split()) if fact.rationale else fact.rationale,
     })

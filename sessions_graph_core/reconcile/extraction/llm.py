@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from sessions_graph_core.config.model import Config
 from sessions_graph_core.llm import LlmClient
 from sessions_graph_core.ontology.model import OntologyModel
+from sessions_graph_core.reconcile import statements
 from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction
 
 SYSTEM_PROMPT = """You maintain an engineering team's long-term memory.
@@ -23,7 +24,8 @@ From the user's message extract:
 - facts: durable statements. `slot` is a stable key for what the fact is about, e.g.
   "orders service/owner"; reuse an existing slot when the message updates it, else "".
 - decisions: choices the team made, with rationale; slot like "orders service/database".
-`about` lists entity names each fact/decision concerns. Known slots: {slots}"""
+`about` lists entity names each fact/decision concerns. A slot's subject is "me" for the user themselves
+and "we" for the user's team or project. Known slots: {slots}"""
 
 
 class EntityAnswer(BaseModel):
@@ -51,13 +53,15 @@ class ExtractionAnswer(BaseModel):
     facts: list[FactAnswer]
     decisions: list[DecisionAnswer]
 
-    def extraction(self) -> Extraction:
-        statements = [ExtractedFact(text=f.text, slot=f.slot, about=f.about) for f in self.facts]
-        statements += [
+    def extraction(self, lexicon: statements.Lexicon) -> Extraction:
+        """The answer with the spaCy backend's subjects, attributes and quality gate, so both write one slot."""
+        said = [ExtractedFact(text=f.text, slot=f.slot, about=f.about) for f in self.facts]
+        said += [
             ExtractedFact(text=d.text, kind="decision", slot=d.slot, about=d.about, rationale=d.rationale or None)
             for d in self.decisions
         ]
-        return Extraction(entities=[ExtractedEntity(name=e.name, type=e.kind) for e in self.entities], facts=statements)
+        kept = [fact for fact in (statements.normalised(item, lexicon) for item in said) if fact is not None]
+        return Extraction(entities=[ExtractedEntity(name=e.name, type=e.kind) for e in self.entities], facts=kept)
 
 
 class LlmBackend:
@@ -77,4 +81,5 @@ class LlmBackend:
         system = SYSTEM_PROMPT.replace("{types}", ", ".join(ontology.labels())).replace(
             "{slots}", json.dumps(list(known_slots))
         )
-        return [self.llm.ask(system, text, ExtractionAnswer).extraction() for text in texts]
+        lexicon = statements.lexicon(ontology.single_valued())
+        return [self.llm.ask(system, text, ExtractionAnswer).extraction(lexicon) for text in texts]
