@@ -670,11 +670,12 @@ def slot_of(slot: str, lex: Lexicon) -> str:
     if "/" not in slot:
         return ""
     subject, _, attribute = slot.rpartition("/")
-    subject, attribute = normalise(subject), normalise(attribute.replace("_", " ").replace("-", " "))
+    subject, attribute = normalise(subject), normalise(attribute)
     if not subject or not attribute or junk_name(subject):
         return ""
     subject = SELF if subject in SELF_WORDS else PROJECT if subject in PROJECT_WORDS else subject
-    return f"{subject}/{lex.nouns.get(attribute, attribute)}"
+    spaced = normalise(attribute.replace("_", " ").replace("-", " "))
+    return f"{subject}/{lex.nouns.get(attribute) or lex.nouns.get(spaced) or attribute}"
 
 
 def normalised(fact: ExtractedFact, lex: Lexicon) -> ExtractedFact | None:

@@ -28,6 +28,7 @@ def test_facts_lists_current_values_with_what_they_replaced(cli):
 
 
 def test_facts_bad_input_exits_2_and_unknown_subjects_say_so(cli):
+    cli("session", "import", str(EXAMPLES / "orders-1.jsonl"))  # alice exists, with nothing reconciled
     assert "No user" in cli("facts", "me", code=2)
     assert "no user 'nobody'" in cli("facts", "--user", "nobody", "me", code=1)
     assert "not both" in cli("facts", "--user", "alice", "--history", "--as-of", "2026-01-01T00:00:00Z", "me", code=2)
