@@ -82,9 +82,19 @@ def fact_id(source: Source, fact: ExtractedFact) -> str:
     return "f-" + hashlib.sha256("\0".join(parts).encode()).hexdigest()[:24]
 
 
+def _stored_triple(fact: ExtractedFact) -> tuple[str | None, str | None, str | None]:
+    """What recall shows as `subject -[predicate]-> object`: for a statement whose slot value is known,
+    the slot's reading ("orders service -[owner]-> Carol"), else the triple as said."""
+    if fact.slot and fact.value is not None and "/" in fact.slot:
+        holder, attribute = fact.slot.rsplit("/", 1)
+        return holder, attribute, fact.value or "(none)"
+    return fact.subject, fact.predicate, fact.object
+
+
 def statement(source: Source, fact: ExtractedFact, about: Sequence[str], index: int) -> Statement:
     """`about` holds entity keys; `index` is the statement's place among its source's statements."""
     fid = fact_id(source, fact)
+    subject, predicate, obj = _stored_triple(fact)
     return Statement(
         fact_id=fid,
         source_id=source.source_id,
@@ -93,9 +103,9 @@ def statement(source: Source, fact: ExtractedFact, about: Sequence[str], index: 
         slot=fact.slot,
         claim=claim(fact),
         text=fact.text,
-        subject=fact.subject,
-        predicate=fact.predicate,
-        object=fact.object,
+        subject=subject,
+        predicate=predicate,
+        object=obj,
         rationale=fact.rationale,
         confidence=fact.confidence,
         value=fact.value,

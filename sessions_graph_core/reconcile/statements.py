@@ -42,7 +42,8 @@ TEAM_WORDS = {"team", "company"}
 FOCUS_PRONOUNS = {"it", "he", "she", "they", "him", "her", "them", "its", "his", "their"}
 OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "you", "what", "something", "everything", "one"}
 # Modifiers that say when, not what: "our new CTO" is the CTO.
-TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "present", "main", "own", "actual", "latest"}
+TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "present", "main", "own", "actual", "latest",
+                  "favourite", "favorite", "preferred", "usual", "regular", "default", "primary", "go-to"}
 # Verbs whose value is a thing of some kind: the kind, or a noun beside the verb, names the attribute.
 GENERIC_VERBS = {
     "use", "switch", "move", "migrate", "go", "pick", "choose", "adopt", "replace", "swap", "drop", "standardise",
@@ -62,6 +63,7 @@ DECIDERS = {"we", "i", "team", "let", "us"}
 RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", "maintainer", "doctor", "landlord"}
 CHOICE_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardise", "standardize", "go",
                 "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide"}
+ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try"}
 INTENT_VERBS = {"decide", "agree", "plan", "want", "choose", "opt", "need", "vote", "elect"}
 RATIONALE_MARKERS = {"because", "since", "as", "so"}
 GROUP_NOUNS = {"team", "department", "group", "squad", "club", "org", "organisation", "organization", "committee",
@@ -281,9 +283,11 @@ class Reader:
         if not found:
             return None
         attribute, rest = found
+        holder = self.of_object(token)
+        if rest and holder is not None and attribute in RELATIONAL:
+            return " ".join(self.words(token)), self.name(holder)  # the whole role: "product manager" of X
         if rest:
             return attribute, " ".join(rest)
-        holder = self.of_object(token)
         if holder is not None:
             return attribute, self.name(holder)
         return attribute, self.possessor(token)
@@ -329,7 +333,7 @@ class Reader:
 
         # "stop using A", "decided to host A": the inner verb says what, the outer one whether.
         inner = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ in {"VERB", "AUX"}), None)
-        if inner is not None and lemma in ENDING_VERBS | INTENT_VERBS | {"start", "begin", "continue", "keep"}:
+        if inner is not None and lemma in ENDING_VERBS | INTENT_VERBS | ASPECT_VERBS:
             found = self._claims(inner, subject)
             if lemma in ENDING_VERBS:
                 return [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
@@ -341,7 +345,7 @@ class Reader:
 
         # Taking a role: "Carol is taking over ownership of X from Alice", "Lena took over the platform team".
         if lemma in TAKE_VERBS and (particle == "over" or lemma != "take") and who:
-            target = dobj if dobj is not None else preps.get("over")
+            target = dobj if dobj is not None else preps.get("over", preps.get("as"))
             held = self.attribute_of(target)
             if held and held[1]:
                 return [Claim(held[1], held[0], who, self.text_of(preps.get("from")))]
@@ -361,6 +365,12 @@ class Reader:
             if lemma != "move":
                 return [Claim(who, self.role_of(subject), self.name(preps["to"]))]
 
+        # "Raj handed the infra team over to Mei".
+        if lemma in HAND_VERBS - {"give", "move"} and "to" in preps and dobj is not None and not passive and who:
+            held = self.attribute_of(dobj)
+            if held and held[1]:
+                return [Claim(held[1], held[0], self.name(preps["to"]), who)]
+            return [Claim(self.name(dobj), self.role_of(dobj), self.name(preps["to"]), who)]
         # Endings with the slot named: "stepped down as manager of the QA team", "gave up ownership of the wiki".
         if lemma in ENDING_VERBS and (ENDING_PARTICLES.get(lemma, particle) == particle):
             named = self.attribute_of(preps.get("as")) or self.attribute_of(dobj)
@@ -388,6 +398,9 @@ class Reader:
                 if kind and kind not in RELATIONAL:
                     attribute = kind  # "our builds run on CircleCI": CI, not hosting
                 holder = self.name(dobj) if decider and dobj is not None and value_token is not dobj else who
+                itself = self.attribute_of(dobj) if decider and dobj is not None and value_token is not dobj else None
+                if itself and not itself[1]:  # "host the docs on GitBook": the docs are the attribute
+                    attribute, holder = itself[0], PROJECT
                 named = self.attribute_of(subject)
                 if named and not decider:
                     attribute, holder = named[0], named[1] or PROJECT
@@ -411,7 +424,7 @@ class Reader:
         """Each preposition's object ("to" -> CockroachDB); "in favour of" is "to", "instead of" "from"."""
         found: dict[str, Any] = {}
         # "from A to B" and "swapped A for B" often hang the second preposition on the first or on A.
-        heads = [verb, *[t for t in verb.children if t.dep_ in {"prep", "dobj"}]]
+        heads = [verb, *[t for t in verb.children if t.dep_ in {"prep", "dobj"} or (t.dep_ == "advmod" and t.pos_ == "ADV")]]
         children = [c for head in heads for c in head.children if head is verb or c.dep_ == "prep"]
         for child in children:
             named = child.pos_ in {"PROPN", "NOUN"} or (child.is_title and child.i > child.sent.start)
@@ -515,7 +528,7 @@ class Reader:
         old = self.phrase(dobj)
         claims = [Claim(old, "owner", None, who)] if self.lemma(dobj) not in GROUP_NOUNS and dobj.pos_ == "NOUN" else []
         kind = self.kind(dobj)
-        if dobj.ent_type_ == "ORG" and kind is None:
+        if dobj.ent_type_ == "ORG" and kind is None and self.lemma(dobj.head) in {"leave", "quit", "resign"}:
             kind = "employer"
         if kind:
             claims.append(Claim(who, kind, None, old))
@@ -543,6 +556,10 @@ class Reader:
             if new is None and lemma != "drop":
                 return []
         thing = None  # the slot's subject when it is not the clause's subject
+        if new is None and dobj is not None and dobj is not old and lemma not in {"use", "pick", "choose", "adopt", "select", "prefer"}:
+            valued = preps.get("with") or preps.get("in") or preps.get("on") or preps.get("onto") or preps.get("into")
+            if valued is not None and self.attribute_of(valued) is None:
+                thing, new = dobj, valued  # "rewrote the frontend with React"
         if new is None:
             if dobj is not None and not (old is not None and dobj is old):
                 new = dobj
@@ -560,8 +577,12 @@ class Reader:
         for word in ("as", "for"):
             if word in preps:
                 named = self.attribute_of(preps[word])
+                bare = word == "for" and preps[word].pos_ == "NOUN" and not any(
+                    t.dep_ in {"det", "poss", "compound"} for t in preps[word].children)
                 if named:
                     role = named
+                elif bare and preps[word] is not new:
+                    role = (normalise(" ".join(self.words(preps[word]))), None)  # "for music": the music slot
                 elif word == "for" and thing is None and preps[word] is not new:
                     thing = preps[word]
         if thing is not None and role is None:
@@ -573,7 +594,8 @@ class Reader:
         if role is not None:
             attribute, holder = role
         else:
-            attribute, holder = (self.kind(new) or self.kind(old) or self.verb_attribute(lemma, preps)), None
+            # A transition fills the slot the old value held: kind(old) first.
+            attribute, holder = (self.kind(old) or self.kind(new) or self.verb_attribute(lemma, preps)), None
         if attribute is None:
             return []
         if holder is None:

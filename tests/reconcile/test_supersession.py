@@ -100,3 +100,18 @@ def test_tool_call_arguments_state_no_facts(graph: SessionsGraph, spacy: SpacyBa
     assert graph.reconcile_session("t", backend=spacy).status == "completed"
     rows = graph.store.run("MATCH (f:Fact {user_id: 'u6'}) RETURN f.slot AS slot")
     assert rows == [{"slot": "orders service/owner"}]
+
+
+def test_recall_shows_the_slots_reading_current_first_with_what_it_replaced(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    from sessions_graph_core.recall.search import RecallConfig
+
+    for index in (0, 1):
+        graph.embed_session(graph.reconcile_session(record_session(graph, index), backend=spacy).session_id)
+    recalled = graph.recall(USER, "Who owns the orders service?", config=RecallConfig(lanes=("entities", "facts")))
+    lines = [fact.line() for fact in recalled.facts]
+    owner = next(line for line in lines if line.startswith("FACT: orders service -[owner @ 2026-03-16]-> Carol"))
+    assert 'replaces: "Alice owns the orders service."' in owner
+    assert not any("-[owner @ 2026-03-02]-> Alice" in line for line in lines)  # the stale value is never current
+    database = next(line for line in lines if line.startswith("FACT: orders service -[database @ 2026-03-16]-> CockroachDB"))
+    assert '"The orders service is switching to CockroachDB."' in database
+    assert "(because: Postgres failover was too slow in the multi-region test)" in database

@@ -216,8 +216,14 @@ def _clause(verb: Any) -> str:
     """The verb's own clause: its subtree without the verbs coordinated with it ("A does X, and B does Y")."""
     cut = {t.i for child in verb.children if child.dep_ == "conj" and child.pos_ in {"VERB", "AUX"} for t in child.subtree}
     cut |= {child.i for child in verb.children if child.dep_ == "cc"}
+    if any(t.dep_ == "mark" and t.lower_ == "so" for t in verb.children):
+        # "A, so B": A is B's reason (kept as the rationale), not part of what B says.
+        cut |= {t.i for child in verb.children if child.dep_ in {"ccomp", "advcl", "mark"} and child.i < verb.i
+                for t in child.subtree}
     words = [t for t in verb.subtree if t.i not in cut]
-    text = verb.doc[words[0].i : words[-1].i + 1].text if words else verb.text
+    while words and words[0].is_punct:
+        words.pop(0)
+    text = "".join(t.text_with_ws for t in words) if words else verb.text
     text = " ".join(text.split()).strip(" ,;:.!?")
     return text[:1].upper() + text[1:] + "."
 
