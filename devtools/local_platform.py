@@ -19,11 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import dagster as dg
+import yaml
 
 from devtools.progress import wait_for_http
 
 REPO = Path(__file__).resolve().parent.parent
 STOP_TIMEOUT_S = 20
+# The production profile: deploy/dagster.yaml laid over the laptop template (PostgreSQL storage).
+PRODUCTION = REPO / "deploy" / "dagster.yaml"
 
 
 def free_port() -> int:
@@ -32,16 +35,32 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def prepare_home(dagster_home: Path) -> None:
-    """A DAGSTER_HOME holding the project's instance template, its storage created.
+def prepare_home(dagster_home: Path, *, profile: Path | None = None) -> None:
+    """A DAGSTER_HOME holding the project's instance template, with `profile`'s top-level keys laid
+    over it when given, its storage created.
 
-    The daemon and the webserver starting together on empty SQLite storage can both stamp its schema
+    The daemon and the webserver starting together on empty storage can both stamp its schema
     version ("alembic_version has more than one head"), so the storage is made here first.
     """
     dagster_home.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(REPO / "dagster.yaml", dagster_home / "dagster.yaml")
+    if profile is None:
+        shutil.copyfile(REPO / "dagster.yaml", dagster_home / "dagster.yaml")
+    else:
+        settings = {**yaml.safe_load((REPO / "dagster.yaml").read_text()), **yaml.safe_load(profile.read_text())}
+        (dagster_home / "dagster.yaml").write_text(yaml.safe_dump(settings, sort_keys=False))
     with dg.DagsterInstance.from_config(str(dagster_home)):
         pass
+
+
+@contextmanager
+def _environment(values: Mapping[str, str]) -> Iterator[None]:
+    saved = dict(os.environ)
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 @dataclass
@@ -68,12 +87,18 @@ def _stop(process: subprocess.Popen) -> None:
 
 @contextmanager
 def running_platform(
-    dagster_home: Path, env: Mapping[str, str], *, port: int | None = None, start_timeout: float = 180
+    dagster_home: Path,
+    env: Mapping[str, str],
+    *,
+    port: int | None = None,
+    start_timeout: float = 180,
+    profile: Path | None = None,
 ) -> Iterator[LocalPlatform]:
     """dagster-daemon and dagster-webserver over workspace.yaml, stopped (by process group) on exit."""
-    prepare_home(dagster_home)
-    port = port or free_port()
     environment = {**os.environ, **env, "DAGSTER_HOME": str(dagster_home)}
+    with _environment(environment):  # the instance's `{env: ...}` settings resolve while its storage is made
+        prepare_home(dagster_home, profile=profile)
+    port = port or free_port()
     bin_dir = Path(sys.executable).parent
     commands = {
         "daemon": [str(bin_dir / "dagster-daemon"), "run", "-w", "workspace.yaml"],

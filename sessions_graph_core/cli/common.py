@@ -156,18 +156,23 @@ def human_bytes(size: int) -> str:
 
 
 @contextmanager
-def opened_graph() -> Iterator[SessionsGraph]:
-    """The configured store with its schema in place; errors become one clear line and exit 1."""
+def opened_graph(*, reads_only: bool = False) -> Iterator[SessionsGraph]:
+    """The configured store with its schema in place; errors become one clear line and exit 1.
+
+    `reads_only` opens the replica at store.read_url when one is set; its schema comes from the primary.
+    """
     try:
         settings = store_settings()
     except ValidationError as exc:  # a malformed config file: it names the file and the key
         fail(str(exc), 2)
+    replica = reads_only and settings.read_url is not None
     try:
-        graph = SessionsGraph(open_store(settings))
+        graph = SessionsGraph(open_store(settings.for_reads() if replica else settings))
     except StoreUnreachableError as exc:
         fail(str(exc), 1)
     try:
-        graph.setup()
+        if not replica:
+            graph.setup()
         yield graph
     except ValidationError as exc:
         fail(str(exc), 2)

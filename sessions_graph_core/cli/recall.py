@@ -108,7 +108,7 @@ def recall_command(user_id: str | None, today: str | None, as_of: str | None, bu
         question = validation.question(question)
     except ValidationError as exc:
         fail(str(exc), 2)
-    with opened_graph() as graph:
+    with opened_graph(reads_only=True) as graph:
         require_user(graph, user_id)
         recalled = graph.recall(
             user_id, question, config=settings.recall, as_of=as_of, model=settings.recall.model(), budget_tokens=budget,

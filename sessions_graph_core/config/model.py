@@ -37,7 +37,7 @@ from sessions_graph_core.store.location import StoreSettings, default_data_dir
 from sessions_graph_core.validation import ValidationError
 
 FILE_MODE = 0o600
-STORE_URL_SCHEMES = ("bolt://", "bolt+s://", "bolt+ssc://", "neo4j://", "neo4j+s://", "neo4j+ssc://")
+STORE_URL_SCHEMES = ("bolt://", "bolt+s://", "bolt+ssc://", "neo4j://", "neo4j+s://", "neo4j+ssc://", "falkordb://")
 
 
 class ConfigError(ValidationError):
@@ -69,16 +69,29 @@ class Identity(Section):
 
 class Store(Section):
     data_dir: Path | None = Field(None, **_allowed("a directory for the embedded store"))
-    url: str | None = Field(None, **_allowed(f"a Memgraph URL starting with {', '.join(STORE_URL_SCHEMES)}"))
+    url: str | None = Field(
+        None, **_allowed(f"a Memgraph URL or a standalone FalkorDB server's, starting with {', '.join(STORE_URL_SCHEMES)}")
+    )
     user: str = Field("", **_allowed("the Memgraph user name"))
-    password: SecretStr = Field(SecretStr(""), **_allowed("the Memgraph password"))
+    password: SecretStr = Field(SecretStr(""), **_allowed("the Memgraph or standalone FalkorDB password"))
     database: str = Field("memgraph", **_allowed("the Memgraph database name"))
+    read_url: str | None = Field(None, **_allowed("falkordb://HOST:PORT of a replica that recall reads from"))
+    replica_acks: int = Field(0, ge=0, le=16, **_allowed("how many replicas must hold a write before it counts as done (0-16)"))
 
     @field_validator("url")
     @classmethod
     def _url(cls, value: str | None) -> str | None:
         if value and not value.startswith(STORE_URL_SCHEMES):
-            raise ValueError("not a Bolt URL")
+            raise ValueError("not a Bolt or falkordb:// URL")
+        if value and value.startswith("falkordb://"):
+            _falkordb_url(value)
+        return value or None
+
+    @field_validator("read_url")
+    @classmethod
+    def _read_url(cls, value: str | None) -> str | None:
+        if value:
+            _falkordb_url(value)
         return value or None
 
     @field_validator("data_dir")
@@ -87,13 +100,24 @@ class Store(Section):
         return value.expanduser() if value is not None else None
 
     def settings(self) -> StoreSettings:
+        falkordb = bool(self.url and self.url.startswith("falkordb://"))
         return StoreSettings(
             data_dir=self.data_dir or default_data_dir(),
-            memgraph_url=self.url,
+            memgraph_url=None if falkordb else self.url,
             memgraph_user=self.user,
-            memgraph_password=self.password.get_secret_value(),
+            memgraph_password="" if falkordb else self.password.get_secret_value(),
             memgraph_database=self.database,
+            falkordb_url=self.url if falkordb else None,
+            falkordb_password=self.password.get_secret_value() if falkordb else "",
+            read_url=self.read_url,
+            replica_acks=self.replica_acks,
         )
+
+
+def _falkordb_url(value: str) -> None:
+    from sessions_graph_core.store.falkordb.store import falkordb_address  # the one parser of these URLs
+
+    falkordb_address(value)
 
 
 _LENGTH = _allowed("an integer from 1 to 100000")

@@ -8,12 +8,13 @@ hook path builds one from its cache and must not pay for pydantic's import.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import platformdirs
 
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.validation import ValidationError
 
 DEFAULT_GRAPH = "sessions_graph"
 
@@ -24,7 +25,13 @@ def default_data_dir() -> Path:
 
 @dataclass(frozen=True)
 class StoreSettings:
-    """The embedded FalkorDB in `data_dir`, or the Memgraph server at `memgraph_url` when it is set."""
+    """The embedded FalkorDB in `data_dir`; a standalone FalkorDB server when `falkordb_url` is set; the
+    Memgraph server at `memgraph_url` when that is set.
+
+    `read_url` names a replica of the standalone server: recall reads there, so reads scale out and
+    never wait behind the writers on the primary. `replica_acks` makes every write wait until that many
+    replicas hold it (WAIT), so losing the primary loses nothing a writer was told is done.
+    """
 
     data_dir: Path
     graph: str = DEFAULT_GRAPH
@@ -32,9 +39,19 @@ class StoreSettings:
     memgraph_user: str = ""
     memgraph_password: str = field(default="", repr=False)  # never printed, never cached
     memgraph_database: str = "memgraph"
+    falkordb_url: str | None = None
+    falkordb_password: str = field(default="", repr=False)  # never printed, never cached
+    read_url: str | None = None
+    replica_acks: int = 0
+    read_only: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
+        if (self.read_url or self.replica_acks) and not self.falkordb_url:
+            raise ValidationError(
+                "store.read_url and store.replica_acks name replicas of a standalone FalkorDB server: "
+                "set store.url to its falkordb://HOST:PORT, or unset them"
+            )
 
     @property
     def backend(self) -> str:
@@ -42,11 +59,17 @@ class StoreSettings:
 
     def where(self) -> str:
         """The store in words, for messages."""
-        return self.memgraph_url or f"embedded FalkorDB in {self.data_dir}"
+        return self.memgraph_url or self.falkordb_url or f"embedded FalkorDB in {self.data_dir}"
+
+    def for_reads(self) -> StoreSettings:
+        """Where recall reads: the replica at `read_url` when one is set, else the same store."""
+        if not self.read_url:
+            return self
+        return replace(self, falkordb_url=self.read_url, read_url=None, replica_acks=0, read_only=True)
 
     def cacheable(self) -> dict[str, str] | None:
         """What a cache may keep of it: the embedded store's place; None for a server, whose password it needs."""
-        return None if self.memgraph_url else {"data_dir": str(self.data_dir), "graph": self.graph}
+        return None if self.memgraph_url or self.falkordb_url else {"data_dir": str(self.data_dir), "graph": self.graph}
 
 
 def open_store(settings: StoreSettings, *, keep_running: bool = False) -> GraphStore:
@@ -62,4 +85,12 @@ def open_store(settings: StoreSettings, *, keep_running: bool = False) -> GraphS
         )
     from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
+    if settings.falkordb_url:
+        return FalkorDBStore.connect(
+            settings.falkordb_url,
+            password=settings.falkordb_password,
+            graph=settings.graph,
+            replica_acks=settings.replica_acks,
+            read_only=settings.read_only,
+        )
     return FalkorDBStore.open(settings.data_dir, graph=settings.graph, keep_running=keep_running)

@@ -23,6 +23,8 @@ CASES = {
     "store.user": ("memgraph", None),
     "store.password": ("s3cret-password", None),
     "store.database": ("memgraph", None),
+    "store.read_url": ("falkordb://127.0.0.1:6401", "falkordb://:secret@127.0.0.1:6401"),
+    "store.replica_acks": ("1", "17"),
     "recall.embedding_model": ("paraphrase-MiniLM-L3-v2", None),
     "recall.profile": ("upstream", "widest"),
     "recall.lanes": ("turns, text", "turns,everything"),

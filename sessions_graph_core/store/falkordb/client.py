@@ -1,4 +1,5 @@
-"""A small client for the embedded FalkorDB server: RESP over its Unix socket, `GRAPH.QUERY --compact`.
+"""A small client for FalkorDB: RESP over the embedded server's Unix socket, or over TCP to a standalone
+server with a password (AUTH), `GRAPH.QUERY --compact`.
 
 The `falkordb` package stands on redis-py, whose import alone takes a quarter of a second, more
 than a harness hook can spend; the store needs only a handful of commands, spoken here directly.
@@ -31,6 +32,20 @@ READ_CHUNK = 1 << 16
 
 class ReplyError(Exception):
     """An error the server answered with (a bad query, an unknown command ...); its text is the server's."""
+
+
+class AuthenticationError(StoreUnreachableError):
+    """The server refused the password, or asked for one that was not given."""
+
+
+def tcp_address(address: str) -> tuple[str, int] | None:
+    """(host, port) when `address` is `host:port`; None for a Unix socket path."""
+    if address.startswith("/") or ":" not in address:
+        return None
+    host, _, port = address.rpartition(":")
+    if not port.isdigit():
+        raise ValueError(f"Not a host:port address: {address!r}")
+    return host.strip("[]"), int(port)
 
 
 def quote_string(text: str) -> str:
@@ -73,19 +88,23 @@ def with_parameters(query: str, params: Mapping[str, Any] | None) -> str:
 
 
 class Connection:
-    """One RESP2 connection to a Unix socket, opened on first use and reopened after it breaks.
+    """One RESP2 connection, opened on first use and reopened after it breaks.
 
-    Threads share it one command at a time (the MCP server and async memory tool call the store
-    from worker threads), so a reply always reaches the thread that sent its command.
+    `address` is a Unix socket path, or `host:port` for TCP; with a `password` every fresh connection
+    authenticates first. Threads share it one command at a time (the MCP server and async memory tool
+    call the store from worker threads), so a reply always reaches the thread that sent its command.
     """
 
-    def __init__(self, socket_path: str, *, timeout: float | None = None, name: str | None = None) -> None:
-        self.socket_path = socket_path
+    def __init__(
+        self, address: str, *, timeout: float | None = None, name: str | None = None, password: str | None = None
+    ) -> None:
+        self.address = address
         self.timeout = timeout
         self.name = name
+        self._password = password
         self._socket: socket.socket | None = None
         self._parser: hiredis.Reader | None = None
-        self._lock = threading.RLock()  # re-entered by the CLIENT SETNAME a fresh connection sends
+        self._lock = threading.RLock()  # re-entered by the AUTH and CLIENT SETNAME a fresh connection sends
 
     def command(self, *arguments: str | int) -> Any:
         """Send one command and return its reply; an error reply raises ReplyError.
@@ -115,21 +134,33 @@ class Connection:
             return self._read()
         except OSError as exc:
             self.close()
-            raise StoreUnreachableError(f"Lost the connection to {self.socket_path}: {exc}") from exc
+            raise StoreUnreachableError(f"Lost the connection to {self.address}: {exc}") from exc
         except BaseException:
             self.close()  # a reply read halfway would leave its rest on the socket for the next command
             raise
 
     def _connect(self) -> None:
-        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        tcp = tcp_address(self.address)
+        client = socket.socket(socket.AF_INET if tcp else socket.AF_UNIX, socket.SOCK_STREAM)
         client.settimeout(self.timeout)
         try:
-            client.connect(self.socket_path)
+            client.connect(tcp or self.address)
         except OSError as exc:
             client.close()
-            raise StoreUnreachableError(f"Cannot connect to {self.socket_path}: {exc.strerror or exc}") from exc
+            raise StoreUnreachableError(f"Cannot connect to {self.address}: {exc.strerror or exc}") from exc
+        if tcp:
+            client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # one small command, one small reply
         self._socket = client
         self._parser = hiredis.Reader(replyError=ReplyError, encoding="utf-8")
+        if self._password:
+            try:
+                self.command("AUTH", self._password)
+            except ReplyError as exc:
+                self.close()
+                raise AuthenticationError(
+                    f"{self.address} refused the password ({exc}): set store.password "
+                    "(SESSIONS_GRAPH_STORE_PASSWORD) to the server's requirepass"
+                ) from None
         if self.name:
             self.command("CLIENT", "SETNAME", self.name)
 
@@ -162,14 +193,16 @@ class Graph:
     names are fetched from the graph once and again whenever a new one appears.
     """
 
-    def __init__(self, connection: Connection, name: str) -> None:
+    def __init__(self, connection: Connection, name: str, *, read_only: bool = False) -> None:
         self.connection = connection
         self.name = name
+        # A replica refuses GRAPH.QUERY, which may write, even for a MATCH: it answers GRAPH.RO_QUERY.
+        self._command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
         self._property_names: list[str] = []
 
     def query(self, text: str, params: Mapping[str, Any] | None = None) -> tuple[list[str], list[list[Any]]]:
         """The column names and the rows of one statement."""
-        reply = self.connection.command("GRAPH.QUERY", self.name, with_parameters(text, params), "--compact")
+        reply = self.connection.command(self._command, self.name, with_parameters(text, params), "--compact")
         if reply and isinstance(reply[-1], ReplyError):  # a run-time error ends an otherwise normal reply
             raise reply[-1]
         if len(reply) < 3:
@@ -207,6 +240,6 @@ class Graph:
 
     def _properties(self, triples: list[list[Any]]) -> dict[str, Any]:
         if any(key >= len(self._property_names) for key, *_ in triples):
-            reply = self.connection.command("GRAPH.QUERY", self.name, "CALL db.propertyKeys()", "--compact")
+            reply = self.connection.command(self._command, self.name, "CALL db.propertyKeys()", "--compact")
             self._property_names = [row[0][1] for row in reply[1]]
         return {self._property_names[key]: self._value([kind, value]) for key, kind, value in triples}

