@@ -34,8 +34,10 @@ def derivation_milestones_sensor(
     return request_runs(
         context.instance,
         "derive",
-        [Batch({user: f"{user}:{milestone}"}, {"sessions_graph/milestone": str(milestone)}) for user, milestone in due],
+        [
+            Batch({user: f"{user}:{milestone}"}, {"sessions_graph/milestone": str(milestone)}, partition=user)
+            for user, milestone in due
+        ],
         skip_reason="no user has reached a new milestone",
         partitions=users_partitions,
-        known=context.instance.get_dynamic_partitions(users_partitions.name),
     )

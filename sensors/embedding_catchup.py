@@ -13,12 +13,14 @@ from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_core.sessions.records import SessionState, session_states
 from sessions_graph_dagster.batches import session_batches
 from sessions_graph_dagster.jobs import embed_job
-from sessions_graph_dagster.partitions import sessions_partitions
+from sessions_graph_dagster.partitions import users_partitions
 from sessions_graph_dagster.policies import EMBED_MAX_FAILURES, next_embedding_attempt
 from sessions_graph_dagster.resources import EmbedderResource, GraphStoreResource
-from sessions_graph_dagster.run_requests import request_runs, session_keys, sessions_in_flight
+from sessions_graph_dagster.run_requests import in_flight, request_runs
+from sessions_graph_dagster.sessions import embedded_session
 
 PER_TICK = 2000
+EMBED_ASSETS = (embedded_session.key.path[-1],)
 AT_ONCE = datetime.min.replace(tzinfo=UTC)
 
 
@@ -69,15 +71,14 @@ def embedding_catchup_sensor(
     context: dg.SensorEvaluationContext, graph_store: GraphStoreResource, embedder: EmbedderResource
 ) -> dg.SensorResult:
     model = embedder.name()
-    known = session_keys(context.instance)
-    busy = sessions_in_flight(context.instance, known)
+    busy = in_flight(context.instance)
     with graph_store.open() as store:
         behind = embeddings.pending_embeddings(store, model=model, limit=PER_TICK)
         # A session waiting for reconciliation is embedded by its reconcile run.
         states = [
             state
-            for state in session_states(store, set(behind) - busy)
-            if state.reconciliation_status != "pending"
+            for state in session_states(store, set(behind) - busy.sessions)
+            if state.reconciliation_status != "pending" and state.user_id not in busy.users
         ]
     now = datetime.now(UTC)
     attempts = {state.session_id: _next_attempt(state, model) for state in states}
@@ -90,9 +91,7 @@ def embedding_catchup_sensor(
     return request_runs(
         context.instance,
         "embed",
-        session_batches(known, {state.session_id: _stamp(state, model) for state in due}),
+        session_batches({state.session_id: (state.user_id, _stamp(state, model)) for state in due}, EMBED_ASSETS),
         skip_reason=not_asked or f"every session is embedded with {model}",
-        partitions=sessions_partitions,
-        known=known,
-        users=[state.user_id for state in due],
+        partitions=users_partitions,
     )

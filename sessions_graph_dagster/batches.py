@@ -1,18 +1,20 @@
-"""Batching sessions into runs: many partitions per run, one run per contiguous key range.
+"""Batching sessions into runs: a run per user partition, its sessions named in the run's config.
 
-A run pays seconds of process start-up, so a run reconciles a range of session partitions. Dagster
-addresses a multi-partition run as a key range in the order the dynamic partitions were added, so a
-batch must be a stretch of neighbouring keys: sessions added in the same tick always are, and a
-session that went pending again joins the batch of its pending neighbours or runs on its own.
+Session work is partitioned by user (partitions.py says why), so a run covers up to batch_size()
+sessions of one user: the run's partition is the user, the session ids travel in its run config
+(what the assets do) and in a tag (what the UI's run list shows).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
+SESSIONS_TAG = "sessions_graph/sessions"
+SESSION_IDS_TAG = "sessions_graph/session_ids"
+IDS_IN_TAG = 10  # a tag is for reading at a glance; the run config holds all of them
 
 # Memory files are few and small: one unpartitioned run extracts up to this many.
 MEMORY_FILES_PER_RUN = 500
@@ -20,10 +22,13 @@ MEMORY_FILES_PER_RUN = 500
 
 @dataclass(frozen=True)
 class Batch:
-    """The work of one run: each item's key -> its stamp (the key at its current version), and tags of its own."""
+    """The work of one run: each item's key -> its stamp (the key at its current version), the run's
+    partition (None: an unpartitioned run), its config and tags of its own."""
 
     stamps: dict[str, str]
     tags: dict[str, str] = field(default_factory=dict)
+    partition: str | None = None
+    run_config: dict[str, Any] = field(default_factory=dict)
 
 
 def batch_size() -> int:
@@ -31,45 +36,41 @@ def batch_size() -> int:
     return max(1, int(os.environ.get("SESSIONS_GRAPH_BATCH_SIZE", "100")))
 
 
-def contiguous_batches(ordered_keys: Sequence[str], wanted: Iterable[str], size: int) -> list[list[str]]:
-    """`wanted` keys grouped into stretches of neighbours in `ordered_keys`, at most `size` each."""
-    wanted_set = set(wanted)
-    batches: list[list[str]] = []
-    current: list[str] = []
-    for key in ordered_keys:
-        if key in wanted_set and len(current) < size:
-            current.append(key)
-            continue
-        if current:
-            batches.append(current)
-        current = [key] if key in wanted_set else []
-    if current:
-        batches.append(current)
+def selection_config(session_ids: Sequence[str], assets: Sequence[str]) -> dict[str, Any]:
+    """The run config that tells each of `assets` which sessions the run covers (sessions.SessionSelection)."""
+    return {"ops": {asset: {"config": {"session_ids": list(session_ids)}} for asset in assets}}
+
+
+def session_ids_of(run_config: Mapping[str, Any]) -> list[str]:
+    """The sessions a run's config names (empty for a run over whole users, such as a backfill)."""
+    ids: list[str] = []
+    for op in (run_config or {}).get("ops", {}).values():
+        ids += (op or {}).get("config", {}).get("session_ids", [])
+    return list(dict.fromkeys(ids))
+
+
+def session_tags(session_ids: Sequence[str]) -> dict[str, str]:
+    shown = ",".join(session_ids[:IDS_IN_TAG])
+    more = len(session_ids) - IDS_IN_TAG
+    return {SESSIONS_TAG: str(len(session_ids)), SESSION_IDS_TAG: shown + (f" (+{more} more)" if more > 0 else "")}
+
+
+def session_batches(work: Mapping[str, tuple[str, str]], assets: Sequence[str]) -> list[Batch]:
+    """`work` (session id -> (its user, its stamp)) in runs of at most batch_size() sessions of one user each."""
+    by_user: dict[str, list[str]] = {}
+    for session_id, (user_id, _) in work.items():
+        by_user.setdefault(user_id, []).append(session_id)
+    size = batch_size()
+    batches = []
+    for user_id, session_ids in sorted(by_user.items()):
+        for start in range(0, len(session_ids), size):
+            chunk = session_ids[start : start + size]
+            batches.append(
+                Batch(
+                    {session_id: work[session_id][1] for session_id in chunk},
+                    tags=session_tags(chunk),
+                    partition=user_id,
+                    run_config=selection_config(chunk, assets),
+                )
+            )
     return batches
-
-
-def session_batches(known: Sequence[str], stamps: Mapping[str, str]) -> list[Batch]:
-    """The sessions of `stamps` in runs of neighbours, `known` being the session partitions in the order they were added.
-
-    The sessions not yet known are added after them in the order of `stamps`, so they form one stretch.
-    """
-    known_set = set(known)
-    ordered = [*known, *(key for key in stamps if key not in known_set)]
-    return [
-        Batch({key: stamps[key] for key in keys}, {"sessions_graph/sessions": str(len(keys))})
-        for keys in contiguous_batches(ordered, stamps, batch_size())
-    ]
-
-
-def keys_in_range(ordered_keys: Sequence[str], start: str, end: str) -> list[str]:
-    if start not in ordered_keys or end not in ordered_keys:
-        return []
-    return list(ordered_keys[ordered_keys.index(start) : ordered_keys.index(end) + 1])
-
-
-def run_keys_of(run_tags: Mapping[str, str], ordered_keys: Sequence[str]) -> list[str]:
-    """The session partitions a run covers, from its tags (one key, or a range)."""
-    if "dagster/partition" in run_tags:
-        return [run_tags["dagster/partition"]]
-    start, end = run_tags.get(ASSET_PARTITION_RANGE_START_TAG), run_tags.get(ASSET_PARTITION_RANGE_END_TAG)
-    return keys_in_range(ordered_keys, start, end) if start and end else []

@@ -1,4 +1,4 @@
-"""Asset checks on what users of the graph care about, scoped to the users of the sessions a run covered."""
+"""Asset checks on what users of the graph care about, scoped to the users a run covered."""
 
 import dagster as dg
 from pydantic import Field
@@ -14,9 +14,10 @@ from .sessions import embedded_session, reconciled_session
 
 
 def _users_of(context: dg.AssetCheckExecutionContext, store: GraphStore) -> list[str]:
-    """The users of the sessions the run covered; every user when the check runs on its own."""
-    covered = context.has_partition_key or context.has_partition_key_range
-    return sessions.users_of(store, context.partition_keys if covered else None)
+    """The users the run covered (its partitions); every user when the check runs on its own."""
+    if context.has_partition_key or context.has_partition_key_range:
+        return sorted(context.partition_keys)
+    return sessions.users_of(store)
 
 
 @dg.asset_check(asset=embedded_session, blocking=True)

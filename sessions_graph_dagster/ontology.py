@@ -6,7 +6,7 @@ from sessions_graph_core.errors import NoLlmConfiguredError
 from sessions_graph_core.ontology.derive import run as derivation
 from sessions_graph_core.validation import ValidationError
 
-from .partitions import USER_FROM_SESSIONS, users_partitions
+from .partitions import SAME_USER, users_partitions
 from .policies import STORE_RETRY, bad_input
 from .reporting import table
 from .resources import ExtractorResource, GraphStoreResource, LlmResource
@@ -15,7 +15,7 @@ from .sessions import reconciled_session
 
 @dg.asset(
     partitions_def=users_partitions,
-    deps=[dg.AssetDep(reconciled_session, partition_mapping=USER_FROM_SESSIONS)],
+    deps=[dg.AssetDep(reconciled_session, partition_mapping=SAME_USER)],
     group_name="users",
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,

@@ -1,18 +1,20 @@
-"""The two partition sets: one key per session, one per user.
+"""One partition set: a key per user. Session work runs on its user's partition.
 
-Both are dynamic: the sensors add keys as sessions and users appear in the graph.
+Dagster advises at most about 100,000 partitions per asset, and a team's agents make a million
+sessions a year; users stay in the thousands. A run names the sessions it covers in its config and
+tags (batches.py); a run with no sessions named covers every session of its users, which is how a
+per-user backfill works. The set is dynamic: the sensors add a user's key the first time its work
+comes through.
+
+Before this scheme each session had a partition of its own (the set named "sessions");
+`python -m sessions_graph_dagster.migration` moves an instance off it.
 """
 
 from __future__ import annotations
 
 import dagster as dg
 
-sessions_partitions = dg.DynamicPartitionsDefinition(name="sessions")
 users_partitions = dg.DynamicPartitionsDefinition(name="users")
 
-# A user's ontology reads all of that user's sessions. Dagster cannot know which session keys belong
-# to which user (the graph does), and its inferred default between two dynamic sets would map a session
-# key to the user key of the same name; so say plainly that a user partition depends on every session.
-USER_FROM_SESSIONS = dg.AllPartitionMapping()
-# An embedded session is the reconciled session with the same key.
-SAME_SESSION = dg.IdentityPartitionMapping()
+# Every session asset and the user's ontology are on the same user key.
+SAME_USER = dg.IdentityPartitionMapping()

@@ -1,22 +1,27 @@
 """How every sensor asks for runs: a request per batch of pending work, keyed by that work's versions,
-with the dynamic partitions the work still lacks added in the same tick.
+with the user partitions the work still lacks added in the same tick.
 
 A run key names every item of its run at its current version, so Dagster launches a run once per
 version of its work, and a change (a new turn, another model, a failure to retry, a new milestone)
 asks for a new one.
+
+What a tick costs grows with the work it finds and the runs still unfinished, never with the number of
+partitions or sessions ever seen: partitions are looked up one key at a time for the keys a tick
+needs, and the sessions of unfinished runs come from those runs' configs.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 import dagster as dg
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 
-from .batches import Batch, run_keys_of
+from .batches import Batch, session_ids_of
 from .jobs import STAGE_TAG
-from .partitions import sessions_partitions, users_partitions
+from .partitions import users_partitions
 
 UNFINISHED = [
     dg.DagsterRunStatus.QUEUED,
@@ -33,66 +38,59 @@ def request_runs(
     *,
     skip_reason: str,
     partitions: dg.DynamicPartitionsDefinition | None = None,
-    known: Collection[str] = (),
-    users: Iterable[str] = (),
 ) -> dg.SensorResult:
-    """A run request per batch, and add requests for the partitions the batches and `users` lack.
-
-    With `partitions`, a batch's keys are partitions of it (one key, or a stretch of neighbours) and
-    `known` holds the keys it already has, read once a tick by the caller; without, the keys are ids
-    inside one unpartitioned run. `users` are the users the work belongs to, whose partitions it needs.
-    """
+    """A run request per batch; with `partitions`, each batch's partition, added first where it is new."""
     if not batches:
         return dg.SensorResult(skip_reason=skip_reason)
     adds = []
     if partitions is not None:
-        adds += _added(partitions, [key for batch in batches for key in batch.stamps], known)
-    wanted_users = sorted(set(users))
-    if wanted_users:
-        adds += _added(users_partitions, wanted_users, instance.get_dynamic_partitions(users_partitions.name))
-    return dg.SensorResult(
-        run_requests=[_run_request(stage, batch, partitioned=partitions is not None) for batch in batches],
-        dynamic_partitions_requests=adds,
-    )
+        wanted = list(dict.fromkeys(batch.partition for batch in batches if batch.partition))
+        new = [key for key in wanted if not instance.has_dynamic_partition(partitions.name, key)]
+        if new:
+            adds.append(partitions.build_add_request(new))
+    return dg.SensorResult(run_requests=[_run_request(stage, batch) for batch in batches], dynamic_partitions_requests=adds)
 
 
-def _added(
-    partitions: dg.DynamicPartitionsDefinition, keys: Sequence[str], known: Collection[str]
-) -> list[dg.AddDynamicPartitionsRequest]:
-    known_set = set(known)
-    new = [key for key in keys if key not in known_set]
-    return [partitions.build_add_request(new)] if new else []
-
-
-def _run_request(stage: str, batch: Batch, *, partitioned: bool) -> dg.RunRequest:
+def _run_request(stage: str, batch: Batch) -> dg.RunRequest:
     keys = list(batch.stamps)
     tags = {STAGE_TAG: stage, **batch.tags}
-    if partitioned and len(keys) == 1:
-        return dg.RunRequest(run_key=f"{stage}:{batch.stamps[keys[0]]}", partition_key=keys[0], tags=tags)
-    digest = hashlib.sha256("\n".join(batch.stamps.values()).encode()).hexdigest()[:16]
-    if not partitioned:
-        return dg.RunRequest(run_key=f"{stage}:{len(keys)}:{digest}", tags=tags)
-    return dg.RunRequest(
-        run_key=f"{stage}:{keys[0]}..{keys[-1]}:{len(keys)}:{digest}",
-        tags={**tags, ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1]},
-    )
-
-
-def session_keys(instance: dg.DagsterInstance) -> list[str]:
-    return list(instance.get_dynamic_partitions(sessions_partitions.name))
+    if len(keys) == 1:
+        run_key = f"{stage}:{batch.stamps[keys[0]]}"
+    else:
+        digest = hashlib.sha256("\n".join(batch.stamps.values()).encode()).hexdigest()[:16]
+        run_key = f"{stage}:{batch.partition or ''}:{len(keys)}:{digest}"
+    return dg.RunRequest(run_key=run_key, partition_key=batch.partition, run_config=batch.run_config, tags=tags)
 
 
 def unfinished_runs(instance: dg.DagsterInstance, *, job_name: str | None = None) -> Sequence[dg.DagsterRun]:
     return instance.get_runs(filters=dg.RunsFilter(job_name=job_name, statuses=UNFINISHED))
 
 
-def sessions_in_flight(instance: dg.DagsterInstance, ordered_keys: Sequence[str]) -> set[str]:
-    """Session keys of every unfinished run, whichever sensor, backfill or person launched it.
+@dataclass
+class InFlight:
+    """What unfinished runs cover: sessions they name, and users they cover whole (a backfill names none)."""
 
-    Runs over ranges carry no `dagster/partition` tag, so the instance's per-partition queue limit
-    cannot see them; this check does.
-    """
-    busy: set[str] = set()
+    sessions: set[str] = field(default_factory=set)
+    users: set[str] = field(default_factory=set)
+
+
+def in_flight(instance: dg.DagsterInstance) -> InFlight:
+    """The work of every unfinished run, whichever sensor, backfill or person launched it."""
+    busy = InFlight()
     for run in unfinished_runs(instance):
-        busy.update(run_keys_of(run.tags, ordered_keys))
+        named = session_ids_of(run.run_config)
+        if named:
+            busy.sessions.update(named)
+        else:
+            busy.users.update(_users_of_run(instance, run.tags))
     return busy
+
+
+def _users_of_run(instance: dg.DagsterInstance, tags: Mapping[str, str]) -> list[str]:
+    if "dagster/partition" in tags:
+        return [tags["dagster/partition"]]
+    start, end = tags.get(ASSET_PARTITION_RANGE_START_TAG), tags.get(ASSET_PARTITION_RANGE_END_TAG)
+    if not (start and end):
+        return []
+    # A backfill over a range of users: rare, and bounded by the number of users, not of sessions.
+    return users_partitions.get_partition_keys_in_range(dg.PartitionKeyRange(start, end), dynamic_partitions_store=instance)

@@ -1,12 +1,15 @@
 """Session assets: a session's turns reconciled into the graph, then embedded for recall.
 
-Both are partitioned by session and run a batch of partitions per run (a key range), because a run
-per session would spend most of its time starting a process.
+Both are partitioned by user (partitions.py); a run covers the sessions its config names, all of its
+users', or, with none named, every session of its users (a per-user backfill). A run over several
+users (a backfill of a range) runs once: a run per user would spend most of its time starting.
 """
 
 import time
+from collections.abc import Sequence
 
 import dagster as dg
+from pydantic import Field
 
 from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_core.embeddings.models import EmbeddingUnavailableError
@@ -18,10 +21,34 @@ from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
 
-from .partitions import SAME_SESSION, sessions_partitions
+from .batches import SESSION_IDS_TAG, session_tags
+from .partitions import SAME_USER, users_partitions
 from .policies import EMBED_MAX_FAILURES, STORE_RETRY
 from .reporting import table
 from .resources import EmbedderResource, ExtractorResource, GraphStoreResource
+
+
+class SessionSelection(dg.Config):
+    session_ids: list[str] = Field(
+        default_factory=list,
+        description="The sessions this run covers, each of one of the run's users; empty: every session of those users",
+    )
+
+
+def selected_sessions(store: GraphStore, users: Sequence[str], selection: SessionSelection) -> list[str]:
+    """The sessions a run covers; a named session that is not of the run's users fails the run, changing nothing."""
+    if not selection.session_ids:
+        return [session.session_id for user in users for session in sessions.user_sessions(store, user)]
+    owners = sessions.session_owners(store, selection.session_ids)
+    foreign = [sid for sid in selection.session_ids if owners.get(sid) not in set(users)]
+    if foreign:
+        named = ", ".join(f"{sid} ({'user ' + owners[sid] if sid in owners else 'no such session'})" for sid in foreign[:5])
+        raise dg.Failure(
+            description=f"{len(foreign)} of the sessions in the run config are not of the run's users "
+            f"({', '.join(users[:5])}): {named}. Launch each session on its own user's partition.",
+            allow_retries=False,
+        )
+    return list(dict.fromkeys(selection.session_ids))
 
 
 def _reconcile_one(store: GraphStore, session_id: str, backend: ExtractionBackend) -> ReconcileSummary:
@@ -32,7 +59,7 @@ def _reconcile_one(store: GraphStore, session_id: str, backend: ExtractionBacken
 
 
 @dg.asset(
-    partitions_def=sessions_partitions,
+    partitions_def=users_partitions,
     group_name="sessions",
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,
@@ -41,12 +68,12 @@ def _reconcile_one(store: GraphStore, session_id: str, backend: ExtractionBacken
     description="The session's turns reconciled into entities, facts and decisions, with supersession and provenance.",
 )
 def reconciled_session(
-    context: dg.AssetExecutionContext, graph_store: GraphStoreResource, extractor: ExtractorResource
+    context: dg.AssetExecutionContext, config: SessionSelection, graph_store: GraphStoreResource, extractor: ExtractorResource
 ) -> dg.MaterializeResult:
-    keys = list(context.partition_keys)
     started = time.perf_counter()
     backend = extractor.load()
     with graph_store.open() as store:
+        keys = selected_sessions(store, list(context.partition_keys), config)
         summaries = [_reconcile_one(store, key, backend) for key in keys]
         # The older facts the batch's own statements replaced (seed 002: a new fact in a held slot supersedes it).
         superseded = facts.superseded_by_sessions(store, keys)
@@ -56,7 +83,10 @@ def reconciled_session(
         for s in sorted(summaries, key=lambda s: (s.status != "failed", s.session_id))
     ]
     metadata = {
+        "users": len(context.partition_keys),
         "sessions": len(keys),
+        # Which sessions, at a glance on the user's partition page (the table below has them all).
+        "session_ids": session_tags(keys)[SESSION_IDS_TAG],
         "failed": len(failed),
         "texts": sum(s.texts_considered for s in summaries),
         "texts_extracted": sum(s.texts_extracted for s in summaries),
@@ -81,8 +111,8 @@ def reconciled_session(
 
 
 @dg.asset(
-    partitions_def=sessions_partitions,
-    deps=[dg.AssetDep(reconciled_session, partition_mapping=SAME_SESSION)],
+    partitions_def=users_partitions,
+    deps=[dg.AssetDep(reconciled_session, partition_mapping=SAME_USER)],
     group_name="sessions",
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,
@@ -91,13 +121,13 @@ def reconciled_session(
     description="Vectors for the session's turns, entities and facts (and its user's memory files) from the configured model.",
 )
 def embedded_session(
-    context: dg.AssetExecutionContext, graph_store: GraphStoreResource, embedder: EmbedderResource
+    context: dg.AssetExecutionContext, config: SessionSelection, graph_store: GraphStoreResource, embedder: EmbedderResource
 ) -> dg.MaterializeResult:
-    keys = list(context.partition_keys)
     started = time.perf_counter()
     rows: list[tuple] = []
     failed: list[tuple[str, str]] = []
     with graph_store.open() as store:
+        keys = selected_sessions(store, list(context.partition_keys), config)
         for key in keys:
             try:
                 done = embeddings.embed_session(store, key, model=embedder.name())
@@ -113,7 +143,10 @@ def embedded_session(
         }
     completed = [row for row in rows if row[1] == "completed"]
     metadata = {
+        "users": len(context.partition_keys),
         "sessions": len(keys),
+        # Which sessions, at a glance on the user's partition page (the table below has them all).
+        "session_ids": session_tags(keys)[SESSION_IDS_TAG],
         "failed": len(failed),
         # The embedding sensor retries a failed session with backoff until this many failures in a row.
         "retries_exhausted": sum(1 for count in in_a_row.values() if count >= EMBED_MAX_FAILURES),

@@ -340,16 +340,20 @@ class PendingSession:
     revision: int  # bumped by every change: a new revision asks for a new run
 
 
-def pending_sessions(store: GraphStore, *, exclude: Iterable[str] = (), limit: int = 100) -> list[PendingSession]:
-    """Sessions waiting for reconciliation, the longest waiting first, except those in `exclude`.
+def pending_sessions(
+    store: GraphStore, *, exclude: Iterable[str] = (), exclude_users: Iterable[str] = (), limit: int = 100
+) -> list[PendingSession]:
+    """Sessions waiting for reconciliation, the longest waiting first, except those in `exclude` and
+    those of `exclude_users`.
 
     The one order every drain uses (the CLI, the facade, the sensor), so a backlog empties the same way.
     """
     rows = store.run(
-        "MATCH (s:Session {reconciliation_status: 'pending'}) WHERE NOT s.session_id IN $exclude "
+        "MATCH (s:Session {reconciliation_status: 'pending'}) "
+        "WHERE NOT s.session_id IN $exclude AND NOT s.user_id IN $users "
         "RETURN s.session_id AS session_id, s.user_id AS user_id, coalesce(s.revision, 0) AS revision "
         "ORDER BY s.pending_since, session_id LIMIT $limit",
-        {"exclude": sorted(exclude), "limit": int(limit)},
+        {"exclude": sorted(exclude), "users": sorted(exclude_users), "limit": int(limit)},
     )
     return [PendingSession(**row) for row in rows]
 
@@ -445,3 +449,20 @@ def user_turns(store: GraphStore, user_id: str, *, limit: int = 100) -> list[Tur
         {"uid": validation.user_id(user_id), "limit": int(limit)},
     )
     return [Turn(**row) for row in rows]
+
+
+def session_owners(store: GraphStore, session_ids: Iterable[str]) -> dict[str, str]:
+    """session id -> its user, for the ids that name a session."""
+    rows = store.run(
+        "MATCH (s:Session) WHERE s.session_id IN $ids RETURN s.session_id AS sid, s.user_id AS uid",
+        {"ids": sorted(set(session_ids))},
+    )
+    return {row["sid"]: row["uid"] for row in rows}
+
+
+def completed_sessions_by_user(store: GraphStore) -> dict[str, int]:
+    """user -> how many of their sessions are reconciled."""
+    rows = store.run(
+        "MATCH (s:Session {reconciliation_status: 'completed'}) RETURN s.user_id AS uid, count(s) AS n ORDER BY uid"
+    )
+    return {row["uid"]: row["n"] for row in rows}

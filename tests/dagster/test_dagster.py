@@ -29,8 +29,15 @@ def instance():
         yield inst
 
 
+USERS = ["alice", "bob"]  # the samples' users, in the order their partitions are added
+
+
 def range_tags(keys: list[str]) -> dict[str, str]:
     return {ASSET_PARTITION_RANGE_START_TAG: keys[0], ASSET_PARTITION_RANGE_END_TAG: keys[-1]}
+
+
+def named(*session_ids: str, assets=("reconciled_session",)) -> dict:
+    return {"ops": {asset: {"config": {"session_ids": list(session_ids)}} for asset in assets}}
 
 
 def test_definitions_load_and_name_what_the_ui_shows():
@@ -47,54 +54,64 @@ def test_definitions_load_and_name_what_the_ui_shows():
     assert isinstance(mapping, dg.IdentityPartitionMapping)
 
 
-def test_a_batch_of_sessions_reconciles_in_one_run(instance, graph, store):
+def test_the_named_sessions_of_a_user_reconcile_in_one_run(instance, graph, store):
     sids = [import_transcript(graph, path) for path in SAMPLES]
-    instance.add_dynamic_partitions("sessions", sids)
+    instance.add_dynamic_partitions("users", USERS)
     result = dg.materialize(
-        [reconciled_session], instance=instance, resources=resources_for(store), tags=range_tags(sids)
+        [reconciled_session], instance=instance, resources=resources_for(store), partition_key="alice",
+        run_config=named("orders-1", "orders-2"),
     )
     assert result.success
-    events = result.asset_materializations_for_node("reconciled_session")
-    assert sorted(event.partition for event in events) == sorted(sids)
-    metadata = events[0].metadata
-    assert metadata["sessions"].value == 3
+    [event] = result.asset_materializations_for_node("reconciled_session")
+    assert event.partition == "alice"
+    metadata = event.metadata
+    assert metadata["sessions"].value == 2 and metadata["users"].value == 1
     assert metadata["failed"].value == 0
     assert metadata["entities"].value > 0 and metadata["facts"].value > 0
     assert metadata["backend"].value == "spacy"
     assert "orders-2" in metadata["sessions_table"].value
+    assert [status_of(graph, sid) for sid in sids] == ["pending", "completed", "completed"]  # garden-1 is bob's
+
+
+def test_a_backfill_of_users_covers_all_their_sessions(instance, graph, store):
+    sids = [import_transcript(graph, path) for path in SAMPLES]
+    instance.add_dynamic_partitions("users", USERS)
+    result = dg.materialize([reconciled_session], instance=instance, resources=resources_for(store), tags=range_tags(USERS))
+    assert result.success
+    events = result.asset_materializations_for_node("reconciled_session")
+    assert sorted(event.partition for event in events) == USERS
+    assert events[0].metadata["sessions"].value == 3 and events[0].metadata["users"].value == 2
     assert [status_of(graph, sid) for sid in sids] == ["completed"] * 3
-    entities = graph.store.run("MATCH (e:Entity {user_id: 'alice'}) RETURN count(e) AS n")[0]["n"]
-    assert entities > 0
 
 
-def test_a_missing_session_fails_its_partition_without_retries(instance, graph, store):
-    instance.add_dynamic_partitions("sessions", ["never-recorded"])
+def test_a_missing_or_foreign_session_fails_the_run_without_retries_and_changes_nothing(instance, graph, store):
+    import_transcript(graph, SAMPLES[0])  # garden-1, bob's
+    instance.add_dynamic_partitions("users", USERS)
     result = dg.materialize(
-        [reconciled_session],
-        instance=instance,
-        resources=resources_for(store),
-        partition_key="never-recorded",
-        raise_on_error=False,
+        [reconciled_session], instance=instance, resources=resources_for(store), partition_key="alice",
+        run_config=named("never-recorded", "garden-1"), raise_on_error=False,
     )
     assert not result.success
     kinds = [event.event_type_value for event in result.all_events]
     assert "STEP_UP_FOR_RETRY" not in kinds
     failure = next(event for event in result.all_events if event.event_type_value == "STEP_FAILURE")
-    assert "never-recorded" in failure.step_failure_data.user_failure_data.description
-    status = instance.get_status_by_partition(
-        dg.AssetKey("reconciled_session"), ["never-recorded"], reconciled_session.partitions_def
-    )
-    assert status["never-recorded"] == dg.AssetPartitionStatus.FAILED
+    description = failure.step_failure_data.user_failure_data.description
+    assert "never-recorded (no such session)" in description and "garden-1 (user bob)" in description
+    assert "own user's partition" in description
+    assert status_of(graph, "garden-1") == "pending"
+    status = instance.get_status_by_partition(dg.AssetKey("reconciled_session"), ["alice"], reconciled_session.partitions_def)
+    assert status["alice"] == dg.AssetPartitionStatus.FAILED
 
 
 def test_an_unreachable_store_is_retried_with_backoff(instance, store):
-    instance.add_dynamic_partitions("sessions", ["any-session"])
+    instance.add_dynamic_partitions("users", ["alice"])
     unreachable = GraphStoreResource(memgraph_url="bolt://127.0.0.1:9")  # the discard port: nothing listens
     result = dg.materialize(
         [reconciled_session],
         instance=instance,
         resources=resources_for(store, graph_store=unreachable),
-        partition_key="any-session",
+        partition_key="alice",
+        run_config=named("any-session"),
         raise_on_error=False,
     )
     kinds = [event.event_type_value for event in result.all_events]
@@ -107,9 +124,9 @@ SESSION_ASSETS = [reconciled_session, embedded_session, no_orphans, ontology_con
 
 def reconcile_and_embed(instance, graph, store, **resource_options) -> tuple[list[str], dg.ExecuteInProcessResult]:
     sids = [import_transcript(graph, path) for path in SAMPLES]
-    instance.add_dynamic_partitions("sessions", sids)
+    instance.add_dynamic_partitions("users", USERS)
     result = dg.materialize(
-        SESSION_ASSETS, instance=instance, resources=resources_for(store, **resource_options), tags=range_tags(sids)
+        SESSION_ASSETS, instance=instance, resources=resources_for(store, **resource_options), tags=range_tags(USERS)
     )
     return sids, result
 
@@ -134,7 +151,7 @@ def test_reconcile_then_embed_in_one_run_and_the_checks_pass(instance, graph, st
     sids, result = reconcile_and_embed(instance, graph, store)
     assert result.success
     embedded = result.asset_materializations_for_node("embedded_session")
-    assert sorted(event.partition for event in embedded) == sorted(sids)
+    assert sorted(event.partition for event in embedded) == USERS
     metadata = embedded[0].metadata
     assert metadata["sessions"].value == 3 and metadata["passages"].value > 0
     assert metadata["model"].value == EmbedderResource().name()

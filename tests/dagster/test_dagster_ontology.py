@@ -44,9 +44,9 @@ def sensor_result(instance, store, llm: LlmResource) -> dg.SensorResult:
     return derivation_milestones_sensor(context)
 
 
-def test_user_ontology_depends_on_all_sessions_explicitly():
+def test_user_ontology_depends_on_the_same_users_sessions():
     mapping = defs.resolve_assets_def("user_ontology").get_partition_mapping(dg.AssetKey("reconciled_session"))
-    assert isinstance(mapping, dg.AllPartitionMapping)
+    assert isinstance(mapping, dg.IdentityPartitionMapping)
 
 
 def test_a_milestone_asks_for_one_run_and_the_run_adopts_a_version(instance, graph, store):

@@ -92,10 +92,13 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs):
         finished = runs(platform.url)
         reconcile_runs = [run for run in finished if run.job_name == "reconcile_sessions"]
         assert [run.status for run in finished] == ["SUCCESS"] * len(finished)
-        assert len(reconcile_runs) == 1 and reconcile_runs[0].tags["sessions_graph/sessions"] == "3"
+        # One run per user, naming its sessions.
+        assert sorted(run.tags["dagster/partition"] for run in reconcile_runs) == ["alice", "bob"]
+        named = sorted(sid for run in reconcile_runs for sid in run.tags["sessions_graph/session_ids"].split(","))
+        assert named == sids
         stats = partition_stats(platform.url)
         for asset in ("reconciled_session", "embedded_session"):
-            assert stats[asset]["numMaterialized"] == 3 and stats[asset]["numPartitions"] == 3
+            assert stats[asset]["numMaterialized"] == 2 and stats[asset]["numPartitions"] == 2
 
         SCREENSHOTS.mkdir(exist_ok=True)
         lineage = browse(
@@ -104,11 +107,15 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs):
             SCREENSHOTS / "asset_graph.png",
         )
         assert "reconciled_session" in lineage and "embedded_session" in lineage
-        assert lineage.count("3 partitions") == 2 and lineage.count("100% filled") == 2
+        assert lineage.count("2 partitions") == 2 and lineage.count("100% filled") == 2
         assert "2 / 2 Passed" in lineage and "1 / 1 Passed" in lineage  # the checks ran in the batch run
 
         partitions = browse(
             f"{platform.url}/assets/reconciled_session?view=partitions", root, SCREENSHOTS / "partitions.png"
         )
-        assert "Materialized (3)" in partitions and "Failed (0)" in partitions
-        assert all(sid in partitions for sid in sids)
+        assert "Materialized (2)" in partitions and "Failed (0)" in partitions
+        assert "alice" in partitions and "bob" in partitions
+        alice = browse(
+            f"{platform.url}/assets/reconciled_session?view=partitions&partition=alice", root, SCREENSHOTS / "partition_alice.png"
+        )
+        assert "session_ids" in alice and ("orders-1,orders-2" in alice or "orders-2,orders-1" in alice)

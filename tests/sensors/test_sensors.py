@@ -6,7 +6,6 @@ from datetime import UTC, datetime, timedelta
 
 import dagster as dg
 import pytest
-from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 from dagster_helpers import SAMPLES, import_transcript, resources_for
 
 from sensors.embedding_catchup import embedding_catchup_sensor
@@ -15,7 +14,7 @@ from sensors.pending_sessions import pending_sessions_sensor
 from sessions_graph_core.clock import format_utc
 from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_core.reconcile import pipeline as reconcile
-from sessions_graph_dagster.batches import contiguous_batches
+from sessions_graph_dagster.batches import session_ids_of
 from sessions_graph_dagster.definitions import defs
 from sessions_graph_dagster.policies import EMBED_MAX_FAILURES
 from sessions_graph_dagster.sessions import embedded_session
@@ -39,27 +38,23 @@ def apply_partitions(instance: dg.DagsterInstance, result: dg.SensorResult) -> N
         instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
 
 
-def test_contiguous_batches_follow_partition_order():
-    keys = ["a", "b", "c", "d", "e", "f", "g"]
-    assert contiguous_batches(keys, {"a", "b", "c", "e", "g"}, 2) == [["a", "b"], ["c"], ["e"], ["g"]]
-    assert contiguous_batches(keys, {"b", "c", "d"}, 100) == [["b", "c", "d"]]
-    assert contiguous_batches(keys, set(), 3) == []
-
-
-def test_pending_sessions_add_partitions_and_one_batched_run(instance, graph, store):
+def test_pending_sessions_add_user_partitions_and_one_run_per_user(instance, graph, store):
     sids = [import_transcript(graph, path) for path in SAMPLES]
     result = evaluate(pending_sessions_sensor, instance, store)
 
     added = {r.partitions_def_name: list(r.partition_keys) for r in result.dynamic_partitions_requests}
-    assert sorted(added["sessions"]) == sorted(sids)
-    assert added["users"] == ["alice", "bob"]
-    assert len(result.run_requests) == 1  # three sessions, one run
-    request = result.run_requests[0]
-    order = added["sessions"]
-    assert request.tags[ASSET_PARTITION_RANGE_START_TAG] == order[0]
-    assert request.tags[ASSET_PARTITION_RANGE_END_TAG] == order[-1]
-    assert request.tags["sessions_graph/sessions"] == "3"
-    assert request.run_key.startswith(f"reconcile:{order[0]}..{order[-1]}:3:")
+    assert added == {"users": ["alice", "bob"]}  # no partition per session
+    by_user = {request.partition_key: request for request in result.run_requests}
+    assert sorted(by_user) == ["alice", "bob"]
+    alice = by_user["alice"]
+    assert sorted(session_ids_of(alice.run_config)) == ["orders-1", "orders-2"]
+    assert alice.run_config["ops"]["reconciled_session"]["config"]["session_ids"] == session_ids_of(alice.run_config)
+    assert alice.run_config["ops"]["embedded_session"]["config"]["session_ids"] == session_ids_of(alice.run_config)
+    assert alice.tags["sessions_graph/sessions"] == "2"
+    assert sorted(alice.tags["sessions_graph/session_ids"].split(",")) == ["orders-1", "orders-2"]
+    assert alice.run_key.startswith("reconcile:alice:2:")
+    assert session_ids_of(by_user["bob"].run_config) == ["garden-1"]
+    assert sorted(session_ids_of(alice.run_config) + session_ids_of(by_user["bob"].run_config)) == sorted(sids)
     assert result.cursor is None  # the graph holds the state, not the cursor
 
 
@@ -68,7 +63,7 @@ def test_same_state_same_run_key_and_new_revision_new_key(instance, graph, store
     first = evaluate(pending_sessions_sensor, instance, store)
     apply_partitions(instance, first)
     assert [r.run_key for r in first.run_requests] == [f"reconcile:{sid}@1"]
-    assert first.run_requests[0].partition_key == sid
+    assert first.run_requests[0].partition_key == "bob"
 
     again = evaluate(pending_sessions_sensor, instance, store)
     assert [r.run_key for r in again.run_requests] == [f"reconcile:{sid}@1"]  # Dagster launches a run key once
@@ -81,26 +76,35 @@ def test_same_state_same_run_key_and_new_revision_new_key(instance, graph, store
 
 
 def test_sessions_in_an_unfinished_run_are_not_requested_again(instance, graph, store):
-    sids = [import_transcript(graph, path) for path in SAMPLES]
+    [import_transcript(graph, path) for path in SAMPLES]
     first = evaluate(pending_sessions_sensor, instance, store)
     apply_partitions(instance, first)
     job = defs.resolve_job_def("reconcile_sessions")
-    instance.create_run_for_job(job, tags=first.run_requests[0].tags, status=dg.DagsterRunStatus.STARTED)
+    alice = next(r for r in first.run_requests if r.partition_key == "alice")
+    instance.create_run_for_job(job, run_config=alice.run_config, tags=alice.tags, status=dg.DagsterRunStatus.STARTED)
 
+    rest = evaluate(pending_sessions_sensor, instance, store)
+    assert [session_ids_of(r.run_config) for r in rest.run_requests] == [["garden-1"]]
+
+    # A run over a whole user (a backfill names no sessions) holds back all of that user's sessions.
+    bob = next(r for r in first.run_requests if r.partition_key == "bob")
+    instance.create_run_for_job(job, tags={"dagster/partition": "bob"}, status=dg.DagsterRunStatus.STARTED)
     blocked = evaluate(pending_sessions_sensor, instance, store)
     assert blocked.run_requests == []
-    assert "3 in flight" in blocked.skip_reason.skip_message
-    assert sorted(instance.get_dynamic_partitions("sessions")) == sorted(sids)
+    assert "2 in flight" in blocked.skip_reason.skip_message
+    assert bob.partition_key in instance.get_dynamic_partitions("users")
 
 
-def test_batch_size_splits_a_backlog(instance, graph, store, monkeypatch):
+def test_batch_size_splits_a_users_backlog(instance, graph, store, monkeypatch):
     monkeypatch.setenv("SESSIONS_GRAPH_BATCH_SIZE", "2")
     for path in SAMPLES:
         import_transcript(graph, path)
     for index in range(3):
-        import_transcript(graph, SAMPLES[0], session_id=f"copy-{index}")
+        import_transcript(graph, SAMPLES[0], session_id=f"copy-{index}")  # bob's
     result = evaluate(pending_sessions_sensor, instance, store)
-    assert [r.tags["sessions_graph/sessions"] for r in result.run_requests] == ["2", "2", "2"]
+    assert sorted((r.partition_key, r.tags["sessions_graph/sessions"]) for r in result.run_requests) == [
+        ("alice", "2"), ("bob", "2"), ("bob", "2"),
+    ]
 
 
 def test_nothing_pending_skips(instance, graph, store):
@@ -116,11 +120,10 @@ def test_embedding_catchup_asks_for_reconciled_sessions_without_vectors(instance
     waiting = import_transcript(graph, SAMPLES[2])  # still pending: its reconcile run embeds it
 
     result = evaluate(embedding_catchup_sensor, instance, store)
-    assert len(result.run_requests) == 1
+    asked = sorted(sid for r in result.run_requests for sid in session_ids_of(r.run_config))
+    assert asked == sorted(reconciled) and waiting not in asked
+    assert all(list(r.run_config["ops"]) == ["embedded_session"] for r in result.run_requests)
     request = result.run_requests[0]
-    added = [key for r in result.dynamic_partitions_requests if r.partitions_def_name == "sessions" for key in r.partition_keys]
-    assert sorted(added) == sorted(reconciled) and waiting not in added
-    assert request.run_key.startswith(f"embed:{added[0]}..{added[-1]}:2:")
     assert request.tags["sessions_graph/stage"] == "embed"
 
     apply_partitions(instance, result)
@@ -170,7 +173,8 @@ def embed_with_the_broken_model(instance, store, sid: str) -> dict:
         [embedded_session],
         instance=instance,
         resources=resources_for(store, model=BROKEN_MODEL),
-        partition_key=sid,
+        partition_key="bob",
+        run_config={"ops": {"embedded_session": {"config": {"session_ids": [sid]}}}},
         raise_on_error=False,
     )
     assert not result.success
@@ -220,7 +224,8 @@ def test_a_failed_session_in_flight_is_not_asked_for_again(instance, graph, stor
     embed_with_the_broken_model(instance, store, sid)
     failed_an_hour_ago(graph, sid)
     job = defs.resolve_job_def("embed_sessions")
-    instance.create_run_for_job(job, tags={"dagster/partition": sid}, status=dg.DagsterRunStatus.STARTED)
+    config = {"ops": {"embedded_session": {"config": {"session_ids": [sid]}}}}
+    instance.create_run_for_job(job, run_config=config, tags={"dagster/partition": "bob"}, status=dg.DagsterRunStatus.STARTED)
     assert catch_up_with_the_broken_model(instance, store).run_requests == []
 
 
@@ -240,7 +245,7 @@ def test_a_session_that_keeps_failing_is_no_longer_asked_for_until_the_model_cha
     assert f"failed {EMBED_MAX_FAILURES} times in a row and are no longer retried ({sid})" in reason
 
     working = evaluate(embedding_catchup_sensor, instance, store)  # the default model has not failed on it
-    assert [r.partition_key for r in working.run_requests] == [sid]
+    assert [session_ids_of(r.run_config) for r in working.run_requests] == [[sid]]
     embeddings.embed_session(graph.store, sid)
     assert failures_in_a_row(graph, sid) == 0
     assert "every session is embedded" in evaluate(embedding_catchup_sensor, instance, store).skip_reason.skip_message
