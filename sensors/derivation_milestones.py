@@ -32,7 +32,6 @@ def derivation_milestones_sensor(
             "(set ANTHROPIC_API_KEY or OPENAI_API_KEY, or `sessions-graph config set`)"
         )
     return request_runs(
-        context.instance,
         "derive",
         [
             Batch({user: f"{user}:{milestone}"}, {"sessions_graph/milestone": str(milestone)}, partition=user)

@@ -17,8 +17,8 @@ from service_helpers import REPO, running_postgres, standalone_pair
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.location import StoreSettings, open_store
-from sessions_graph_dagster.local_platform import PRODUCTION, _environment, prepare_home, running_platform
-from sessions_graph_dagster.progress import runs, wait_until_drained
+from devtools.local_platform import PRODUCTION, _environment, prepare_home, running_platform
+from devtools.progress import runs, wait_until_drained
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,332 @@
+"""Past one machine, measured: the production profile (Dagster on PostgreSQL, the graph on a standalone
+FalkorDB primary with a replica) and the per-user partition scheme, beside today's per-session scheme.
+
+    .venv/bin/python benchmarks/bench_scale.py [--tick-sizes 1000,10000,100000] [--drain-sessions 1000]
+        [--drain-users 100] [--runs 1,2,4] [--page-sessions 100000] [--sessions-per-user 100]
+
+1. Sensor tick time (pending_sessions_sensor, through Dagster's build_sensor_context) on a PostgreSQL
+   instance that holds what N known sessions leave behind: a partition per session under today's scheme
+   (the package at --baseline, run from git in a process of its own), a partition per user
+   (N / --sessions-per-user) under the new one; four runs unfinished; 100 pending sessions of 10 users.
+2. Drain: --drain-sessions sessions of 6 turns over --drain-users users (default: --sessions-per-user
+   each, the issue's 100), pending at once, drained by the
+   real daemon and runs (max_concurrent_runs = each of --runs), writes acknowledged by the replica
+   (store.replica_acks=1); sessions/min, the first and the last thousand's time, store size and RSS;
+   recall p50 on the replica while the first drain writes, beside recall p50 with no writes.
+3. Asset page: the reconciled_session partitions page in headless chromium, and the GraphQL partition
+   query behind it, with --page-sessions known sessions under each scheme.
+Every size is an argument; 0 skips a part. The machine's load is printed with the results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+import yaml
+from bench_dagster import add_pending
+from rich.console import Console
+from rich.table import Table
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, _rss_bytes
+from sessions_graph_core.store.falkordb.service import StandaloneServer
+from sessions_graph_core.store.location import StoreSettings, open_store
+from devtools.local_platform import PRODUCTION, REPO, _environment, free_port, prepare_home, running_platform
+from devtools.progress import graphql, runs, wait_for_http, wait_until_drained
+
+BASELINE = "1170d67"  # main before per-user partitions: today's per-session scheme
+QUESTION = "Which database does the orders service use?"
+CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--window-size=1400,900", "--virtual-time-budget=20000", "--dump-dom"]
+console = Console(width=170)
+
+
+# -- servers --------------------------------------------------------------------------------------
+
+@contextmanager
+def postgres(root: Path) -> Iterator[dict[str, str]]:
+    directory = root / "postgres"
+    subprocess.run(["bash", str(REPO / "scripts" / "postgres"), "start", str(directory)], check=True, capture_output=True)
+    env = {}
+    for line in (directory / "env").read_text().splitlines():
+        name, _, value = line.removeprefix("export ").partition("=")
+        env[name] = value.strip("'")
+    try:
+        yield env
+    finally:
+        subprocess.run(["bash", str(REPO / "scripts" / "postgres"), "stop", str(directory)], check=False, capture_output=True)
+
+
+def database(pg: dict[str, str], name: str) -> dict[str, str]:
+    """A fresh database on the server; the variables that point the instance at it."""
+    createdb = sorted(Path("/usr/lib/postgresql").glob("*/bin/createdb"))[-1]
+    subprocess.run(
+        [str(createdb), "-h", pg["DAGSTER_PG_HOST"], "-p", pg["DAGSTER_PG_PORT"], "-U", pg["DAGSTER_PG_USER"], name],
+        env={**os.environ, "PGPASSWORD": pg["DAGSTER_PG_PASSWORD"]}, check=True, capture_output=True,
+    )
+    return {**pg, "DAGSTER_PG_DB": name}
+
+
+@contextmanager
+def standalone(root: Path) -> Iterator[tuple[StandaloneServer, StandaloneServer, str]]:
+    password = secrets.token_urlsafe(16)
+    primary, replica = StandaloneServer(root / "primary"), StandaloneServer(root / "replica")
+    primary.start(password=password, port=free_port())
+    replica.start(password=password, port=free_port(), replica_of=primary.address)
+    try:
+        yield primary, replica, password
+    finally:
+        replica.stop()
+        primary.stop()
+
+
+def baseline_tree(root: Path, commit: str) -> Path:
+    tree = root / "baseline"
+    tree.mkdir()
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", commit], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    return tree
+
+
+def python_in(tree: Path, args: list[str], env: dict[str, str]) -> str:
+    return subprocess.run(
+        [sys.executable, *args], cwd=tree, env={**os.environ, **env, "PYTHONPATH": str(tree)},
+        check=True, capture_output=True, text=True,
+    ).stdout
+
+
+# -- 1. sensor ticks ------------------------------------------------------------------------------
+
+def tick_times(root: Path, pg: dict[str, str], sizes: list[int], per_user: int, old: Path, ticks: int) -> list[tuple]:
+    graph_dir = root / "tick-graph"
+    server = EmbeddedServer(graph_dir)
+    server.ensure_running()
+    with SessionsGraph(open_store(StoreSettings(data_dir=graph_dir))) as graph:
+        graph.setup()
+        for index in range(100):
+            add_pending(graph, index, "tick")  # users user-00 .. user-24
+    rows = []
+    try:
+        for size in sizes:
+            for scheme, tree in (("per session (today)", old), ("per user (new)", REPO)):
+                env = database(pg, f"tick_{'old' if tree == old else 'new'}_{size}")
+                home = root / f"home-{env['DAGSTER_PG_DB']}"
+                with _environment(env):
+                    prepare_home(home, profile=PRODUCTION)
+                worker = [str(REPO / "benchmarks" / "scale_tick.py"), str(graph_dir), str(size), str(per_user), str(ticks)]
+                result = json.loads(python_in(tree, worker, {**env, "DAGSTER_HOME": str(home)}).splitlines()[-1])
+                rows.append((size, scheme, result["median"], max(result["ticks"]), result["runs"]))
+                console.print(f"  {size:>7} known sessions, {scheme}: tick p50 {result['median'] * 1000:.0f} ms")
+    finally:
+        server.stop()
+    return rows
+
+
+# -- 2. drains ------------------------------------------------------------------------------------
+
+def profile_with(root: Path, concurrent: int) -> Path:
+    """The production profile with max_concurrent_runs changed: the laptop's concurrency block, one number moved."""
+    laptop = yaml.safe_load((REPO / "dagster.yaml").read_text())
+    concurrency = laptop["concurrency"]
+    concurrency["runs"]["max_concurrent_runs"] = concurrent
+    path = root / f"profile-{concurrent}.yaml"
+    path.write_text(yaml.safe_dump({**yaml.safe_load(PRODUCTION.read_text()), "concurrency": concurrency}))
+    return path
+
+
+def recall_latencies(settings: StoreSettings, users: int, stop: threading.Event, out: list[float], limit: int = 0) -> None:
+    with SessionsGraph(open_store(settings.for_reads())) as replica:
+        index = 0
+        while not stop.is_set() and (not limit or len(out) < limit):
+            started = time.perf_counter()
+            replica.recall(f"user-{index % users:02d}", QUESTION)
+            out.append(time.perf_counter() - started)
+            index += 1
+            time.sleep(0.2)
+
+
+def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent: int, probe: bool) -> dict:
+    work = root / f"drain-{concurrent}"
+    with standalone(work) as (primary, replica, password):
+        settings = StoreSettings(
+            data_dir=work / "unused", falkordb_url=primary.url, falkordb_password=password,
+            read_url=replica.url, replica_acks=1,
+        )
+        with SessionsGraph(open_store(replace(settings, replica_acks=0))) as graph:
+            graph.setup()
+            for index in range(sessions):
+                add_pending(graph, index, f"d{concurrent}", users=users)
+        env = {
+            **database(pg, f"drain_{concurrent}"), "SESSIONS_GRAPH_BATCH_SIZE": "100",
+            "SESSIONS_GRAPH_STORE_URL": primary.url, "SESSIONS_GRAPH_STORE_READ_URL": replica.url,
+            "SESSIONS_GRAPH_STORE_PASSWORD": password, "SESSIONS_GRAPH_STORE_REPLICA_ACKS": "1",
+        }
+        during: list[float] = []
+        stop = threading.Event()
+        with running_platform(work / "home", env, profile=profile_with(root, concurrent)) as platform:
+            started = time.time()
+            prober = threading.Thread(target=recall_latencies, args=(settings, users, stop, during)) if probe else None
+            if prober:
+                prober.start()
+            with open_store(settings) as store:
+                took = wait_until_drained(platform.url, store, timeout=4 * 3600, poll=2.0)
+                stop.set()
+                done = sorted(row["at"] for row in store.run("MATCH (s:Session) RETURN s.embedded_at AS at"))
+                memory = store._connection.command("INFO", "memory")
+            made = runs(platform.url)
+        if prober:
+            prober.join()
+        idle: list[float] = []
+        if probe:
+            recall_latencies(settings, users, threading.Event(), idle, limit=max(20, len(during)))
+        used = next(int(line.split(":")[1]) for line in memory.splitlines() if line.startswith("used_memory:"))
+        result = {
+            "sessions": sessions, "concurrent": concurrent, "seconds": took, "runs": len(made),
+            "failed_runs": sum(1 for run in made if run.status != "SUCCESS"),
+            "first_1000_s": _span(done[: min(1000, len(done))], started),
+            "last_1000_s": _span(done[-min(1000, len(done)) - 1 :], None),
+            "used_memory": used, "rss": _rss_bytes(primary.pid()) or 0,
+            "disk": sum(f.stat().st_size for f in primary.data_dir.rglob("*") if f.is_file()),
+            "recall_p50_during": statistics.median(during) if during else None,
+            "recall_p50_idle": statistics.median(idle) if idle else None,
+            "recall_samples": (len(during), len(idle)),
+        }
+    console.print(f"  {sessions} sessions, {concurrent} concurrent runs: {took:.0f} s, {sessions / took * 60:.0f} sessions/min")
+    return result
+
+
+def _span(stamps: list[str], since: float | None) -> float:
+    from datetime import datetime
+
+    times = [datetime.fromisoformat(stamp).timestamp() for stamp in stamps]
+    return times[-1] - (since if since is not None else times[0])
+
+
+# -- 3. the asset page ----------------------------------------------------------------------------
+
+PARTITIONS = """query { assetNodes(assetKeys: [{path: ["reconciled_session"]}]) {
+  partitionStats { numPartitions numMaterialized } } }"""
+
+
+def page_loads(root: Path, pg: dict[str, str], known: int, per_user: int, old: Path) -> list[tuple]:
+    rows = []
+    for scheme, tree in (("per session (today)", old), ("per user (new)", REPO)):
+        env = database(pg, f"page_{'old' if tree == old else 'new'}")
+        home = root / f"home-{env['DAGSTER_PG_DB']}"
+        with _environment(env):
+            prepare_home(home, profile=PRODUCTION)
+        environment = {**env, "DAGSTER_HOME": str(home)}
+        python_in(tree, [str(REPO / "benchmarks" / "scale_tick.py"), str(root / "none"), str(known), str(per_user), "0"], environment)
+        port = free_port()
+        server = subprocess.Popen(
+            [str(Path(sys.executable).parent / "dagster-webserver"), "-h", "127.0.0.1", "-p", str(port), "-w", "workspace.yaml"],
+            cwd=tree, env={**os.environ, **environment, "PYTHONPATH": str(tree)},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )
+        try:
+            url = f"http://127.0.0.1:{port}"
+            wait_for_http(url, timeout=300)
+            query_s, page_s = [], []
+            for attempt in range(3):
+                started = time.perf_counter()
+                stats = graphql(url, PARTITIONS, timeout=600)["assetNodes"][0]["partitionStats"]
+                query_s.append(time.perf_counter() - started)
+                started = time.perf_counter()
+                subprocess.run([*CHROMIUM, f"--user-data-dir={root / f'chromium-{port}-{attempt}'}",
+                                f"{url}/assets/reconciled_session?view=partitions"],
+                               check=True, capture_output=True, timeout=900)
+                page_s.append(time.perf_counter() - started)
+            rows.append((scheme, stats["numPartitions"], statistics.median(query_s), statistics.median(page_s)))
+            console.print(f"  {scheme}: {stats['numPartitions']} partitions, page {statistics.median(page_s):.1f} s")
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=60)
+    return rows
+
+
+# -- report ---------------------------------------------------------------------------------------
+
+def report(ticks: list[tuple], drains: list[dict], pages: list[tuple], load: str) -> None:
+    if ticks:
+        table = Table(title="pending_sessions_sensor tick (PostgreSQL instance; 100 pending sessions, 4 runs unfinished)")
+        for column in ("known sessions", "scheme", "tick p50 ms", "tick max ms", "runs asked", "x at smallest size"):
+            table.add_column(column, justify="right")
+        smallest = {scheme: p50 for size, scheme, p50, *_ in ticks if size == ticks[0][0]}
+        for size, scheme, p50, worst, asked in ticks:
+            table.add_row(f"{size:,}", scheme, f"{p50 * 1000:.0f}", f"{worst * 1000:.0f}", str(asked), f"{p50 / smallest[scheme]:.2f}")
+        console.print(table)
+    if drains:
+        table = Table(title="Drain through the daemon (6-turn sessions, batches of 100, replica_acks=1)")
+        for column in ("sessions", "concurrent runs", "runs", "failed", "seconds", "sessions/min", "first 1000 s", "last 1000 s",
+                       "primary used_memory MiB", "primary RSS MiB", "primary disk MiB"):
+            table.add_column(column, justify="right")
+        for d in drains:
+            table.add_row(str(d["sessions"]), str(d["concurrent"]), str(d["runs"]), str(d["failed_runs"]), f"{d['seconds']:.0f}",
+                          f"{d['sessions'] / d['seconds'] * 60:.0f}", f"{d['first_1000_s']:.0f}", f"{d['last_1000_s']:.0f}",
+                          f"{d['used_memory'] / 2**20:.0f}", f"{d['rss'] / 2**20:.0f}", f"{d['disk'] / 2**20:.0f}")
+        console.print(table)
+        probed = [d for d in drains if d["recall_p50_during"]]
+        for d in probed:
+            during, idle = d["recall_p50_during"], d["recall_p50_idle"]
+            console.print(f"Recall on the replica: p50 {during * 1000:.0f} ms while the drain wrote "
+                          f"({d['recall_samples'][0]} queries), {idle * 1000:.0f} ms with no writes "
+                          f"({d['recall_samples'][1]} queries): x{during / idle:.2f}")
+    if pages:
+        table = Table(title="reconciled_session partitions page (headless chromium) and its GraphQL partition query")
+        for column in ("scheme", "partitions", "GraphQL s", "page s"):
+            table.add_column(column, justify="right")
+        for scheme, count, query_s, page_s in pages:
+            table.add_row(scheme, f"{count:,}", f"{query_s:.2f}", f"{page_s:.1f}")
+        console.print(table)
+    console.print(f"Load when this part ended: {load}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    numbers = lambda text: [int(part) for part in text.split(",") if part and int(part)]  # noqa: E731
+    parser.add_argument("--tick-sizes", type=numbers, default=[1000, 10000, 100000])
+    parser.add_argument("--ticks", type=int, default=5, help="ticks measured per size and scheme")
+    parser.add_argument("--sessions-per-user", type=int, default=100)
+    parser.add_argument("--drain-sessions", type=int, default=1000)
+    parser.add_argument("--drain-users", type=int, default=0, help="default: drain sessions / sessions per user")
+    parser.add_argument("--runs", type=numbers, default=[1, 2, 4], help="max_concurrent_runs of each drain")
+    parser.add_argument("--page-sessions", type=int, default=100000)
+    parser.add_argument("--baseline", default=BASELINE, help="the commit with today's per-session scheme")
+    args = parser.parse_args()
+    root = Path(tempfile.mkdtemp(prefix="sg-scale-", dir="/tmp"))
+    root.chmod(0o711)  # PostgreSQL runs as its own user and must reach its directory inside
+    console.print(f"Working directory: {root}")
+    load = lambda: f"{os.getloadavg()[0]:.1f} (1-min load average, {os.cpu_count()} cores)"  # noqa: E731
+    try:
+        with postgres(root) as pg:
+            old = baseline_tree(root, args.baseline) if args.tick_sizes or args.page_sessions else REPO
+            if args.tick_sizes:  # each part prints its table as soon as it is done
+                report(tick_times(root, pg, args.tick_sizes, args.sessions_per_user, old, args.ticks), [], [], load())
+            if args.page_sessions:
+                report([], [], page_loads(root, pg, args.page_sessions, args.sessions_per_user, old), load())
+            users = args.drain_users or max(1, args.drain_sessions // args.sessions_per_user)
+            drains = []
+            for index, concurrent in enumerate(args.runs if args.drain_sessions else []):
+                drains.append(drain(root, pg, args.drain_sessions, users, concurrent, probe=index == 0))
+                report([], drains[-1:], [], load())
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+if __name__ == "__main__":
+    main()
