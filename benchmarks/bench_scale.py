@@ -42,12 +42,12 @@ from bench_dagster import add_pending
 from rich.console import Console
 from rich.table import Table
 
+from devtools.local_platform import PRODUCTION, REPO, _environment, free_port, prepare_home, running_platform
+from devtools.progress import graphql, runs, wait_for_http, wait_until_drained
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.falkordb.server import EmbeddedServer, _rss_bytes
 from sessions_graph_core.store.falkordb.service import StandaloneServer
 from sessions_graph_core.store.location import StoreSettings, open_store
-from devtools.local_platform import PRODUCTION, REPO, _environment, free_port, prepare_home, running_platform
-from devtools.progress import graphql, runs, wait_for_http, wait_until_drained
 
 BASELINE = "1170d67"  # main before per-user partitions: today's per-session scheme
 QUESTION = "Which database does the orders service use?"

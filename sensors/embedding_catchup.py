@@ -11,16 +11,14 @@ import dagster as dg
 
 from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_core.sessions.records import SessionState, session_states
-from sessions_graph_dagster.batches import session_batches
+from sessions_graph_dagster.batches import EMBED_ASSETS, session_batches
 from sessions_graph_dagster.jobs import embed_job
 from sessions_graph_dagster.partitions import users_partitions
 from sessions_graph_dagster.policies import EMBED_MAX_FAILURES, next_embedding_attempt
 from sessions_graph_dagster.resources import EmbedderResource, GraphStoreResource
 from sessions_graph_dagster.run_requests import in_flight, request_runs
-from sessions_graph_dagster.sessions import embedded_session
 
 PER_TICK = 2000
-EMBED_ASSETS = (embedded_session.key.path[-1],)
 AT_ONCE = datetime.min.replace(tzinfo=UTC)
 
 

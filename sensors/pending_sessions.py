@@ -3,15 +3,13 @@
 import dagster as dg
 
 from sessions_graph_core.sessions.records import pending_sessions
-from sessions_graph_dagster.batches import session_batches
+from sessions_graph_dagster.batches import RECONCILE_ASSETS, session_batches
 from sessions_graph_dagster.jobs import reconcile_job
 from sessions_graph_dagster.partitions import users_partitions
 from sessions_graph_dagster.resources import GraphStoreResource
 from sessions_graph_dagster.run_requests import in_flight, request_runs
-from sessions_graph_dagster.sessions import embedded_session, reconciled_session
 
 PER_TICK = 2000
-RECONCILE_ASSETS = (reconciled_session.key.path[-1], embedded_session.key.path[-1])
 
 
 @dg.sensor(

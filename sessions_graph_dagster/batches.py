@@ -15,6 +15,10 @@ from typing import Any
 SESSIONS_TAG = "sessions_graph/sessions"
 SESSION_IDS_TAG = "sessions_graph/session_ids"
 IDS_IN_TAG = 10  # a tag is for reading at a glance; the run config holds all of them
+# The assets each job's run config names sessions for (the sensors may not import the asset modules;
+# tests/dagster/test_dagster.py checks these are the jobs' assets).
+RECONCILE_ASSETS = ("reconciled_session", "embedded_session")
+EMBED_ASSETS = ("embedded_session",)
 
 # Memory files are few and small: one unpartitioned run extracts up to this many.
 MEMORY_FILES_PER_RUN = 500

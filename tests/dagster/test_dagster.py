@@ -16,6 +16,7 @@ from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX
 from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.failures import LOG_DIR_ENV, recent_failures
 from sessions_graph_core.integrations.hooks import run_hook
+from sessions_graph_dagster.batches import EMBED_ASSETS, RECONCILE_ASSETS
 from sessions_graph_dagster.checks import embedding_model_consistent, no_orphans, ontology_conformance
 from sessions_graph_dagster.definitions import defs
 from sessions_graph_dagster.memory_files import extracted_memory_files
@@ -52,6 +53,10 @@ def test_definitions_load_and_name_what_the_ui_shows():
     embedded = defs.resolve_assets_def("embedded_session")
     mapping = embedded.get_partition_mapping(dg.AssetKey("reconciled_session"))
     assert isinstance(mapping, dg.IdentityPartitionMapping)
+    # The sensors name the sessions of a run for exactly the assets of the job they launch.
+    for job, names in (("reconcile_sessions", RECONCILE_ASSETS), ("embed_sessions", EMBED_ASSETS)):
+        assets = defs.resolve_job_def(job).asset_layer.executable_asset_keys
+        assert sorted(key.path[-1] for key in assets) == sorted(names)
 
 
 def test_the_named_sessions_of_a_user_reconcile_in_one_run(instance, graph, store):

@@ -15,10 +15,10 @@ from dagster_helpers import SAMPLES, import_transcript
 from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage, PostgresScheduleStorage
 from service_helpers import REPO, running_postgres, standalone_pair
 
-from sessions_graph_core import SessionsGraph
-from sessions_graph_core.store.location import StoreSettings, open_store
 from devtools.local_platform import PRODUCTION, _environment, prepare_home, running_platform
 from devtools.progress import runs, wait_until_drained
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.store.location import StoreSettings, open_store
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,9 @@ from conftest import EXAMPLES
 from service_helpers import standalone_pair
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.validation import ValidationError
 from sessions_graph_core.store.falkordb.store import FalkorDBStore, StoreUnavailableError
 from sessions_graph_core.store.location import StoreSettings, open_store
+from sessions_graph_core.validation import ValidationError
 
 
 @pytest.fixture(scope="module")

@@ -27,8 +27,8 @@ import sys
 import time
 from pathlib import Path
 
-from sessions_graph_core.store.falkordb.client import Connection, ReplyError
 from sessions_graph_core.errors import StoreUnreachableError
+from sessions_graph_core.store.falkordb.client import Connection, ReplyError
 from sessions_graph_core.store.falkordb.server import _cmdline, _process_alive, server_arguments
 
 PASSWORD_ENV = "SESSIONS_GRAPH_STORE_PASSWORD"
