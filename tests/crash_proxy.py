@@ -40,7 +40,12 @@ class CrashingProxy:
             except OSError:
                 return
             upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            upstream.connect(str(self.real))
+            try:
+                upstream.connect(str(self.real))
+            except OSError:  # the server is dead already: the client sees a dropped connection, as it would
+                client.close()
+                upstream.close()
+                continue
             threading.Thread(target=self._pump, args=(upstream, client), daemon=True).start()
             threading.Thread(target=self._commands, args=(client, upstream), daemon=True).start()
 
