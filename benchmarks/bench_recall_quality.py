@@ -1,12 +1,24 @@
-"""Recall quality on LoCoMo: does `recall` return the turns that hold each answer?
+"""Recall quality on LoCoMo, tuned on one half and reported on the other.
 
 Each of LoCoMo's ten conversations becomes one user's sessions (turn text "Speaker: text", plus
 "[image: caption]" for shared photos), is reconciled and embedded with the defaults, and every
-question of categories 1-4 goes through `SessionsGraph.recall`. R@k is the share of a question's
-evidence turns among the first k turns recall ranks, averaged over questions. Plain BM25 over the
-same turns (k1 1.2, b 0.75, stopwords removed, the reference's baseline) runs in the same process.
+question of categories 1-4 goes through recall. Conversations 0-4 are the tuning half: every
+constant of recall's ranking was chosen on them (`--tune` sweeps them there). Conversations 5-9 are
+held out and reported first; all ten after.
 
-    .venv/bin/python benchmarks/bench_recall_quality.py [--data PATH] [--store DIR] [--no-reconcile]
+Measured, per retriever, in one process:
+- turn R@k: the share of a question's evidence turns among the first k turns ranked;
+- session R@k: the share of its evidence sessions among the first k distinct sessions of that
+  ranking (how LongMemEval scores retrieval);
+- found: the share of its evidence turns anywhere in what was handed back;
+- tokens: the rows handed back (recall: every row; a baseline: its first 10 turns as rows);
+- recall p50/p95 latency.
+Retrievers: plain BM25 over the conversation's turns (k1 1.2, b 0.75, the reference baseline), the
+dense model alone (the user's turn passages nearest the question), recall with upstream's widths
+and no budget (the previous default), and recall with the defaults at budgets of 500, 1,000, 2,000
+and 4,000 tokens.
+
+    .venv/bin/python benchmarks/bench_recall_quality.py --data PATH [--store DIR] [--tune]
 
 The data is read where it lies (CC BY-NC 4.0, evaluation only) and never copied.
 """
@@ -14,6 +26,7 @@ The data is read where it lies (CC BY-NC 4.0, evaluation only) and never copied.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import re
@@ -22,7 +35,8 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -33,16 +47,45 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sessions_graph_core import SessionsGraph  # noqa: E402
+from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL  # noqa: E402
+from sessions_graph_core.recall import bm25, fusion  # noqa: E402
+from sessions_graph_core.recall import search as recall_search  # noqa: E402
 from sessions_graph_core.recall.config import RecallConfig  # noqa: E402
+from sessions_graph_core.recall.lanes import TURN_COLUMNS, Search, fact_lanes, vector_lane  # noqa: E402
+from sessions_graph_core.recall.periods import mentioned_period  # noqa: E402
+from sessions_graph_core.recall.results import READING_RULES, RecalledTurn, tokens  # noqa: E402
+from sessions_graph_core.recall.text_lane import text_candidates  # noqa: E402
 from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
-from sessions_graph_core.text import STOPWORDS  # noqa: E402
+from sessions_graph_core.text import content_words, search_terms  # noqa: E402
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
-KS = (5, 10, 20)
-EVIDENCE = re.compile(r"D\d+:\d+")
-WORD = re.compile(r"[^\W_]+")
-console = Console(width=150)
+TUNING = range(5)  # conversations whose questions tune; the others are held out
+BUDGETS = (500, 1000, 2000, 4000)
+BASELINE_ROWS = 10
+EVIDENCE = re.compile(r"D(\d+):\d+")
+console = Console(width=160)
+
+
+@dataclass(frozen=True)
+class Item:
+    user: str
+    conversation: int
+    question: str
+    turns: frozenset[str]
+    sessions: frozenset[str]
+    category: int
+
+
+@dataclass
+class Answer:
+    """What one retriever handed back for one question."""
+
+    ranked: list[str]  # turn ids, best first
+    sessions: list[str]  # session ids in the order their first turn is ranked
+    returned: set[str]  # every turn id handed back
+    tokens: int
+    seconds: float | None = None
 
 
 def session_turns(conversation: dict, sample_id: str) -> list[tuple[str, datetime, list[dict]]]:
@@ -73,21 +116,25 @@ def session_turns(conversation: dict, sample_id: str) -> list[tuple[str, datetim
     return sessions
 
 
-def questions(data: list[dict]) -> list[tuple[str, str, set[str], int]]:
-    """(user, question, evidence turn ids, category) for categories 1-4 with evidence."""
+def questions(data: list[dict]) -> list[Item]:
+    """Every question of categories 1-4 with evidence."""
     found = []
-    for conversation in data:
+    for number, conversation in enumerate(data):
         sample_id = conversation["sample_id"]
-        for item in conversation["qa"]:
-            if item.get("category") not in CATEGORIES:
+        for qa in conversation["qa"]:
+            if qa.get("category") not in CATEGORIES:
                 continue
-            gold = {f"{sample_id}:{ref}" for field in item.get("evidence", []) for ref in EVIDENCE.findall(field)}
-            if gold:
-                found.append((f"locomo-{sample_id}", item["question"], gold, item["category"]))
+            refs = [match for field in qa.get("evidence", []) for match in EVIDENCE.finditer(field)]
+            if refs:
+                found.append(Item(
+                    f"locomo-{sample_id}", number, qa["question"],
+                    frozenset(f"{sample_id}:{ref.group(0)}" for ref in refs),
+                    frozenset(f"{sample_id}-s{ref.group(1)}" for ref in refs), qa["category"],
+                ))
     return found
 
 
-def ingest(graph: SessionsGraph, data: list[dict], *, reconcile: bool) -> dict[str, float]:
+def ingest(graph: SessionsGraph, data: list[dict]) -> dict[str, float]:
     timings: dict[str, float] = defaultdict(float)
     all_sessions = [(c["sample_id"], s) for c in data for s in session_turns(c, c["sample_id"])]
     # An interrupted ingest resumes: sessions already embedded are done.
@@ -105,10 +152,9 @@ def ingest(graph: SessionsGraph, data: list[dict], *, reconcile: bool) -> dict[s
             graph.record_session_start(session_id, user_id=f"locomo-{sample_id}", started_at=start)
             graph.record_turns(session_id, turns)
             timings["record"] += time.perf_counter() - started
-            if reconcile:
-                started = time.perf_counter()
-                graph.reconcile_session(session_id)
-                timings["reconcile"] += time.perf_counter() - started
+            started = time.perf_counter()
+            graph.reconcile_session(session_id)
+            timings["reconcile"] += time.perf_counter() - started
             started = time.perf_counter()
             graph.embed_session(session_id)
             timings["embed"] += time.perf_counter() - started
@@ -116,104 +162,321 @@ def ingest(graph: SessionsGraph, data: list[dict], *, reconcile: bool) -> dict[s
     return timings
 
 
-def bm25_rankings(data: list[dict], items: Sequence[tuple[str, str, set[str], int]]) -> list[list[str]]:
-    """The reference baseline: Okapi BM25 over every turn of the question's conversation."""
+# -- turns held in memory: the baselines' corpus and the tuning sweeps' TurnSource -------------
 
-    def tokens(text: str) -> list[str]:
-        return [w for w in WORD.findall(text.lower()) if w not in STOPWORDS]
 
+class Turns:
+    """Every message of every user, read once, with the lookups the fusion asks for."""
+
+    def __init__(self, graph: SessionsGraph) -> None:
+        rows = graph.store.run(f"MATCH (t:Turn) WHERE t.text <> '' RETURN t.user_id AS user_id, {TURN_COLUMNS}")
+        self.rows = {row["turn_id"]: row for row in rows if row["kind"] == "message"}
+        self.at = {(row["session_id"], row["seq"]): row for row in self.rows.values()}
+        self.by_user: dict[str, list[dict]] = defaultdict(list)
+        for row in self.rows.values():
+            self.by_user[row["user_id"]].append(row)
+
+    def around(self, rows: Mapping[str, dict], turn_ids: Sequence[str], reach: int) -> Iterable[dict]:
+        for tid in turn_ids:
+            session, seq = rows[tid]["session_id"], rows[tid]["seq"]
+            for offset in range(-reach, reach + 1):
+                near = self.at.get((session, seq + offset))
+                if near is not None:
+                    yield near
+
+    def texts(self, turn_ids: Sequence[str]) -> Mapping[str, dict]:
+        return {tid: self.rows[tid] for tid in turn_ids if tid in self.rows}
+
+    def line(self, tid: str) -> str:
+        row = self.rows[tid]
+        return RecalledTurn(turn_id=tid, session_id=row["session_id"], timestamp=row["timestamp"] or "",
+                            speaker=row["role"], text=row["text"]).line(1500)
+
+    def answer(self, ranked: list[str]) -> Answer:
+        """A baseline's answer: its ranking, its first rows handed back."""
+        top = ranked[:BASELINE_ROWS]
+        return Answer(ranked, sessions_of(self.rows, ranked), set(top), sum(tokens(self.line(tid)) for tid in top))
+
+
+def sessions_of(rows: Mapping[str, dict], ranked: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(rows[tid]["session_id"] for tid in ranked if tid in rows))
+
+
+# -- retrievers -----------------------------------------------------------------------------
+
+
+def bm25_reference(turns: Turns, items: Sequence[Item]) -> list[Answer]:
+    """The reference baseline: Okapi BM25 (k1 1.2, b 0.75) over every turn of the question's conversation."""
     corpora = {}
-    for conversation in data:
-        docs = [(t["turn_id"], Counter(tokens(t["text"]))) for _, _, turns in session_turns(conversation, conversation["sample_id"]) for t in turns]
+    for user, rows in turns.by_user.items():
+        docs = [(row["turn_id"], Counter(content_words(row["text"]))) for row in rows]
         df = Counter(term for _, counts in docs for term in counts)
         average = sum(sum(c.values()) for _, c in docs) / len(docs)
-        corpora[f"locomo-{conversation['sample_id']}"] = (docs, df, average)
-    rankings = []
-    for user, question, _, _ in items:
-        docs, df, average = corpora[user]
+        corpora[user] = (docs, df, average)
+    answers = []
+    for item in items:
+        docs, df, average = corpora[item.user]
         scores = []
         for turn_id, counts in docs:
             length = sum(counts.values())
             total = 0.0
-            for term in set(tokens(question)):
+            for term in set(content_words(item.question)):
                 tf = counts.get(term, 0)
                 if tf:
                     idf = math.log(1 + (len(docs) - df[term] + 0.5) / (df[term] + 0.5))
                     total += idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / average))
             scores.append((total, turn_id))
-        rankings.append([turn_id for _, turn_id in sorted(scores, key=lambda s: -s[0])[: max(KS)]])
-    return rankings
+        answers.append(turns.answer([tid for _, tid in sorted(scores, key=lambda s: (-s[0], s[1]))[:50]]))
+    return answers
 
 
-def recall_rankings(graph: SessionsGraph, items: Sequence[tuple[str, str, set[str], int]]) -> tuple[list[list[str]], list[float]]:
-    # Twenty turns from the two message lanes, so R@20 is measured on recall's own ranking.
-    config = RecallConfig(turns_k=10, text_k=10)
-    rankings, seconds = [], []
+def recall_answers(graph: SessionsGraph, items: Sequence[Item], config: RecallConfig, label: str) -> list[Answer]:
+    answers = []
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task("recall", total=len(items))
-        for user, question, _, _ in items:
+        task = progress.add_task(label, total=len(items))
+        for item in items:
             started = time.perf_counter()
-            recalled = graph.recall(user, question, config=config)
-            seconds.append(time.perf_counter() - started)
-            rankings.append([turn.turn_id for turn in recalled.ranked_turns()])
+            recalled = graph.recall(item.user, item.question, config=config)
+            seconds = time.perf_counter() - started
+            ranked = [turn.turn_id for turn in recalled.ranked_turns()]
+            sessions = list(dict.fromkeys(turn.session_id for turn in recalled.ranked_turns()))
+            answers.append(Answer(ranked, sessions, set(ranked), sum(tokens(line) for line in recalled.lines()), seconds))
             progress.advance(task)
-    return rankings, seconds
+    return answers
 
 
-def scores(items: Sequence[tuple[str, str, set[str], int]], rankings: Sequence[list[str]]) -> dict:
-    totals: dict = defaultdict(list)
-    for (_, _, gold, category), ranked in zip(items, rankings, strict=True):
-        for k in KS:
-            value = len(set(ranked[:k]) & gold) / len(gold)
-            totals[k].append(value)
-            totals[(k, category)].append(value)
-    return {key: sum(values) / len(values) for key, values in totals.items()}
+# -- the tuning cache: each question's lane candidates, read once ----------------------------
 
 
-def report(items: Sequence, results: dict[str, dict]) -> None:
-    table = Table(title=f"LoCoMo turn recall, categories 1-4 ({len(items):,} questions)")
-    table.add_column("retriever")
-    for k in KS:
-        table.add_column(f"R@{k}", justify="right")
-    for number, name in CATEGORIES.items():
-        count = sum(1 for item in items if item[3] == number)
-        table.add_column(f"R@10 {number} {name} ({count})", justify="right")
-    for name, result in results.items():
-        table.add_row(
-            name,
-            *(f"{result[k]:.3f}" for k in KS),
-            *(f"{result[(10, number)]:.3f}" for number in CATEGORIES),
-        )
+@dataclass
+class Cached:
+    item: Item
+    text: object  # TextCandidates or None
+    vector: dict[str, float]
+    fact: dict[str, float]
+    bm25: dict[tuple[float, float], dict[str, float]] = field(default_factory=dict)
+
+    matched: dict[str, frozenset[str]] | None = None
+
+    def words(self) -> dict[str, frozenset[str]]:
+        if self.matched is None:
+            self.matched = self.text.words()
+        return self.matched
+
+    def text_scores(self, k1: float, b: float) -> dict[str, float]:
+        if self.text is None:
+            return {}
+        if (k1, b) not in self.bm25:
+            self.bm25[(k1, b)] = self.text.scores(k1, b)
+        return self.bm25[(k1, b)]
+
+
+def cache_candidates(graph: SessionsGraph, items: Sequence[Item], config: RecallConfig) -> list[Cached]:
+    cached = []
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("lane candidates", total=len(items))
+        for item in items:
+            search = Search(graph.store, item.user, item.question, config, DEFAULT_EMBEDDING_MODEL, None,
+                            search_terms(item.question), mentioned_period(item.question))
+            search.embed_question()
+            _, fact_scores = fact_lanes(search)
+            vector_scores, _ = vector_lane(search)
+            cached.append(Cached(item, text_candidates(search), vector_scores, fact_scores))
+            progress.advance(task)
+    return cached
+
+
+def dense_alone(turns: Turns, cached: Sequence[Cached]) -> list[Answer]:
+    return [turns.answer(sorted(c.vector, key=lambda tid: -c.vector[tid])) for c in cached]
+
+
+def swept(turns: Turns, cached: Sequence[Cached], weights: fusion.Weights, k1: float, b: float, width: int) -> list[Answer]:
+    """The fusion's ranking of every cached question, with these constants, without the store."""
+    answers = []
+    for c in cached:
+        text = c.text_scores(k1, b)
+        everything = (*(c.text.rows if c.text is not None else ()), *c.vector, *c.fact)
+        rows = {tid: turns.rows[tid] for tid in everything if tid in turns.rows}
+        candidates = fusion.Candidates(*({t: v for t, v in lane.items() if t in rows} for lane in (text, c.vector, c.fact)))
+        if c.text is not None and weights.coverage:
+            candidates.words, candidates.idf = c.words(), c.text.idf()
+        ranked = [tid for tid, _ in fusion.rank(candidates, rows, turns, question=c.item.question,
+                                                period=mentioned_period(c.item.question), width=width, weights=weights)]
+        answers.append(Answer(ranked, sessions_of(turns.rows, ranked), set(ranked), 0))
+    return answers
+
+
+def objective(items: Sequence[Item], answers: Sequence[Answer]) -> float:
+    """What tuning maximises: the two targets of the issue, turn R@10 and session R@5, equally."""
+    result = measure(items, answers)
+    return (result["turn@10"] + result["session@5"]) / 2
+
+
+GRID: dict[str, Sequence] = {
+    "k1": (0.6, 0.9, 1.2, 1.6),
+    "b": (0.2, 0.4, 0.6, 0.75),
+    "vector": (0.3, 0.5, 0.7, 1.0),
+    "fact": (0.0, 0.15, 0.3, 0.5),
+    "neighbours": ((0.4, 0.25), (0.3, 0.15), (0.5, 0.3), (0.4,), ()),
+    "answer": (0.0, 0.25, 0.5, 0.8),
+    "session": (0.0, 0.1, 0.2, 0.35, 0.5),
+    "session_turns": (1, 2, 3, 5),
+    "coverage": (0.0, 0.1, 0.2, 0.35, 0.5),
+    "period": (0.0, 0.25, 0.5, 1.0),
+    "when": (0.0, 0.1, 0.2, 0.4),
+    "newer": (0.0, 0.1, 0.2),
+    "spread": (2, 4, 6),
+}
+
+
+Constants = tuple[fusion.Weights, float, float]  # the fusion's weights, BM25's k1 and b
+# The constants before this round, which had been tuned on all ten conversations.
+PREVIOUS: Constants = (fusion.Weights(vector=0.5, session=0.0, when=0.2, newer=0.0), 0.9, 0.4)
+
+
+def tune(turns: Turns, cached: Sequence[Cached], width: int, names: Sequence[str]) -> Constants:
+    """Coordinate ascent over GRID on the tuning half: each of `names` in turn takes its best value
+    with the others fixed, twice round."""
+    items = [c.item for c in cached]
+    weights, k1, b = recall_search.WEIGHTS, bm25.K1, bm25.B
+
+    def score(w: fusion.Weights, k: float, bb: float) -> float:
+        return objective(items, swept(turns, cached, w, k, bb, width))
+
+    best = score(weights, k1, b)
+    console.print(f"tuning half, current constants: objective {best:.4f}")
+    for round_number, name in itertools.product((1, 2), names):
+        for value in GRID[name]:
+            w, k, bb = weights, k1, b
+            if name == "k1":
+                k = value
+            elif name == "b":
+                bb = value
+            else:
+                w = replace(weights, **{name: value})
+            found = score(w, k, bb)
+            if found > best + 1e-4:
+                best, weights, k1, b = found, w, k, bb
+        console.print(f"round {round_number}, {name}: objective {best:.4f}")
+    return weights, k1, b
+
+
+def ablation(turns: Turns, halves: Mapping[str, Sequence[Cached]], chosen: Constants, width: int) -> None:
+    """Each half's objective with the chosen constants, with each one put back to where it started,
+    and with all of them as before this round: a constant that wins only on the tuning half is dropped."""
+    start = PREVIOUS
+    variants: dict[str, Constants] = {"chosen": chosen, "all as before": start}
+    weights, k1, b = chosen
+    for name in GRID:
+        if name in ("k1", "b"):
+            if (k1, b)[name == "b"] != (start[1], start[2])[name == "b"]:
+                variants[f"{name} back"] = (weights, start[1] if name == "k1" else k1, start[2] if name == "b" else b)
+        elif getattr(weights, name) != getattr(start[0], name):
+            variants[f"{name} back to {getattr(start[0], name)}"] = (replace(weights, **{name: getattr(start[0], name)}), k1, b)
+    table = Table(title="objective (turn R@10 + session R@5) / 2 of the swept fusion")
+    table.add_column("constants")
+    for half in halves:
+        table.add_column(half, justify="right")
+    for label, (w, k, bb) in variants.items():
+        table.add_row(label, *(f"{objective([c.item for c in part], swept(turns, part, w, k, bb, width)):.4f}"
+                               for part in halves.values()))
     console.print(table)
+
+
+# -- scoring and tables -----------------------------------------------------------------------
+
+
+def measure(items: Sequence[Item], answers: Sequence[Answer], category: int | None = None) -> dict[str, float]:
+    totals: dict[str, list[float]] = defaultdict(list)
+    for item, answer in zip(items, answers, strict=True):
+        if category is not None and item.category != category:
+            continue
+        for k in (5, 10):
+            totals[f"turn@{k}"].append(len(set(answer.ranked[:k]) & item.turns) / len(item.turns))
+            totals[f"session@{k}"].append(len(set(answer.sessions[:k]) & item.sessions) / len(item.sessions))
+        totals["found"].append(len(answer.returned & item.turns) / len(item.turns))
+        totals["tokens"].append(answer.tokens)
+    return {key: sum(values) / len(values) for key, values in totals.items() if values}
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
+
+
+def report(title: str, items: Sequence[Item], runs: Mapping[str, Sequence[Answer]], chosen: Sequence[int]) -> None:
+    picked = [items[i] for i in chosen]
+    table = Table(title=f"{title}: {len(picked):,} questions")
+    for column in ("retriever", "turn R@5", "turn R@10", "session R@5", "session R@10", "found", "tokens", "p50", "p95"):
+        table.add_column(column, justify="left" if column == "retriever" else "right")
+    by_category = Table(title=f"{title}, by category: turn R@10 / session R@5")
+    by_category.add_column("retriever")
+    for number, name in CATEGORIES.items():
+        count = sum(1 for item in picked if item.category == number)
+        by_category.add_column(f"{number} {name} ({count})", justify="right")
+    for name, answers in runs.items():
+        mine = [answers[i] for i in chosen]
+        result = measure(picked, mine)
+        seconds = [a.seconds for a in mine if a.seconds is not None]
+        table.add_row(
+            name, *(f"{result[key]:.3f}" for key in ("turn@5", "turn@10", "session@5", "session@10", "found")),
+            f"{result['tokens']:.0f}",
+            f"{percentile(seconds, 0.5):.0f} ms" if seconds else "-", f"{percentile(seconds, 0.95):.0f} ms" if seconds else "-",
+        )
+        cells = []
+        for number in CATEGORIES:
+            part = measure(picked, mine, number)
+            cells.append(f"{part['turn@10']:.3f} / {part['session@5']:.3f}")
+        by_category.add_row(name, *cells)
+    console.print(table)
+    console.print(by_category)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
     parser.add_argument("--store", type=Path, help="keep the ingested store here; a later run resumes or reuses it")
-    parser.add_argument("--no-reconcile", action="store_true", help="skip entity and fact extraction")
+    parser.add_argument("--tune", action="store_true", help="sweep the ranking constants on conversations 0-4 and print the best")
+    parser.add_argument("--sweep", default=",".join(GRID), help=f"the constants --tune sweeps (default: all of {', '.join(GRID)})")
     args = parser.parse_args(argv)
     if not args.data.is_file():
         parser.error(f"{args.data} does not exist: pass --data with the path of locomo10.json")
     data = json.loads(args.data.read_text())
     items = questions(data)
     directory = args.store or Path(tempfile.mkdtemp(prefix="sg-locomo-", dir="/tmp"))
-    fresh = not (directory / "done").exists()
     graph = SessionsGraph(FalkorDBStore.open(directory))
+    runs: dict[str, list[Answer]] = {}
     try:
         graph.setup()
-        if fresh:
-            timings = ingest(graph, data, reconcile=not args.no_reconcile)
+        if not (directory / "done").exists():
+            timings = ingest(graph, data)
             (directory / "done").write_text("ingested\n")
             console.print("ingest: " + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in timings.items()))
-        rankings, seconds = recall_rankings(graph, items)
+        turns = Turns(graph)
+        default = RecallConfig()
+        cached = cache_candidates(graph, items, default)
+        if args.tune:
+            tuning = [c for c in cached if c.item.conversation in TUNING]
+            chosen = tune(turns, tuning, default.message_width(), args.sweep.split(","))
+            console.print(f"chosen on conversations 0-4: k1 {chosen[1]}, b {chosen[2]}, {chosen[0]}")
+            held_out = [c for c in cached if c.item.conversation not in TUNING]
+            ablation(turns, {"tuning 0-4": tuning, "held-out 5-9": held_out}, chosen, default.message_width())
+            return
+        runs["BM25 (k1 1.2, b 0.75)"] = bm25_reference(turns, items)
+        runs[f"dense alone ({DEFAULT_EMBEDDING_MODEL})"] = dense_alone(turns, cached)
+        runs["recall, upstream widths, no budget"] = recall_answers(graph, items, RecallConfig.named("upstream"), "upstream")
+        for budget in BUDGETS:
+            label = f"recall, budget {budget}" + (" (default)" if budget == default.budget_tokens else "")
+            runs[label] = recall_answers(graph, items, default.model_copy(update={"budget_tokens": budget}), label)
     finally:
         graph.close()
         if args.store is None:
             shutil.rmtree(directory, ignore_errors=True)
-    seconds.sort()
-    console.print(f"recall latency: p50 {seconds[len(seconds) // 2] * 1000:.0f} ms, p95 {seconds[int(len(seconds) * 0.95)] * 1000:.0f} ms")
-    report(items, {"BM25 baseline (same run)": scores(items, bm25_rankings(data, items)), "recall (defaults)": scores(items, rankings)})
+    held = [i for i, item in enumerate(items) if item.conversation not in TUNING]
+    report("LoCoMo held-out half (conversations 5-9)", items, runs, held)
+    report("LoCoMo, all ten conversations", items, runs, list(range(len(items))))
+    report("LoCoMo tuning half (conversations 0-4)", items, runs, [i for i, item in enumerate(items) if item.conversation in TUNING])
+    console.print(f"Rows only: recall's header (reading rules) adds {tokens(READING_RULES)} tokens to every answer.")
 
 
 if __name__ == "__main__":

@@ -33,15 +33,15 @@ def idf(collection: Collection, stem: str) -> float:
     return math.log(1 + (collection.documents - df + 0.5) / (df + 0.5))
 
 
-def score(collection: Collection, query: Sequence[str], text: str) -> float:
+def score(collection: Collection, query: Sequence[str], text: str, k1: float = K1, b: float = B) -> float:
     """BM25 of one text for the query stems; lengths are in characters, as the average is."""
     counts: dict[str, int] = {}
     for stem in stems(text):
         counts[stem] = counts.get(stem, 0) + 1
-    norm = 1 - B + B * len(text) / max(collection.average_length, 1.0)
+    norm = 1 - b + b * len(text) / max(collection.average_length, 1.0)
     total = 0.0
     for stem in query:
         tf = counts.get(stem, 0)
         if tf:
-            total += idf(collection, stem) * tf * (K1 + 1) / (tf + K1 * norm)
+            total += idf(collection, stem) * tf * (k1 + 1) / (tf + k1 * norm)
     return total

@@ -42,15 +42,15 @@ class RecallConfig(BaseModel):
     profile: Literal["default", "upstream"] = Field("default", description="default or upstream")
     lanes: list[str] = Field(list(LANES), description=f"a comma-separated subset of {', '.join(LANES)}")
     budget_tokens: int = Field(
-        0, ge=0, le=1_000_000, description="an integer from 0 (no budget) to 1000000"
+        2000, ge=0, le=1_000_000, description="an integer from 0 (no budget) to 1000000"
     )
     memories_k: int = Field(5, **_WIDTH)
-    turns_k: int = Field(8, **_WIDTH)
-    text_k: int = Field(8, **_WIDTH)
+    turns_k: int = Field(20, **_WIDTH)
+    text_k: int = Field(20, **_WIDTH)
     entities_k: int = Field(15, **_WIDTH)
     edges_per_entity: int = Field(6, **_WIDTH)
     facts_k: int = Field(15, **_WIDTH)
-    fact_turns_k: int = Field(8, **_WIDTH)
+    fact_turns_k: int = Field(20, **_WIDTH)
     user_fact_types: int = Field(2, **_WIDTH)
     user_facts_k: int = Field(30, **_WIDTH)
     turn_chars: int = Field(1500, ge=1, le=100_000, description="an integer from 1 to 100000")

@@ -47,13 +47,17 @@ def candidates(search: Search, fact_scores: dict[str, float]) -> tuple[fusion.Ca
     `fact_scores` holds, for the turns the nearest facts came from, the similarity of their fact.
     """
     config = search.config
-    text_scores, rows = text_lane(search) if config.runs("text", config.text_k) else ({}, {})
+    text, text_scores, rows = text_lane(search) if config.runs("text", config.text_k) else (None, {}, {})
+    # The words each text candidate holds, read while every row of `rows` still has its text.
+    words = text.words() if text is not None and WEIGHTS.coverage else {}
     vector_scores, passages = vector_lane(search)
     rows.update(load_turns(search, [tid for tid in (*vector_scores, *fact_scores) if tid not in rows], PLACE_COLUMNS))
     found = fusion.Candidates(
         text=text_scores,
         vector={tid: value for tid, value in vector_scores.items() if tid in rows},
         fact={tid: value for tid, value in fact_scores.items() if tid in rows},
+        words=words,
+        idf=text.idf() if text is not None else {},
     )
     return found, rows, passages
 

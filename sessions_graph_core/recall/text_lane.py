@@ -78,14 +78,37 @@ def _sample(search: Search, size: int) -> _Sample:
     return _SAMPLES[key]
 
 
-def text_lane(search: Search) -> tuple[dict[str, float], dict[str, Row]]:
-    """BM25 scores of the user's messages that match the question's words."""
+@dataclass
+class TextCandidates:
+    """What the index returned for a question: its stems, the collection's statistics, the rows."""
+
+    query: list[str]
+    collection: bm25.Collection
+    rows: dict[str, Row]
+
+    def words(self) -> dict[str, frozenset[str]]:
+        """The question's stems each candidate holds."""
+        query = set(self.query)
+        return {tid: frozenset(query.intersection(stems(row["text"]))) for tid, row in self.rows.items()}
+
+    def idf(self) -> dict[str, float]:
+        return {stem: bm25.idf(self.collection, stem) for stem in self.query}
+
+    def scores(self, k1: float = bm25.K1, b: float = bm25.B) -> dict[str, float]:
+        """The best POOL candidates' BM25 scores (those above 0)."""
+        scores = {tid: bm25.score(self.collection, self.query, row["text"], k1, b) for tid, row in self.rows.items()}
+        best = sorted(scores, key=scores.__getitem__, reverse=True)[:POOL]
+        return {tid: scores[tid] for tid in best if scores[tid] > 0}
+
+
+def text_candidates(search: Search) -> TextCandidates | None:
+    """The user's messages that hold any of the question's words, with what BM25 needs; None if none."""
     words: dict[str, str] = {}
     for word in search.terms:
         stemmed = stems(word)
         words.setdefault(stemmed[0] if stemmed else word, word)
     if not words:
-        return {}, {}
+        return None
     size = _history_size(search)
     sample = _sample(search, size)
     estimates = {stem: sample.frequency(stem, size) for stem in words}
@@ -104,8 +127,11 @@ def text_lane(search: Search) -> tuple[dict[str, float], dict[str, Row]]:
         frequencies[stem] = count if count < COMMON_POSTINGS else max(count, estimates[stem])
         candidates.update((row["turn_id"], row) for row in rows if is_message(row, search))
     if not candidates:
-        return {}, {}
-    collection = bm25.Collection(size, sample.average_length, frequencies)
-    scores = {tid: bm25.score(collection, list(words), row["text"]) for tid, row in candidates.items()}
-    best = sorted(scores, key=scores.__getitem__, reverse=True)[:POOL]
-    return {tid: scores[tid] for tid in best if scores[tid] > 0}, candidates
+        return None
+    return TextCandidates(list(words), bm25.Collection(size, sample.average_length, frequencies), candidates)
+
+
+def text_lane(search: Search) -> tuple[TextCandidates | None, dict[str, float], dict[str, Row]]:
+    """The index's candidates, their BM25 scores, and their rows."""
+    found = text_candidates(search)
+    return (found, found.scores(), found.rows) if found is not None else (None, {}, {})

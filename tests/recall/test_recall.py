@@ -262,3 +262,34 @@ def test_a_question_that_asks_when_favours_turns_that_say_when(graph):
     # Asked otherwise, the turn that says when gets no bonus.
     assert texts(graph.recall("alice", "Why did I move to Lisbon?", config=config))[0] != (
         "I moved to Lisbon last spring, after the job offer.")
+
+
+def _said(graph, session_id, day, texts_said):
+    graph.record_session_start(session_id, user_id="alice", started_at=f"{day}T12:00:00Z")
+    graph.record_turns(session_id, [{"role": "user", "text": text, "timestamp": f"{day}T12:00:{i:02d}Z"}
+                                    for i, text in enumerate(texts_said)])
+
+
+def test_a_question_about_a_change_ranks_the_newest_statement_first(graph):
+    # Equal texts but for one same-length word, so BM25 ties them; the older session's id sorts first.
+    _said(graph, "a-old", "2026-01-10", ["Our team builds with Gitea runners."])
+    _said(graph, "b-new", "2026-05-10", ["Our team builds with Drone runners."])
+    config = RecallConfig(lanes=["text"])
+    assert texts(graph.recall("alice", "What does our team build with now?", config=config))[0] == (
+        "Our team builds with Drone runners.")
+    # A question that asks about no change decides nothing by time: the tie stays as it was.
+    assert texts(graph.recall("alice", "What does our team build with?", config=config))[0] == (
+        "Our team builds with Gitea runners.")
+
+
+def test_a_session_that_matches_in_several_turns_outranks_a_single_match(graph):
+    filler = ["Unrelated chatter about lunch.", "More small talk.", "The weather was grey."]
+    _said(graph, "a-single", "2026-02-01", ["We rented a kayak on the lake."])
+    _said(graph, "b-trip", "2026-02-08", ["We rented a kayak on the fjord.", *filler, "The kayak tipped on the fjord.",
+                                          *filler, "I still dream of the kayak trip."])
+    config = RecallConfig(lanes=["text"])
+    ranked = texts(graph.recall("alice", "Where did we rent a kayak?", config=config))
+    # Both first turns match three of the question's words in a text of the same length; the trip's
+    # session holds two more matches, out of its neighbours' reach.
+    assert ranked[0] == "We rented a kayak on the fjord."
+    assert ranked.index("We rented a kayak on the lake.") > 0
