@@ -71,17 +71,17 @@ def _defaults() -> dict[str, object]:
     """What a key left unset means: the value the code that reads it falls back to."""
     from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
     from sessions_graph_core.llm import DEFAULT_MODELS
-    from sessions_graph_core.recall.search import RecallConfig
+    from sessions_graph_core.recall.config import RecallConfig
     from sessions_graph_core.reconcile.extraction.gliner import DEFAULT_THRESHOLD, local_model_dir
     from sessions_graph_core.store.location import default_data_dir
 
-    recall = RecallConfig().model_dump()
+    recall = RecallConfig().model_dump(exclude_none=True)
     return {
         "store.data_dir": default_data_dir(),
         "store.url": "(unset: the embedded store)",
-        "recall.embedding_model": DEFAULT_EMBEDDING_MODEL,
         "store.user": "(none)",
         **{f"recall.{name}": list(value) if isinstance(value, tuple) else value for name, value in recall.items()},
+        "recall.embedding_model": DEFAULT_EMBEDDING_MODEL,
         "extraction.backend": "gliner" if local_model_dir() else "spacy",
         "extraction.entity_threshold": DEFAULT_THRESHOLD,
         "llm.anthropic_model": DEFAULT_MODELS["anthropic"],
