@@ -7,10 +7,14 @@ the command exit 1; the others are advice.
 
 from __future__ import annotations
 
+import importlib.metadata
+import importlib.util
 import os
 import shutil
 import stat
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Literal
 
@@ -165,12 +169,13 @@ def check_llm(config: Config) -> Check:
 
 
 def check_mcp() -> Check:
-    try:
-        import mcp.server.lowlevel  # noqa: F401
-    except ImportError:
+    # Found, not imported: importing the SDK takes over a second and `sessions-graph mcp` imports it anyway.
+    if importlib.util.find_spec("mcp") is None:
         return Check(name="mcp", status="fail", detail="the mcp package is missing: `sessions-graph mcp` cannot serve the tools",
                      fix="pip install 'sessions-graph[mcp]'", required=False)
-    return Check(name="mcp", status="pass", detail="`sessions-graph mcp` serves recall and memory", required=False)
+    version = importlib.metadata.version("mcp")
+    return Check(name="mcp", status="pass", detail=f"mcp {version} installed: `sessions-graph mcp` serves recall and memory",
+                 required=False)
 
 
 def check_executable() -> Check:
@@ -187,8 +192,10 @@ def check_executable() -> Check:
 def check_dagster_home() -> Check:
     home = os.environ.get("DAGSTER_HOME")
     if not home:
-        return Check(name="dagster home", status="warn", required=False, detail="DAGSTER_HOME is not set: the sensors have no instance",
-                     fix="bash scripts/main creates .dagster_home/; or export DAGSTER_HOME=<dir> with dagster.yaml in it")
+        return Check(name="dagster home", status="warn", required=False,
+                     detail="DAGSTER_HOME is not set in this shell: `dagster` commands (a backfill) find no instance; "
+                     "the platform scripts/main started has its own",
+                     fix="export DAGSTER_HOME=<checkout>/.dagster_home (scripts/main makes it), or a folder with dagster.yaml")
     if not (Path(home) / "dagster.yaml").is_file():
         return Check(name="dagster home", status="warn", required=False, detail=f"{home} holds no dagster.yaml",
                      fix=f"cp dagster.yaml {home}/")
@@ -208,23 +215,29 @@ def check_hook_failures() -> Check:
 
 
 def run_checks() -> list[Check]:
+    """Every check, in the order they are printed. They run side by side, the slowest (the extractor
+    loads spaCy, the embedder its model, the store may start its server) first: their imports and
+    model loads wait on the disk as much as on the CPU, so the doctor takes about as long as its slowest check."""
     config_check, config = check_config()
-    checks = [config_check]
     if config is None:
-        return [*checks, check_mcp(), check_executable(), check_dagster_home(), check_hook_failures()]
-    steps: list[Callable[[], Check | list[Check]]] = [
-        lambda: check_user(config),
-        lambda: check_store(config),
-        lambda: check_embedder(config),
-        lambda: check_extractor(config),
-        lambda: check_llm(config),
+        return [config_check, check_mcp(), check_executable(), check_dagster_home(), check_hook_failures()]
+    printed: list[Callable[[], Check | list[Check]]] = [
+        partial(check_user, config),
+        partial(check_store, config),
+        partial(check_embedder, config),
+        partial(check_extractor, config),
+        partial(check_llm, config),
         check_mcp,
         check_executable,
         check_dagster_home,
         check_hook_failures,
     ]
-    for step in steps:
-        result = step()
+    started = [3, 2, 1, 0, 4, 5, 6, 7, 8]  # positions in `printed`, slowest first
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        futures = {position: pool.submit(printed[position]) for position in started}
+        results = [futures[position].result() for position in range(len(printed))]
+    checks = [config_check]
+    for result in results:
         checks.extend(result if isinstance(result, list) else [result])
     return checks
 

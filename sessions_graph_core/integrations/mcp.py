@@ -7,6 +7,7 @@ model can fix its call; a missing user or a bad config says how to fix them.
 
 from __future__ import annotations
 
+import importlib.metadata
 import io
 import json
 import sys
@@ -234,7 +235,12 @@ def build_server(tools: Tools, refusals: dict[Any, str] | None = None) -> Server
 
         return _result(await anyio.to_thread.run_sync(run))
 
-    return Server(SERVER_NAME, on_list_tools=list_tools, on_call_tool=call_tool)
+    return Server(SERVER_NAME, version=package_version(), on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+def package_version() -> str:
+    """The installed sessions-graph's version, which the server reports to its clients."""
+    return importlib.metadata.version("sessions-graph")
 
 
 async def serve_stdio() -> None:

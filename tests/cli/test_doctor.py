@@ -79,3 +79,20 @@ def test_a_readable_config_file_is_flagged(env: Path, data_dir: Path) -> None:
     code, checks = doctor()
     assert checks["config"]["status"] == "warn" and checks["config"]["fix"] == f"chmod 600 {env}"
     assert code == 0  # advice, not a failure
+
+
+def readme_checks() -> list[tuple[str, bool]]:
+    """The README's Doctor table: each check's name and whether it is required."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("### Doctor\n", 1)[1].split("\n### ", 1)[0]
+    rows = [line.split("|")[1:-1] for line in section.splitlines() if line.startswith("| `")]
+    return [(name.strip().strip("`"), required.strip() == "yes") for name, _, required in rows]
+
+
+def test_the_readme_names_every_check_as_the_doctor_prints_it(env: Path, data_dir: Path) -> None:
+    set_value("identity.user_id", "alice")
+    set_value("store.data_dir", str(data_dir))
+    _, checks = doctor()
+    assert [name for name, _ in readme_checks()] == list(checks)
+    for name, required in readme_checks():
+        assert checks[name]["required"] == required, name

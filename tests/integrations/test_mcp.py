@@ -231,3 +231,17 @@ def test_nul_and_lone_surrogates_get_an_answer_that_names_the_field(user: str, g
     assert texts[2].startswith("Error: `path` contains a lone surrogate (U+DCFF)")
     assert "result" in replies[9], replies[9]
     assert graph.get_memories(user) == []
+
+
+def test_the_server_reports_the_package_version(user: str) -> None:
+    import importlib.metadata
+
+    seen: dict[str, str] = {}
+
+    async def scenario(client: Client) -> None:
+        info = client.server_info
+        seen.update(name=info.name, version=info.version)
+
+    with_server(scenario)
+    assert seen == {"name": "sessions-graph", "version": importlib.metadata.version("sessions-graph")}
+    assert seen["version"]  # the server reported an empty string before
