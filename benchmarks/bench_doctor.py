@@ -67,7 +67,7 @@ def main() -> None:
         "sessions-graph --help (floor)": ([python, "-c", "import sys; " + RUN_CLI, "--help"], {"PYTHONPATH": str(REPO)}),
         f"doctor at {args.baseline_rev} (baseline)": ([python, "-c", "import sys; " + RUN_CLI, "doctor"], {"PYTHONPATH": str(old)}),
         "doctor now, torch importable": ([python, "-c", "import sys; " + RUN_CLI, "doctor"], {"PYTHONPATH": str(REPO)}),
-        "doctor now, no torch (scripts/main's install)": ([python, "-c", NO_TORCH + RUN_CLI, "doctor"], {"PYTHONPATH": str(REPO)}),
+        "doctor now, no torch (main install)": ([python, "-c", NO_TORCH + RUN_CLI, "doctor"], {"PYTHONPATH": str(REPO)}),
     }
     times: dict[str, list[float]] = {name: [] for name in variants}
     names = list(variants)

@@ -13,7 +13,6 @@ import os
 import shutil
 import stat
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 from typing import Literal
@@ -215,13 +214,11 @@ def check_hook_failures() -> Check:
 
 
 def run_checks() -> list[Check]:
-    """Every check, in the order they are printed. They run side by side, the slowest (the extractor
-    loads spaCy, the embedder its model, the store may start its server) first: their imports and
-    model loads wait on the disk as much as on the CPU, so the doctor takes about as long as its slowest check."""
     config_check, config = check_config()
+    checks = [config_check]
     if config is None:
-        return [config_check, check_mcp(), check_executable(), check_dagster_home(), check_hook_failures()]
-    printed: list[Callable[[], Check | list[Check]]] = [
+        return [*checks, check_mcp(), check_executable(), check_dagster_home(), check_hook_failures()]
+    steps: list[Callable[[], Check | list[Check]]] = [
         partial(check_user, config),
         partial(check_store, config),
         partial(check_embedder, config),
@@ -232,12 +229,8 @@ def run_checks() -> list[Check]:
         check_dagster_home,
         check_hook_failures,
     ]
-    started = [3, 2, 1, 0, 4, 5, 6, 7, 8]  # positions in `printed`, slowest first
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        futures = {position: pool.submit(printed[position]) for position in started}
-        results = [futures[position].result() for position in range(len(printed))]
-    checks = [config_check]
-    for result in results:
+    for step in steps:
+        result = step()
         checks.extend(result if isinstance(result, list) else [result])
     return checks
 
