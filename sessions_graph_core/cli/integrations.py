@@ -152,10 +152,10 @@ def doctor_command(as_json: bool) -> None:
     """Check the config, store, embedder, extractor, LLM key, MCP and Dagster home; exit 1 if a required check fails."""
     import json
 
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
+    from sessions_graph_core.cli.common import console
     from sessions_graph_core.cli.doctor import failed_required, run_checks
 
     checks = run_checks()
@@ -167,5 +167,5 @@ def doctor_command(as_json: bool) -> None:
         for check in checks:
             status = f"[{colours[check.status]}]{check.status}[/]" + ("" if check.required else " (optional)")
             table.add_row(check.name, status, escape(check.detail), escape(check.fix))
-        Console().print(table)
+        console.print(table)
     sys.exit(1 if failed_required(checks) else 0)

@@ -96,3 +96,13 @@ def test_the_readme_names_every_check_as_the_doctor_prints_it(env: Path, data_di
     assert [name for name, _ in readme_checks()] == list(checks)
     for name, required in readme_checks():
         assert checks[name]["required"] == required, name
+
+
+def test_a_piped_table_keeps_each_check_on_one_line(env: Path, data_dir: Path) -> None:
+    set_value("identity.user_id", "alice")
+    set_value("store.data_dir", str(data_dir))
+    environment = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
+    done = subprocess.run([*sessions_graph_command(), "doctor"], capture_output=True, text=True, env=environment,
+                          timeout=300, check=False)
+    store_row = next(line for line in done.stdout.splitlines() if line.startswith("│ store "))
+    assert f"embedded FalkorDB in {data_dir} answers" in store_row

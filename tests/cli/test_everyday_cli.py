@@ -74,7 +74,7 @@ def test_piped_tables_are_never_cut_and_listings_have_json(piped):
     assert [v["content"] for v in json.loads(piped("memory", "versions", "--user", "alice", "--json", long_path).stdout)][:2] == [
         "version two of the note, long enough to be cut at 80 columns", "v1"]
     piped("session", "import", str(EXAMPLES / "orders-1.jsonl"))
-    for args in (("session", "list", "--user", "alice"), ("session", "show", "orders-1"), ("memory", "list", "--user", "alice"),
+    for args in (("session", "list", "--user", "alice"), ("session", "show", "--user", "alice", "orders-1"), ("memory", "list", "--user", "alice"),
                  ("memory", "search", "--user", "alice", "version"), ("store", "status"), ("config", "show")):
         data = json.loads(piped(*args, "--json").stdout)
         assert data, args
