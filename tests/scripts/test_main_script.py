@@ -70,21 +70,31 @@ def test_a_config_that_names_another_store_is_left_alone_and_the_exports_are_pri
     assert "CockroachDB" in found
 
 
-def test_scripts_stop_stops_the_recorded_dagster_group_then_the_store(checkout):
+@pytest.mark.parametrize(
+    ("stand_in", "stopped_on"),
+    [
+        ("trap 'kill $child; exit 0' INT; sleep 600 & child=$!; wait", "SIGINT"),  # as dagster dev does
+        ("trap '' INT TERM; sleep 600 & wait", "SIGKILL"),  # as a dev started with SIGINT ignored did
+    ],
+)
+def test_scripts_stop_stops_the_recorded_dagster_group_then_the_store(checkout, stand_in, stopped_on):
     root, env = checkout
     env = {**env, "SESSIONS_GRAPH_DATA_DIR": str(root / ".sessions-graph"), "DAGSTER_HOME": str(root / "home")}
     (root / "home").mkdir()
     EmbeddedServer(root / ".sessions-graph").ensure_running()
-    # A stand-in for `dagster dev`: a process group that leaves on SIGINT, as dagster dev does.
-    group = subprocess.Popen(["bash", "-c", "trap 'exit 0' INT; sleep 600 & wait"], start_new_session=True)
+    # A stand-in for `dagster dev`: a process group of its own, with a child (the webserver, say).
+    group = subprocess.Popen(["bash", "-c", stand_in], start_new_session=True)
     (root / "home" / "dagster-dev.pid").write_text(f"{group.pid}\n")
     try:
         out = bash(f"bash {REPO}/scripts/stop", root, env)
-        assert group.wait(timeout=30) == 0
+        group.wait(timeout=30)
+        left = subprocess.run(["ps", "-eo", "pgid=,stat="], capture_output=True, text=True, check=True).stdout
+        # Nothing of the group runs (an exited child the container's init has not reaped yet is a zombie).
+        assert not [line for line in left.splitlines() if line.split()[0] == str(group.pid) and not line.split()[1].startswith("Z")]
     finally:
         if group.poll() is None:
             os.killpg(group.pid, signal.SIGKILL)
-    assert f"dagster dev stopped (pid {group.pid})" in out
+    assert f"dagster dev stopped (pid {group.pid}, its process group, on {stopped_on})" in out
     assert f"stopped the store in {root / '.sessions-graph'}" in out
     assert not (root / "home" / "dagster-dev.pid").exists()
 
