@@ -79,6 +79,7 @@ def _defaults() -> dict[str, object]:
     return {
         "store.data_dir": default_data_dir(),
         "store.url": "(unset: the embedded store)",
+        "store.read_url": "(unset: reads go to the store itself)",
         "store.user": "(none)",
         **{f"recall.{name}": list(value) if isinstance(value, tuple) else value for name, value in recall.items()},
         "recall.embedding_model": DEFAULT_EMBEDDING_MODEL,
