@@ -114,7 +114,9 @@ def test_config_show_gives_every_unset_key_its_effective_default_and_source(cli,
     cli("config", "set", "recall.turns_k", "12")
     shown = {row["key"]: row for row in json.loads(cli("config", "show", "--json"))["keys"]}
     assert shown["recall.turns_k"] == {"key": "recall.turns_k", "value": "12", "from": "file"}
-    assert shown["recall.text_k"] == {"key": "recall.text_k", "value": "8", "from": "default"}
+    from sessions_graph_core.recall.config import RecallConfig
+
+    assert shown["recall.text_k"] == {"key": "recall.text_k", "value": str(RecallConfig().text_k), "from": "default"}
     assert shown["recall.embedding_model"]["value"] == "paraphrase-MiniLM-L3-v2"
     assert shown["store.data_dir"] == {"key": "store.data_dir", "value": str(short_tmp), "from": "env SESSIONS_GRAPH_DATA_DIR"}
     assert shown["extraction.backend"]["value"] == "spacy"
