@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -97,9 +98,26 @@ def test_a_second_process_reuses_the_server_and_keeps_it_alive(short_tmp):
     assert other.stdout.readline().strip() == "False from the owner"
     owner.close()  # another process is connected: the server must stay up
     server = EmbeddedServer(short_tmp)
-    assert server.responds()
+    assert server.responds(timeout=60)  # a loaded machine can hold a PING past the probe's 2 s
     os.kill(other.pid, signal.SIGTERM)
     other.wait(timeout=30)
+    server.stop()
+
+
+def test_a_live_server_slow_to_answer_is_waited_for_not_replaced(short_tmp):
+    server = EmbeddedServer(short_tmp)
+    server.ensure_running()
+    pid = server.pid()
+    os.kill(pid, signal.SIGSTOP)  # alive but silent for longer than a PING probe waits
+    resume = threading.Timer(3.0, os.kill, (pid, signal.SIGCONT))
+    resume.start()
+    try:
+        started_another = EmbeddedServer(short_tmp).ensure_running()
+    finally:
+        resume.cancel()
+        os.kill(pid, signal.SIGCONT)
+    assert not started_another
+    assert EmbeddedServer(short_tmp).pid() == pid and server.socket_path.exists()
     server.stop()
 
 

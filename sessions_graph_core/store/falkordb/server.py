@@ -140,10 +140,10 @@ class EmbeddedServer:
             return pid
         return None
 
-    def responds(self) -> bool:
+    def responds(self, timeout: float = 2.0) -> bool:
         if not self.socket_path.exists():
             return False
-        client = Connection(str(self.socket_path), timeout=2)
+        client = Connection(str(self.socket_path), timeout=timeout)
         try:
             return client.command("PING") == "PONG"
         except (OSError, ReplyError):  # ReplyError: still loading its data, not ready yet
@@ -178,11 +178,30 @@ class EmbeddedServer:
         """Make sure the server runs; True when this call started it."""
         self._prepare_directory()
         with self._locked():
-            if self.pid() is not None and self.responds():
+            pid = self.pid()
+            if pid is not None and self._wait_for_live_server(pid):
                 return False
             self._clean_stale_files()
             self._spawn()
             return True
+
+    def _wait_for_live_server(self, pid: int) -> bool:
+        """Wait for this directory's running server to answer; False only once it has exited.
+
+        A live server that is slow to answer (loading a large store, a loaded machine) is not stale:
+        taking it for one would delete its socket and start a second server on the same log.
+        """
+        def exited() -> bool:
+            return not _process_alive(pid)
+
+        if self._wait_while_working(pid, exited, self._ready, time.monotonic()):
+            return True
+        if exited():
+            return False
+        raise StoreUnreachableError(
+            f"The embedded FalkorDB server (pid {pid}) in {self.data_dir} is running but did not answer "
+            f"within {START_TIMEOUT_S:.0f} s; see its log {self.log_path}"
+        )
 
     def stop(self) -> bool:
         """Stop the server cleanly (it flushes the append-only log); True if one was running."""
@@ -277,16 +296,25 @@ class EmbeddedServer:
             raise StoreUnreachableError(f"Cannot start the embedded FalkorDB server: {exc}") from None
         self._child = child
         self.pid_path.write_text(str(child.pid))
-        started = time.monotonic()
-        if not self._wait_while_working(child, self.responds, started) or not self._wait_while_working(
-            child, self._indexed, started
-        ):
+        if not self._wait_while_working(child.pid, lambda: self._child_exited(child), self._ready, time.monotonic()):
             child.kill()
             self._clean_stale_files()
             raise StoreUnreachableError(f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s")
 
-    def _wait_while_working(self, child: subprocess.Popen, done: Callable[[], bool], started: float) -> bool:
-        """Poll `done` until it holds; False once the server has done nothing for START_TIMEOUT_S.
+    def _ready(self) -> bool:
+        return self.responds() and self._indexed()
+
+    def _child_exited(self, child: subprocess.Popen) -> bool:
+        if child.poll() is None:
+            return False
+        self._clean_stale_files()
+        raise StoreUnreachableError(
+            f"The embedded FalkorDB server exited with code {child.returncode} while starting; "
+            f"its log {self.log_path} ends with:\n{self._log_tail()}"
+        )
+
+    def _wait_while_working(self, pid: int, exited: Callable[[], bool], done: Callable[[], bool], started: float) -> bool:
+        """Poll `done` until it holds; False once the server has exited or done nothing for START_TIMEOUT_S.
 
         Loading a large store rebuilds its indexes, minutes at 100k turns without a reply to anyone;
         a server that keeps working at it is not stuck, and whoever waits is told why.
@@ -298,15 +326,11 @@ class EmbeddedServer:
                 size = sum(f.stat().st_size for f in (self.data_dir / "appendonlydir").glob("*")) / 2**20
                 print(f"sessions-graph: loading the store in {self.data_dir} ({size:,.0f} MiB on disk) and "
                       "rebuilding its indexes; a large one takes minutes", file=sys.stderr, flush=True)
-            if child.poll() is not None:
-                self._clean_stale_files()
-                raise StoreUnreachableError(
-                    f"The embedded FalkorDB server exited with code {child.returncode} while starting; "
-                    f"its log {self.log_path} ends with:\n{self._log_tail()}"
-                )
+            if exited():
+                return False
             if done():
                 return True
-            busy = _cpu_ticks(child.pid)
+            busy = _cpu_ticks(pid)
             if busy > worked:
                 deadline, worked = time.monotonic() + START_TIMEOUT_S, busy
             time.sleep(0.02)
