@@ -164,7 +164,8 @@ def memories_lane(search: Search) -> list[MemoryNote]:
 
 _FACT_COLUMNS = (
     "f.fact_id AS fact_id, f.kind AS kind, f.subject AS subject, f.predicate AS predicate, f.object AS object, "
-    "f.text AS text, f.rationale AS rationale, f.valid_at AS valid_at, f.superseded_at AS superseded_at"
+    "f.text AS text, f.rationale AS rationale, f.valid_at AS valid_at, f.superseded_at AS superseded_at, "
+    "f.slot AS slot, f.value AS value"
 )
 
 
@@ -185,10 +186,13 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
         "UNWIND $ids AS id MATCH (hit:Fact {fact_id: id}) WHERE hit.user_id = $user_id "
         "OPTIONAL MATCH (later:Fact)-[:SUPERSEDES*1..20]->(hit) WHERE later.user_id = $user_id "
         "WITH hit, [hit] + collect(later) AS chain UNWIND chain AS f "
-        "OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact) "
+        # What it replaced, newest first, as far back as current_facts reads (seed 002: five).
+        "OPTIONAL MATCH (f)-[:SUPERSEDES*1..5]->(old:Fact) "
+        "WITH hit, f, old ORDER BY old.rank DESC "
+        "WITH hit, f, collect(CASE WHEN old IS NULL THEN NULL "
+        "  ELSE {text: old.text, value: old.value} END) AS replaced "
         "OPTIONAL MATCH (f)-[:FROM]->(src:Turn) "
-        f"RETURN hit.fact_id AS hit, {_FACT_COLUMNS}, collect(DISTINCT old.text) AS replaced, "
-        "collect(DISTINCT src.turn_id) AS turns",
+        f"RETURN hit.fact_id AS hit, {_FACT_COLUMNS}, replaced, collect(DISTINCT src.turn_id) AS turns",
         {"ids": list(fact_ids), "user_id": search.user_id},
     )
     chosen: dict[str, RecalledFact] = {}
@@ -199,7 +203,9 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
                     fact_id=row["fact_id"], kind=row["kind"] or "fact", subject=row["subject"] or "",
                     predicate=row["predicate"] or "", object=row["object"] or "", text=row["text"] or "",
                     rationale=row["rationale"], valid_at=row["valid_at"], turn=(row["turns"] or [None])[0],
-                    replaced=[text for text in row["replaced"] if text],
+                    slot=row["slot"] or "", held="current" if search.as_of is None else f"as of {search.as_of[:10]}",
+                    replaced=[old["text"] for old in row["replaced"] if old["text"]],
+                    was=[old["value"] or "(none)" for old in row["replaced"] if old["value"] is not None],
                 )
                 break
     sources = {row["hit"]: row["turns"] for row in rows if row["fact_id"] == row["hit"]}

@@ -3,7 +3,8 @@ renderings (text for a model to read, JSON for a program).
 
 Rows are ranked (memory notes first: they were kept on purpose; then turns best first, each
 followed by the facts extracted from it; then the other facts). A token budget keeps rows in that
-order while they fit; the kept rows are then shown in time order, each with its rank.
+order while they fit; the kept rows are then shown in time order, each with its rank, except that
+every slot's current value comes before the facts in no slot.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ READING_RULES = """These rows come from this user's own past conversations; each
 - For a recommendation, start from the preferences the rows show and add general knowledge.
 - If the rows do not cover the question, or contradict what it assumes, say that it is not in memory."""
 MEMORY_RULE = "MEMORY rows are notes kept on purpose: trust them over a TURN, unless the TURN is newer."
+FACT_RULE = ("A FACT (current) row holds now (FACT (as of DATE): held on that date); what it replaced "
+             "(was: ..., replaces: ...) no longer held by then; a value of (none) means it had ended.")
 NOTHING = "(nothing in memory matched)"
 # English text runs about four characters to a token in the tokenisers of the models that read
 # these rows; a budget is a bound on what the reader is handed, so it errs on the generous side.
@@ -73,23 +76,36 @@ class RecalledFact(BaseModel):
     rationale: str | None = None
     valid_at: str | None = None
     turn: str | None = None
-    replaced: list[str] = []  # texts of the statements this one superseded
+    slot: str = ""  # what it is the value of ("orders service/owner"); "" for a statement in no slot
+    held: str = "current"  # when the slot held it: "current", or "as of <date>" for a recall as of a moment
+    replaced: list[str] = []  # texts of the statements this one superseded, newest first
+    was: list[str] = []  # the values the slot held before, newest first ("(none)" where one ended it)
     rank: int = 0
     score: float | None = None  # the fact's similarity to the question, when the fact lane found it
 
     def line(self) -> str:
         when = f" @ {self.valid_at[:10]}" if self.valid_at else ""
+        # A slot's value says so, and what it was before, so no reader takes a replaced one as current.
+        label = f"FACT ({self.held})" if self.slot else "FACT"
         if self.subject and self.predicate and self.object:
-            row = f"FACT: {self.subject} -[{self.predicate}{when}]-> {self.object}"
+            row = f"{label}: {self.subject} -[{self.predicate}{when}]-> {self.object}"
+            if self.was:
+                row += " (was: " + ", ".join(self.was) + ")"
             if self.text:
                 row += f' -- "{self.text}"'
         else:  # a statement extraction could not split into a triple is shown as said
-            row = f'FACT [{self.kind}{when}]: "{self.text}"'
+            row = f'{label} [{self.kind}{when}]: "{self.text}"'
         if self.kind == "decision" and self.rationale:
             row += f" (because: {self.rationale})"
         if self.replaced:
             row += " (replaces: " + "; ".join(f'"{old}"' for old in self.replaced) + ")"
         return row
+
+
+def fact_order(facts: list[RecalledFact]) -> list[RecalledFact]:
+    """Facts as shown: every slot's value first (what holds, with what it replaced), then the
+    statements in no slot; each part in time order."""
+    return sorted(facts, key=lambda fact: (not fact.slot, fact.valid_at or "", fact.fact_id))
 
 
 Row = MemoryNote | RecalledTurn | RecalledFact
@@ -156,6 +172,8 @@ class Recalled:
         header.append(READING_RULES)
         if self.memories:
             header.append(MEMORY_RULE)
+        if any(fact.slot for fact in self.facts):
+            header.append(FACT_RULE)
         if self.vector_lanes_off:
             header.append(f"Vector search is off ({self.vector_lanes_off}); these rows come from text search only.")
         rows = self.lines()

@@ -31,6 +31,7 @@ from sessions_graph_core.recall.results import (
     Recalled,
     RecalledFact,
     RecalledTurn,
+    fact_order,
     ranked_rows,
     within_budget,
 )
@@ -118,6 +119,6 @@ def recall(
     for position, row in enumerate(kept, start=1):
         row.rank = position
     turns = sorted((row for row in kept if isinstance(row, RecalledTurn)), key=lambda turn: (turn.timestamp, turn.turn_id))
-    facts = sorted((row for row in kept if isinstance(row, RecalledFact)), key=lambda fact: fact.valid_at or "")
+    facts = fact_order([row for row in kept if isinstance(row, RecalledFact)])
     notes = [row for row in kept if isinstance(row, MemoryNote)]
     return Recalled(search.question, turns, facts, notes, off, config.turn_chars, left_out, budget)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel
@@ -75,13 +76,23 @@ def resolve(
 
 
 def find(store: GraphStore, user_id: str, text: str) -> str | None:
-    """The normalised name of the user's entity that `text` names; the longest wins."""
+    """The normalised name of the user's entity that `text` names as whole words; the longest wins.
+
+    Whole words, so "me" is not found inside "remember" nor "api" inside "rapid"; the store narrows
+    the candidates to names the text contains, the word bounds are checked here.
+    """
+    said = normalise(text)
     rows = store.run(
-        "MATCH (n:Entity {user_id: $user_id}) WHERE $text CONTAINS n.name_key "
-        "RETURN n.name_key AS name_key ORDER BY size(n.name_key) DESC, name_key LIMIT 1",
-        {"user_id": validation.user_id(user_id), "text": normalise(text)},
+        "MATCH (n:Entity {user_id: $user_id}) WHERE $text CONTAINS n.name_key AND n.name_key <> '' "
+        "RETURN DISTINCT n.name_key AS name_key ORDER BY size(name_key) DESC, name_key",
+        {"user_id": validation.user_id(user_id), "text": said},
     )
-    return rows[0]["name_key"] if rows else None
+    return next((row["name_key"] for row in rows if _names_word(said, row["name_key"])), None)
+
+
+def _names_word(text: str, name: str) -> bool:
+    """Whether `name` occurs in `text` with no word character (letter, digit, _) just before or after it."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
 
 
 def conformance(store: GraphStore, user_ids: Sequence[str]) -> list[dict[str, object]]:

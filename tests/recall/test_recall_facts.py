@@ -37,6 +37,10 @@ def test_current_fact_first_with_what_it_replaced(graph):
     carol = next(fact for fact in owners if "Carol" in fact.text)
     assert carol.replaced == ["Alice owns the orders service."]
     assert '(replaces: "Alice owns the orders service.")' in carol.line()
+    # Every slot's current value comes before the statements in no slot, and says it is current.
+    slotted = [bool(fact.slot) for fact in recalled.facts]
+    assert slotted == sorted(slotted, reverse=True) and not all(slotted), recalled.lines()
+    assert carol.line().startswith("FACT (current)")
 
 
 def test_decisions_carry_their_rationale(graph):
@@ -63,4 +67,4 @@ def test_fact_source_turns_join_the_turns(graph):
     turn_ids = {turn.turn_id for turn in recalled.turns}
     assert {fact.turn for fact in recalled.facts if fact.turn} <= turn_ids
     assert all(line.startswith(("TURN [", "FACT")) for line in recalled.lines())
-    assert 'FACT [fact @ 2026-03-16]: "Carol owns the orders service." (replaces: ' in recalled.render()
+    assert 'FACT (current) [fact @ 2026-03-16]: "Carol owns the orders service." (replaces: ' in recalled.render()

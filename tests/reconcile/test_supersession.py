@@ -109,9 +109,31 @@ def test_recall_shows_the_slots_reading_current_first_with_what_it_replaced(grap
         graph.embed_session(graph.reconcile_session(record_session(graph, index), backend=spacy).session_id)
     recalled = graph.recall(USER, "Who owns the orders service?", config=RecallConfig(lanes=("entities", "facts")))
     lines = [fact.line() for fact in recalled.facts]
-    owner = next(line for line in lines if line.startswith("FACT: orders service -[owner @ 2026-03-16]-> Carol"))
+    # The slots' current values first, each with the value and the statement it replaced.
+    assert all(line.startswith("FACT (current): orders service -[") for line in lines[:2])
+    assert not any(line.startswith("FACT (current)") for line in lines[2:]), lines
+    owner, database = lines[1], lines[0]
+    assert owner.startswith("FACT (current): orders service -[owner @ 2026-03-16]-> Carol (was: Alice) -- ")
     assert 'replaces: "Alice owns the orders service."' in owner
     assert not any("-[owner @ 2026-03-02]-> Alice" in line for line in lines)  # the stale value is never current
-    database = next(line for line in lines if line.startswith("FACT: orders service -[database @ 2026-03-16]-> CockroachDB"))
+    assert database.startswith("FACT (current): orders service -[database @ 2026-03-16]-> CockroachDB (was: Postgres) -- ")
     assert '"The orders service is switching to CockroachDB."' in database
     assert "(because: Postgres failover was too slow in the multi-region test)" in database
+    assert "FACT (current) row holds now" in recalled.render()
+    then = graph.recall(USER, "Who owns the orders service?", config=RecallConfig(lanes=("entities", "facts")),
+                        as_of="2026-03-10T00:00:00Z")
+    assert any(f.line().startswith("FACT (as of 2026-03-10): orders service -[owner @ 2026-03-02]-> Alice -- ")
+               for f in then.facts), [f.line() for f in then.facts]
+
+
+def test_recall_shows_an_ended_slot_as_none_with_the_value_it_ended(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    from sessions_graph_core.recall.search import RecallConfig
+
+    say(graph, "u7", "a", "2026-01-05T09:00:00Z", "We use Sentry for error tracking.", project="shop")
+    say(graph, "u7", "b", "2026-02-05T09:00:00Z", "We stopped using Sentry.", project="shop")
+    for sid in ("b", "a"):
+        graph.embed_session(graph.reconcile_session(sid, backend=spacy).session_id)
+    recalled = graph.recall("u7", "Do we still use Sentry for error tracking?", config=RecallConfig(lanes=("entities", "facts")))
+    lines = [fact.line() for fact in recalled.facts]
+    assert lines and lines[0].startswith("FACT (current): shop -[error tracking @ 2026-02-05]-> (none) (was: Sentry) -- "), lines
+    assert not any("-> Sentry" in line for line in lines)
