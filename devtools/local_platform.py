@@ -22,6 +22,7 @@ import dagster as dg
 import yaml
 
 from devtools.progress import wait_for_http
+from sessions_graph_dagster.pools import initialize_pools
 
 REPO = Path(__file__).resolve().parent.parent
 STOP_TIMEOUT_S = 20
@@ -40,7 +41,8 @@ def prepare_home(dagster_home: Path, *, profile: Path | None = None) -> None:
     over it when given, its storage created.
 
     The daemon and the webserver starting together on empty storage can both stamp its schema
-    version ("alembic_version has more than one head"), so the storage is made here first.
+    version ("alembic_version has more than one head"), so the storage is made here first, and the
+    pools' limits with it (sessions_graph_dagster/pools.py says why).
     """
     dagster_home.mkdir(parents=True, exist_ok=True)
     if profile is None:
@@ -48,8 +50,8 @@ def prepare_home(dagster_home: Path, *, profile: Path | None = None) -> None:
     else:
         settings = {**yaml.safe_load((REPO / "dagster.yaml").read_text()), **yaml.safe_load(profile.read_text())}
         (dagster_home / "dagster.yaml").write_text(yaml.safe_dump(settings, sort_keys=False))
-    with dg.DagsterInstance.from_config(str(dagster_home)):
-        pass
+    with dg.DagsterInstance.from_config(str(dagster_home)) as instance:
+        initialize_pools(instance)
 
 
 @contextmanager

@@ -26,6 +26,14 @@ query Runs($filter: RunsFilter) {
     tags { key value } } } }
 }"""
 
+FAILURE = """
+query Failure($runId: ID!) {
+  logsForRun(runId: $runId) { ... on EventConnection { events { __typename
+    ... on RunFailureEvent { message error { message stack cause { message stack } } }
+    ... on ExecutionStepFailureEvent { message error { message stack cause { message stack } } }
+    ... on EngineEvent { message error { message stack } } } } }
+}"""
+
 PARTITION_STATS = """
 { assetNodes { assetKey { path } partitionStats { numMaterialized numFailed numMaterializing numPartitions } } }
 """
@@ -67,6 +75,19 @@ def runs(url: str, *, statuses: list[str] | None = None) -> list[Run]:
         )
         for r in results
     ]
+
+
+def failure_text(url: str, run_id: str) -> str:
+    """The errors a run's event log recorded (its failure and any engine errors), for a test's failure message."""
+    events = graphql(url, FAILURE, {"runId": run_id})["logsForRun"].get("events", [])
+    lines = []
+    for event in events:
+        error = event.get("error")
+        if error:
+            lines.append(f"{event['__typename']}: {event.get('message')}\n{error['message']}{''.join(error['stack'])}")
+            if error.get("cause"):
+                lines.append(f"caused by: {error['cause']['message']}{''.join(error['cause']['stack'])}")
+    return "\n".join(lines)
 
 
 def partition_stats(url: str) -> dict[str, dict[str, int]]:

@@ -8,6 +8,7 @@ from sessions_graph_core.reconcile import pipeline as reconcile
 
 from .batches import MEMORY_FILES_PER_RUN
 from .policies import STORE_RETRY
+from .pools import RECONCILE_POOL
 from .reporting import table
 from .resources import ExtractorResource, GraphStoreResource
 
@@ -17,7 +18,7 @@ from .resources import ExtractorResource, GraphStoreResource
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,
     # Same pool as session reconciliation: both write a user's entities and facts.
-    pool="sessions_graph_reconcile",
+    pool=RECONCILE_POOL,
     description="Memory files whose text changed, reconciled; what an older text produced is replaced.",
 )
 def extracted_memory_files(graph_store: GraphStoreResource, extractor: ExtractorResource) -> dg.MaterializeResult:

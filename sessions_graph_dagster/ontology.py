@@ -8,6 +8,7 @@ from sessions_graph_core.validation import ValidationError
 
 from .partitions import SAME_USER, users_partitions
 from .policies import STORE_RETRY, bad_input
+from .pools import DERIVE_POOL
 from .reporting import table
 from .resources import ExtractorResource, GraphStoreResource, LlmResource
 from .sessions import reconciled_session
@@ -20,7 +21,7 @@ from .sessions import reconciled_session
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,
     # LLM calls take minutes: a pool of its own keeps them from holding up reconciliation.
-    pool="sessions_graph_derive",
+    pool=DERIVE_POOL,
     description="The user's adopted ontology, derived from their sessions at 2, 4, 8 ... 128 qualifying sessions.",
 )
 def user_ontology(

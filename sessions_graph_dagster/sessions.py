@@ -24,6 +24,7 @@ from sessions_graph_core.validation import ValidationError
 from .batches import SESSION_IDS_TAG, session_tags
 from .partitions import SAME_USER, users_partitions
 from .policies import EMBED_MAX_FAILURES, STORE_RETRY
+from .pools import EMBED_POOL, RECONCILE_POOL
 from .reporting import table
 from .resources import EmbedderResource, ExtractorResource, GraphStoreResource
 
@@ -64,7 +65,7 @@ def _reconcile_one(store: GraphStore, session_id: str, backend: ExtractionBacken
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,
     backfill_policy=dg.BackfillPolicy.single_run(),
-    pool="sessions_graph_reconcile",
+    pool=RECONCILE_POOL,
     description="The session's turns reconciled into entities, facts and decisions, with supersession and provenance.",
 )
 def reconciled_session(
@@ -117,7 +118,7 @@ def reconciled_session(
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,
     backfill_policy=dg.BackfillPolicy.single_run(),
-    pool="sessions_graph_embed",
+    pool=EMBED_POOL,
     description="Vectors for the session's turns, entities and facts (and its user's memory files) from the configured model.",
 )
 def embedded_session(
