@@ -27,16 +27,28 @@ def derivation_milestones_sensor(
     with graph_store.open() as store:
         due = milestones.due_users(store)
     if due and not llm.configured():
-        return dg.SensorResult(
+        result = dg.SensorResult(
             skip_reason=f"{len(due)} users are due a derivation run, but no LLM key is configured "
             "(set ANTHROPIC_API_KEY or OPENAI_API_KEY, or `sessions-graph config set`)"
         )
-    return request_runs(
-        "derive",
-        [
-            Batch({user: f"{user}:{milestone}"}, {"sessions_graph/milestone": str(milestone)}, partition=user)
-            for user, milestone in due
-        ],
-        skip_reason="no user has reached a new milestone",
-        partitions=users_partitions,
-    )
+    else:
+        result = request_runs(
+            context.instance,
+            "derive",
+            [
+                Batch({user: f"{user}:{milestone}"}, {"sessions_graph/milestone": str(milestone)}, partition=user)
+                for user, milestone in due
+            ],
+            skip_reason="no user has reached a new milestone",
+            partitions=users_partitions,
+        )
+    return _shown_in_the_tick_list(result)
+
+
+def _shown_in_the_tick_list(result: dg.SensorResult) -> dg.SensorResult:
+    """The UI lists a skipped tick as "0 runs requested" and keeps its reason behind a click, but prints
+    each tick's cursor in the list: the cursor carries the reason. It holds no state: the graph does."""
+    reason = result.skip_reason.skip_message if result.skip_reason else None
+    if not reason:
+        return result
+    return dg.SensorResult(skip_reason=reason, cursor=f"skipped: {reason}")

@@ -87,6 +87,7 @@ def embedding_catchup_sensor(
     if due and not_asked:
         context.log.info(not_asked)
     return request_runs(
+        context.instance,
         "embed",
         session_batches({state.session_id: (state.user_id, _stamp(state, model)) for state in due}, EMBED_ASSETS),
         skip_reason=not_asked or f"every session is embedded with {model}",

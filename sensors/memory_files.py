@@ -25,4 +25,4 @@ def memory_files_sensor(context: dg.SensorEvaluationContext, graph_store: GraphS
     # The asset extracts every pending file, so one unpartitioned run covers them all.
     stamps = {memory_id: f"{memory_id}@{version}" for memory_id, version in sorted(versions.items())}
     batches = [Batch(stamps, {"sessions_graph/memory_files": str(len(stamps))})] if stamps else []
-    return request_runs("memory_files", batches, skip_reason="no memory file is pending extraction")
+    return request_runs(context.instance, "memory_files", batches, skip_reason="no memory file is pending extraction")

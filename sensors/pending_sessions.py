@@ -24,6 +24,7 @@ def pending_sessions_sensor(context: dg.SensorEvaluationContext, graph_store: Gr
     with graph_store.open() as store:
         pending = pending_sessions(store, exclude=busy.sessions, exclude_users=busy.users, limit=PER_TICK)
     return request_runs(
+        context.instance,
         "reconcile",
         session_batches({p.session_id: (p.user_id, f"{p.session_id}@{p.revision}") for p in pending}, RECONCILE_ASSETS),
         skip_reason=f"no pending sessions ({len(busy.sessions)} in flight)",

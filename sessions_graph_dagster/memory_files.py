@@ -14,7 +14,7 @@ from .resources import ExtractorResource, GraphStoreResource
 
 
 @dg.asset(
-    group_name="memory_files",
+    group_name="sessions_graph",
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,
     # Same pool as session reconciliation: both write a user's entities and facts.

@@ -17,7 +17,7 @@ from .sessions import reconciled_session
 @dg.asset(
     partitions_def=users_partitions,
     deps=[dg.AssetDep(reconciled_session, partition_mapping=SAME_USER)],
-    group_name="users",
+    group_name="sessions_graph",
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,
     # LLM calls take minutes: a pool of its own keeps them from holding up reconciliation.

@@ -21,3 +21,16 @@ def table(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> dg.MetadataV
     if len(rows) > MAX_ROWS:
         lines.append(f"\n… and {len(rows) - MAX_ROWS} more")
     return dg.MetadataValue.md("\n".join(lines))
+
+
+BAR_WIDTH = 30
+
+
+def bar_chart(columns: tuple[str, str], rows: Sequence[tuple[str, int | float]]) -> dg.MetadataValue:
+    """A markdown table with a bar per row, scaled to the largest value, which the UI renders as it is."""
+    largest = max((value for _, value in rows), default=0) or 1
+    lines = [f"| {columns[0]} | {columns[1]} | |", "|---|---:|---|"]
+    for label, value in rows[-MAX_ROWS:]:
+        bar = "█" * round(BAR_WIDTH * value / largest) if value else "·"
+        lines.append(f"| {_cell(label)} | {value} | {bar} |")
+    return dg.MetadataValue.md("\n".join(lines))

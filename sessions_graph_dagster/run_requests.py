@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import dagster as dg
-from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
+from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG, RUN_KEY_TAG
 
 from .batches import Batch, session_ids_of
 from .jobs import STAGE_TAG
@@ -32,6 +32,7 @@ UNFINISHED = [
 
 
 def request_runs(
+    instance: dg.DagsterInstance,
     stage: str,
     batches: Sequence[Batch],
     *,
@@ -46,11 +47,30 @@ def request_runs(
     """
     if not batches:
         return dg.SensorResult(skip_reason=skip_reason)
+    requests = [_run_request(stage, batch) for batch in batches]
+    launched = _launched(instance, [request.run_key for request in requests])
+    if len(launched) == len(requests):
+        # Dagster would skip these itself, silently: say why in the tick.
+        shown = ", ".join(sorted(launched)[:3]) + (" ..." if len(launched) > 3 else "")
+        return dg.SensorResult(
+            skip_reason=f"nothing new: the {len(requests)} run(s) this work needs were already launched (run keys {shown})"
+        )
+    kept = [(batch, request) for batch, request in zip(batches, requests, strict=True) if request.run_key not in launched]
     adds = []
     if partitions is not None:
-        wanted = list(dict.fromkeys(batch.partition for batch in batches if batch.partition))
+        wanted = list(dict.fromkeys(batch.partition for batch, _ in kept if batch.partition))
         adds.append(partitions.build_add_request(wanted))
-    return dg.SensorResult(run_requests=[_run_request(stage, batch) for batch in batches], dynamic_partitions_requests=adds)
+    return dg.SensorResult(run_requests=[request for _, request in kept], dynamic_partitions_requests=adds)
+
+
+def _launched(instance: dg.DagsterInstance, run_keys: Sequence[str | None]) -> set[str]:
+    """The run keys among `run_keys` some run already carries (Dagster launches a run key once).
+    One query by tag for this tick's keys: its cost follows the tick's work, not the runs or partitions ever made."""
+    keys = [key for key in run_keys if key]
+    if not keys:
+        return set()
+    runs = instance.get_runs(filters=dg.RunsFilter(tags={RUN_KEY_TAG: keys}))
+    return {run.tags[RUN_KEY_TAG] for run in runs} & set(keys)
 
 
 def _run_request(stage: str, batch: Batch) -> dg.RunRequest:

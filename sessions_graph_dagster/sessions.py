@@ -3,6 +3,9 @@
 Both are partitioned by user (partitions.py); a run covers the sessions its config names, all of its
 users', or, with none named, every session of its users (a per-user backfill). A run over several
 users (a backfill of a range) runs once: a run per user would spend most of its time starting.
+Each user partition's materialization still carries that user's own figures
+(`context.add_asset_metadata(..., partition_key=...)`); the run's table of all its sessions goes to
+the run's log, where the run is read.
 """
 
 import time
@@ -13,6 +16,7 @@ from pydantic import Field
 
 from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_core.embeddings.models import EmbeddingUnavailableError
+from sessions_graph_core.recall import search as recall
 from sessions_graph_core.reconcile import facts
 from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
@@ -52,16 +56,30 @@ def selected_sessions(store: GraphStore, users: Sequence[str], selection: Sessio
     return list(dict.fromkeys(selection.session_ids))
 
 
-def _reconcile_one(store: GraphStore, session_id: str, backend: ExtractionBackend) -> ReconcileSummary:
+PROBE_CHARS = 200
+
+
+def _reconcile_one(store: GraphStore, session_id: str, backend: ExtractionBackend) -> tuple[ReconcileSummary, float]:
+    started = time.perf_counter()
     try:
-        return reconcile.reconcile_session(store, session_id, backend=backend)
+        summary = reconcile.reconcile_session(store, session_id, backend=backend)
     except ValidationError as error:  # the partition names no session: bad input, no retry will help
-        return ReconcileSummary(session_id=session_id, status="failed", error=str(error))
+        summary = ReconcileSummary(session_id=session_id, status="failed", error=str(error))
+    return summary, time.perf_counter() - started
+
+
+def _by_user(users: Sequence[str], owners: dict[str, str], keys: Sequence[str]) -> dict[str, list[str]]:
+    """The run's sessions under each of its user partitions (a user with none named gets an empty list)."""
+    grouped: dict[str, list[str]] = {user: [] for user in users}
+    for key in keys:
+        if owners.get(key) in grouped:
+            grouped[owners[key]].append(key)
+    return grouped
 
 
 @dg.asset(
     partitions_def=users_partitions,
-    group_name="sessions",
+    group_name="sessions_graph",
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,
     backfill_policy=dg.BackfillPolicy.single_run(),
@@ -73,31 +91,47 @@ def reconciled_session(
 ) -> dg.MaterializeResult:
     started = time.perf_counter()
     backend = extractor.load()
+    users = list(context.partition_keys)
     with graph_store.open() as store:
-        keys = selected_sessions(store, list(context.partition_keys), config)
-        summaries = [_reconcile_one(store, key, backend) for key in keys]
-        # The older facts the batch's own statements replaced (seed 002: a new fact in a held slot supersedes it).
+        keys = selected_sessions(store, users, config)
+        done = {summary.session_id: (summary, seconds) for summary, seconds in (_reconcile_one(store, k, backend) for k in keys)}
+        # The older facts each session's own statements replaced (seed 002: a new fact in a held slot supersedes it).
         superseded = facts.superseded_by_sessions(store, keys)
+        owners = sessions.session_owners(store, keys)
+    for user, mine in _by_user(users, owners, keys).items():
+        summaries = [done[key][0] for key in mine]
+        failed_here = [s.session_id for s in summaries if s.status == "failed"]
+        context.add_asset_metadata(
+            {
+                "sessions": len(mine),
+                # Which sessions, at a glance on the user's partition page.
+                "session_ids": session_tags(mine)[SESSION_IDS_TAG],
+                "failed": len(failed_here),
+                "texts": sum(s.texts_considered for s in summaries),
+                "texts_extracted": sum(s.texts_extracted for s in summaries),
+                "entities": sum(s.entities for s in summaries),
+                "facts": sum(s.facts for s in summaries),
+                "superseded_facts": sum(superseded[key] for key in mine),
+                "duration_s": round(sum(done[key][1] for key in mine), 3),
+                "backend": backend.name,
+            },
+            partition_key=user,
+        )
+    summaries = [summary for summary, _ in done.values()]
     failed = [summary for summary in summaries if summary.status == "failed"]
-    rows = [
-        (s.session_id, s.status, s.texts_considered, s.texts_extracted, s.entities, s.facts, s.error or "")
-        for s in sorted(summaries, key=lambda s: (s.status != "failed", s.session_id))
-    ]
-    metadata = {
-        "users": len(context.partition_keys),
-        "sessions": len(keys),
-        # Which sessions, at a glance on the user's partition page (the table below has them all).
-        "session_ids": session_tags(keys)[SESSION_IDS_TAG],
-        "failed": len(failed),
-        "texts": sum(s.texts_considered for s in summaries),
-        "texts_extracted": sum(s.texts_extracted for s in summaries),
-        "entities": sum(s.entities for s in summaries),
-        "facts": sum(s.facts for s in summaries),
-        "superseded_facts": int(superseded),
-        "duration_s": round(time.perf_counter() - started, 3),
-        "backend": backend.name,
-        "sessions_table": table(("session", "status", "texts", "extracted", "entities", "facts", "error"), rows),
-    }
+    batch = table(
+        ("session", "user", "status", "texts", "extracted", "entities", "facts", "superseded", "error"),
+        [
+            (s.session_id, owners.get(s.session_id, ""), s.status, s.texts_considered, s.texts_extracted, s.entities,
+             s.facts, superseded[s.session_id], s.error or "")
+            for s in sorted(summaries, key=lambda s: (s.status != "failed", s.session_id))
+        ],
+    )
+    context.log.info(
+        f"Reconciled {len(keys) - len(failed)} of {len(keys)} sessions of {len(users)} users in "
+        f"{time.perf_counter() - started:.1f} s ({backend.name}); {sum(superseded.values())} older facts superseded."
+        f"\n{batch.value}"
+    )
     if failed:
         # The graph records each session's error; failing the step shows them on the partitions and
         # lets a person re-run them from the UI once the cause is fixed. Re-running what succeeded is cheap:
@@ -105,68 +139,108 @@ def reconciled_session(
         raise dg.Failure(
             description=f"{len(failed)} of {len(keys)} sessions failed to reconcile: "
             + "; ".join(f"{s.session_id}: {s.error}" for s in failed[:5]),
-            metadata=metadata,
+            metadata={"users": len(users), "sessions": len(keys), "failed": len(failed), "sessions_table": batch},
             allow_retries=False,
         )
-    return dg.MaterializeResult(metadata=metadata)
+    return dg.MaterializeResult()
+
+
+def _recall_probe(store: GraphStore, user_id: str, session_ids: Sequence[str], model: str) -> float | None:
+    """Milliseconds one recall takes for the user right after their vectors were written, asked with the
+    opening words of the first of their sessions in the run (None when those have no user text)."""
+    for key in session_ids:
+        opening = next((t.text for t in sessions.get_turns(store, key) if t.role == "user" and t.text.strip()), "")
+        if opening:
+            started = time.perf_counter()
+            recall.recall(store, user_id, opening[:PROBE_CHARS], model=model)
+            return round((time.perf_counter() - started) * 1000, 1)
+    return None
 
 
 @dg.asset(
     partitions_def=users_partitions,
     deps=[dg.AssetDep(reconciled_session, partition_mapping=SAME_USER)],
-    group_name="sessions",
+    group_name="sessions_graph",
     kinds={"python", "graph"},
     retry_policy=STORE_RETRY,
     backfill_policy=dg.BackfillPolicy.single_run(),
     pool=EMBED_POOL,
-    description="Vectors for the session's turns, entities and facts (and its user's memory files) from the configured model.",
+    description="Vectors for the session's turns, entities and facts (and its user's memory files) from the configured "
+    "model; recall_ms is one recall for the user right after.",
 )
 def embedded_session(
     context: dg.AssetExecutionContext, config: SessionSelection, graph_store: GraphStoreResource, embedder: EmbedderResource
 ) -> dg.MaterializeResult:
-    started = time.perf_counter()
-    rows: list[tuple] = []
+    model = embedder.name()
+    users = list(context.partition_keys)
+    rows: dict[str, tuple] = {}
     failed: list[tuple[str, str]] = []
     with graph_store.open() as store:
-        keys = selected_sessions(store, list(context.partition_keys), config)
+        keys = selected_sessions(store, users, config)
         for key in keys:
+            started = time.perf_counter()
             try:
-                done = embeddings.embed_session(store, key, model=embedder.name())
+                done = embeddings.embed_session(store, key, model=model)
             except (EmbeddingUnavailableError, ValidationError) as error:  # recorded on the session by embed_session
                 failed.append((key, str(error)))
-                rows.append((key, "failed", 0, 0, 0, 0, str(error)))
+                rows[key] = (key, "failed", 0, 0, 0, 0, time.perf_counter() - started, str(error))
                 continue
-            rows.append((key, "completed", done.turns, done.entities, done.facts, done.passages, ""))
+            rows[key] = (key, "completed", done.turns, done.entities, done.facts, done.passages,
+                         time.perf_counter() - started, "")
         # How often in a row each failed session has now failed, as embed_session counted it.
         in_a_row = {
             state.session_id: max(state.embedding_failures, 1)
             for state in sessions.session_states(store, [key for key, _ in failed])
         }
-    completed = [row for row in rows if row[1] == "completed"]
-    metadata = {
-        "users": len(context.partition_keys),
-        "sessions": len(keys),
-        # Which sessions, at a glance on the user's partition page (the table below has them all).
-        "session_ids": session_tags(keys)[SESSION_IDS_TAG],
-        "failed": len(failed),
-        # The embedding sensor retries a failed session with backoff until this many failures in a row.
-        "retries_exhausted": sum(1 for count in in_a_row.values() if count >= EMBED_MAX_FAILURES),
-        "turns": sum(row[2] for row in completed),
-        "entities": sum(row[3] for row in completed),
-        "facts": sum(row[4] for row in completed),
-        "passages": sum(row[5] for row in completed),
-        "duration_s": round(time.perf_counter() - started, 3),
-        "model": embedder.name(),
-        "sessions_table": table(
-            ("session", "status", "failures in a row", "turns", "entities", "facts", "passages", "error"),
-            [(r[0], r[1], in_a_row.get(r[0], 0), *r[2:]) for r in sorted(rows, key=lambda r: (r[1] != "failed", r[0]))],
-        ),
-    }
+        owners = sessions.session_owners(store, keys)
+        grouped = _by_user(users, owners, keys)
+        probes = {
+            user: _recall_probe(store, user, [key for key in mine if rows[key][1] == "completed"], model)
+            for user, mine in grouped.items()
+        }
+    for user, mine in grouped.items():
+        completed = [rows[key] for key in mine if rows[key][1] == "completed"]
+        failed_here = [key for key in mine if rows[key][1] == "failed"]
+        context.add_asset_metadata(
+            {
+                "sessions": len(mine),
+                "session_ids": session_tags(mine)[SESSION_IDS_TAG],
+                "failed": len(failed_here),
+                # The embedding sensor retries a failed session with backoff until this many failures in a row.
+                "retries_exhausted": sum(1 for key in failed_here if in_a_row.get(key, 1) >= EMBED_MAX_FAILURES),
+                "turns": sum(row[2] for row in completed),
+                "entities": sum(row[3] for row in completed),
+                "facts": sum(row[4] for row in completed),
+                "passages": sum(row[5] for row in completed),
+                "duration_s": round(sum(rows[key][6] for key in mine), 3),
+                "model": model,
+                **({"recall_ms": probes[user]} if probes[user] is not None else {}),
+            },
+            partition_key=user,
+        )
+    batch = table(
+        ("session", "user", "status", "failures in a row", "turns", "entities", "facts", "passages", "error"),
+        [
+            (r[0], owners.get(r[0], ""), r[1], in_a_row.get(r[0], 0), *r[2:6], r[7])
+            for r in sorted(rows.values(), key=lambda r: (r[1] != "failed", r[0]))
+        ],
+    )
+    probe_text = ", ".join(f"{user} {ms:.0f} ms" for user, ms in sorted(probes.items()) if ms is not None) or "none"
+    context.log.info(
+        f"Embedded {len(keys) - len(failed)} of {len(keys)} sessions of {len(users)} users with {model}; "
+        f"recall after: {probe_text}.\n{batch.value}"
+    )
     if failed:
         raise dg.Failure(
             description=f"{len(failed)} of {len(keys)} sessions failed to embed: "
             + "; ".join(f"{key}: {error}" for key, error in failed[:5]),
-            metadata=metadata,
+            metadata={
+                "users": len(users),
+                "sessions": len(keys),
+                "failed": len(failed),
+                "retries_exhausted": sum(1 for count in in_a_row.values() if count >= EMBED_MAX_FAILURES),
+                "sessions_table": batch,
+            },
             allow_retries=False,
         )
-    return dg.MaterializeResult(metadata=metadata)
+    return dg.MaterializeResult()

@@ -294,10 +294,12 @@ def known_slots(store: GraphStore, user_id: str) -> list[str]:
     return [row["slot"] for row in rows]
 
 
-def superseded_by_sessions(store: GraphStore, session_ids: Sequence[str]) -> int:
-    """How many older facts the statements of these sessions replaced."""
+def superseded_by_sessions(store: GraphStore, session_ids: Sequence[str]) -> dict[str, int]:
+    """For each session, how many older facts the statements it made replaced (0 for none)."""
     rows = store.run(
-        "MATCH (f:Fact)-[:SUPERSEDES]->(old:Fact) WHERE f.session_id IN $ids RETURN count(DISTINCT old) AS n",
+        "MATCH (f:Fact)-[:SUPERSEDES]->(old:Fact) WHERE f.session_id IN $ids "
+        "RETURN f.session_id AS session_id, count(DISTINCT old) AS replaced",
         {"ids": list(session_ids)},
     )
-    return rows[0]["n"]
+    found = {row["session_id"]: int(row["replaced"]) for row in rows}
+    return {sid: found.get(sid, 0) for sid in session_ids}

@@ -50,6 +50,11 @@ def test_definitions_load_and_name_what_the_ui_shows():
         "embedding_catchup_sensor",
         "memory_files_sensor",
     }
+    # One group, so the global lineage page shows every edge without expanding a group.
+    asset_graph = defs.resolve_asset_graph()
+    groups = {key.path[-1]: asset_graph.get(key).group_name for key in asset_graph.get_all_asset_keys()}
+    assert set(groups.values()) == {"sessions_graph"}, groups
+    assert {"reconciled_session", "embedded_session", "pending_work"} <= set(groups)
     embedded = defs.resolve_assets_def("embedded_session")
     mapping = embedded.get_partition_mapping(dg.AssetKey("reconciled_session"))
     assert isinstance(mapping, dg.IdentityPartitionMapping)
@@ -69,12 +74,14 @@ def test_the_named_sessions_of_a_user_reconcile_in_one_run(instance, graph, stor
     assert result.success
     [event] = result.asset_materializations_for_node("reconciled_session")
     assert event.partition == "alice"
-    metadata = event.metadata
-    assert metadata["sessions"].value == 2 and metadata["users"].value == 1
-    assert metadata["failed"].value == 0
-    assert metadata["entities"].value > 0 and metadata["facts"].value > 0
-    assert metadata["backend"].value == "spacy"
-    assert "orders-2" in metadata["sessions_table"].value
+    metadata = {key: value.value for key, value in event.metadata.items()}
+    assert metadata["sessions"] == 2 and metadata["failed"] == 0
+    assert metadata["session_ids"] == "orders-1,orders-2"
+    assert metadata["entities"] > 0 and metadata["facts"] > 0 and metadata["superseded_facts"] >= 0
+    assert metadata["backend"] == "spacy"
+    assert "sessions_table" not in metadata  # the batch's table is in the run's log
+    logged = " ".join(entry.user_message for entry in instance.all_logs(result.run_id))
+    assert "Reconciled 2 of 2 sessions of 1 users" in logged and "| orders-2 | alice | completed |" in logged
     assert [status_of(graph, sid) for sid in sids] == ["pending", "completed", "completed"]  # garden-1 is bob's
 
 
@@ -85,7 +92,14 @@ def test_a_backfill_of_users_covers_all_their_sessions(instance, graph, store):
     assert result.success
     events = result.asset_materializations_for_node("reconciled_session")
     assert sorted(event.partition for event in events) == USERS
-    assert events[0].metadata["sessions"].value == 3 and events[0].metadata["users"].value == 2
+    # Each user partition carries its own user's figures, not the run's.
+    figures = {event.partition: {key: value.value for key, value in event.metadata.items()} for event in events}
+    assert figures["alice"]["sessions"] == 2 and figures["bob"]["sessions"] == 1
+    assert figures["bob"]["session_ids"] == "garden-1" and "garden-1" not in figures["alice"]["session_ids"]
+    texts = {user: sum(len(graph.get_turns(sid)) for sid in sids if graph.get_session(sid).user_id == user) for user in USERS}
+    assert all(0 < figures[user]["texts"] <= texts[user] for user in USERS)
+    assert figures["alice"]["texts"] != figures["bob"]["texts"]
+    assert all("sessions_table" not in figures[user] and "users" not in figures[user] for user in USERS)
     assert [status_of(graph, sid) for sid in sids] == ["completed"] * 3
 
 
@@ -157,9 +171,10 @@ def test_reconcile_then_embed_in_one_run_and_the_checks_pass(instance, graph, st
     assert result.success
     embedded = result.asset_materializations_for_node("embedded_session")
     assert sorted(event.partition for event in embedded) == USERS
-    metadata = embedded[0].metadata
-    assert metadata["sessions"].value == 3 and metadata["passages"].value > 0
-    assert metadata["model"].value == EmbedderResource().name()
+    figures = {event.partition: {key: value.value for key, value in event.metadata.items()} for event in embedded}
+    assert figures["alice"]["sessions"] == 2 and figures["bob"]["sessions"] == 1
+    assert all(figures[user]["passages"] > 0 and figures[user]["model"] == EmbedderResource().name() for user in USERS)
+    assert all(figures[user]["recall_ms"] > 0 for user in USERS)  # one recall for the user after embedding
     assert checks_of(result) == {"no_orphans": True, "ontology_conformance": True, "embedding_model_consistent": True}
     statuses = graph.store.run(
         "MATCH (s:Session) RETURN s.embedding_status AS status, s.embedding_model AS model"

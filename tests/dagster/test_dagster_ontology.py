@@ -79,6 +79,7 @@ def test_without_an_llm_key_the_sensor_says_so_and_the_asset_fails_clearly(insta
     skipped = sensor_result(instance, store, LlmResource())
     assert skipped.run_requests == []
     assert "no LLM key is configured" in skipped.skip_reason.skip_message
+    assert skipped.cursor == f"skipped: {skipped.skip_reason.skip_message}"  # the tick list prints the cursor
 
     instance.add_dynamic_partitions("users", [USER])
     result = dg.materialize(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
 from pathlib import Path
@@ -44,6 +45,7 @@ def chromium() -> str:
 def browse(url: str, profile: Path, screenshot: Path) -> str:
     """The page's visible text after its scripts ran; a screenshot of it is saved beside."""
     base = [chromium(), *CHROMIUM_FLAGS]
+    screenshot.unlink(missing_ok=True)  # one left by an earlier run must not pass for this run's
     subprocess.run(
         [*base, f"--user-data-dir={profile / 'shot'}", f"--screenshot={screenshot}", url],
         check=True, capture_output=True, timeout=120,
@@ -54,6 +56,15 @@ def browse(url: str, profile: Path, screenshot: Path) -> str:
     ).stdout
     text = re.sub(r"<script.*?</script>|<style.*?</style>", " ", dom, flags=re.S)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
+def assert_rendered(png: Path) -> None:
+    """The screenshot is a PNG of the whole window with a page drawn on it (a blank one compresses to a few KB)."""
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", png
+    width, height = struct.unpack(">II", data[16:24])
+    assert (width, height) == (1400, 900), png
+    assert len(data) > 30_000, f"{png} is {len(data)} bytes: nothing drawn?"
 
 
 @pytest.fixture
@@ -119,3 +130,31 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs):
             f"{platform.url}/assets/reconciled_session?view=partitions&partition=alice", root, SCREENSHOTS / "partition_alice.png"
         )
         assert "session_ids" in alice and ("orders-1,orders-2" in alice or "orders-2,orders-1" in alice)
+        # A user partition's materialization carries that user's figures, not the run's.
+        figures = alice.split("Metadata", 1)[1]
+        assert "sessions 2" in figures and "superseded_facts" in figures
+        assert "sessions_table" not in figures and "garden-1" not in figures
+
+        # One group: the global lineage shows the assets and their edge without expanding anything.
+        overview = browse(f"{platform.url}/asset-groups", root, SCREENSHOTS / "global_lineage.png")
+        assert all(name in overview for name in ("reconciled_session", "embedded_session", "pending_work"))
+        assert "Expand all groups" not in overview
+
+        embedded = browse(f"{platform.url}/assets/embedded_session?view=events", root, SCREENSHOTS / "embedded_events.png")
+        assert "recall_ms" in embedded and "passages" in embedded
+
+        # The backlog as an asset: its counts over time, and the markdown chart rendered as a table.
+        backlog = browse(f"{platform.url}/assets/pending_work", root, SCREENSHOTS / "pending_work.png")
+        assert "Table Plots" in backlog and "observed (UTC) pending" in backlog and "memory_files" in backlog
+
+        # The derivation sensor's reason shows in its tick list (the cursor column), not only behind a click.
+        sensor = browse(
+            f"{platform.url}/locations/sessions_graph/sensors/derivation_milestones_sensor", root,
+            SCREENSHOTS / "derivation_sensor.png",
+        )
+        ticks = sensor.split("Timestamp Status", 1)[1]
+        assert "skipped: no user has reached a new milestone" in ticks or "users are due a derivation run" in ticks
+
+        for name in ("asset_graph", "partitions", "partition_alice", "global_lineage", "embedded_events", "pending_work",
+                     "derivation_sensor"):
+            assert_rendered(SCREENSHOTS / f"{name}.png")

@@ -201,7 +201,7 @@ def test_a_failed_embedding_is_asked_for_again_after_its_backoff_under_a_new_run
 
     metadata = embed_with_the_broken_model(instance, store, sid)
     assert metadata["failed"] == 1 and metadata["retries_exhausted"] == 0
-    assert f"| {sid} | failed | 1 |" in metadata["sessions_table"]
+    assert f"| {sid} | bob | failed | 1 |" in metadata["sessions_table"]
     backing_off = catch_up_with_the_broken_model(instance, store)
     assert backing_off.run_requests == []
     assert "1 failed sessions wait for their retry" in backing_off.skip_reason.skip_message
