@@ -21,7 +21,7 @@ from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.reconcile import entities
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
-from sessions_graph_core.reconcile.statements import SELF
+from sessions_graph_core.reconcile.statements import HELD, SELF
 from sessions_graph_core.store.base import GraphStore
 
 SourceKind = Literal["Turn", "Memory"]
@@ -85,7 +85,7 @@ def fact_id(source: Source, fact: ExtractedFact) -> str:
 def _stored_triple(fact: ExtractedFact) -> tuple[str | None, str | None, str | None]:
     """What recall shows as `subject -[predicate]-> object`: for a statement whose slot value is known,
     the slot's reading ("orders service -[owner]-> Carol"), else the triple as said."""
-    if fact.slot and fact.value is not None and "/" in fact.slot:
+    if fact.slot and fact.value is not None and "/" in fact.slot and not _pending(fact.slot):
         holder, attribute = fact.slot.rsplit("/", 1)
         return holder, attribute, fact.value or "(none)"
     return fact.subject, fact.predicate, fact.object
@@ -127,6 +127,23 @@ _LINKS = (
     "FOREACH (key IN x.about | MERGE (n:Entity {user_id: $user_id, entity_key: key}) MERGE (f)-[:ABOUT]->(n)) "
 )
 
+# With `f` (a statement in its slot) and `new` bound: f put between the statement before it and the one
+# after it in its slot's chain (when `new`; a restatement is already in it).
+_INTO_CHAIN = (
+    "OPTIONAL MATCH (p:Fact {user_id: $user_id, slot: f.slot}) WHERE new AND p.rank < f.rank "
+    "WITH f, new, p ORDER BY p.rank DESC WITH f, new, collect(p)[0] AS prev "
+    "OPTIONAL MATCH (n:Fact {user_id: $user_id, slot: f.slot}) WHERE new AND n.rank > f.rank "
+    "WITH f, prev, n ORDER BY n.rank WITH f, prev, collect(n)[0] AS next "
+    # By id, not by variable: FalkorDB rejects a pattern whose bound end is null.
+    "OPTIONAL MATCH (:Fact {fact_id: next.fact_id})-[skipped:SUPERSEDES]->(:Fact {fact_id: prev.fact_id}) "
+    "DELETE skipped "
+    "FOREACH (x IN CASE WHEN prev IS NULL THEN [] ELSE [prev] END | "
+    "  MERGE (f)-[:SUPERSEDES]->(x) SET x.superseded_at = f.valid_at) "
+    "FOREACH (x IN CASE WHEN next IS NULL THEN [] ELSE [next] END | "
+    "  MERGE (x)-[:SUPERSEDES]->(f) SET f.superseded_at = x.valid_at) "
+    "RETURN f.fact_id AS fact_id"
+)
+
 # One statement: a restatement links to the statement it repeats; anything else is put between
 # the statement before it and the one after it in its slot's chain.
 _RECORD = (
@@ -150,29 +167,70 @@ _RECORD = (
     "OPTIONAL MATCH (f)-[:SUPERSEDES]->(older:Fact) "
     "WITH f, new, collect(older) AS olders, earlier "
     "FOREACH (o IN CASE WHEN earlier THEN olders ELSE [] END | SET o.superseded_at = f.valid_at) "
-    "WITH f, new "
-    "OPTIONAL MATCH (p:Fact {{user_id: $user_id, slot: f.slot}}) WHERE new AND p.rank < f.rank "
-    "WITH f, new, p ORDER BY p.rank DESC WITH f, new, collect(p)[0] AS prev "
-    "OPTIONAL MATCH (n:Fact {{user_id: $user_id, slot: f.slot}}) WHERE new AND n.rank > f.rank "
-    "WITH f, prev, n ORDER BY n.rank WITH f, prev, collect(n)[0] AS next "
-    # By id, not by variable: FalkorDB rejects a pattern whose bound end is null.
-    "OPTIONAL MATCH (:Fact {{fact_id: next.fact_id}})-[skipped:SUPERSEDES]->(:Fact {{fact_id: prev.fact_id}}) "
-    "DELETE skipped "
-    "FOREACH (x IN CASE WHEN prev IS NULL THEN [] ELSE [prev] END | "
-    "  MERGE (f)-[:SUPERSEDES]->(x) SET x.superseded_at = f.valid_at) "
-    "FOREACH (x IN CASE WHEN next IS NULL THEN [] ELSE [next] END | "
-    "  MERGE (x)-[:SUPERSEDES]->(f) SET f.superseded_at = x.valid_at) "
-    "RETURN f.fact_id AS fact_id"
+    "WITH f, new " + _INTO_CHAIN.replace("{", "{{").replace("}", "}}")
 )
 
 
 def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, item: Statement) -> str:
     """Write one slotted statement; returns the id of the node that holds it (an older one if restated)."""
+    item = _resolved(store, user_id, item)
     params = {"user_id": user_id, "user_key": user_key, "statement": item.model_dump()}
     rows = store.run(_RECORD.format(source=SOURCE_BY_ID[kind]), params)
     if not rows:
         raise LookupError(f"{kind} {item.source_id!r} is gone; its statements were not written")
     return rows[0]["fact_id"]
+
+
+# -- changes of a value whose attribute was not said ("we've cancelled PagerDuty") -----------------
+# They wait in slot "<subject>/*<value>" until a statement puts that value in a slot of the same
+# subject; whichever of the two is reconciled first, the change then joins that slot's chain.
+
+
+def _pending(slot: str) -> bool:
+    return slot.rpartition("/")[2].startswith(HELD)
+
+
+def _reading(slot: str, value: str | None) -> dict[str, str]:
+    """A statement's slot, claim and triple once it is in `slot` holding `value` ("" when it ended it)."""
+    holder, _, attribute = slot.rpartition("/")
+    shown = value or "(none)"
+    return {"slot": slot, "claim": normalise(f"{slot} = {shown}"), "subject": holder, "predicate": attribute, "object": shown}
+
+
+def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
+    """A pending change in the slot of its subject that holds (or held) the value it names, if one does."""
+    if not _pending(item.slot):
+        return item
+    holder, _, attribute = item.slot.rpartition("/")
+    rows = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH $prefix AND NOT p.slot STARTS WITH $waiting "
+        "AND p.value IS NOT NULL AND toLower(p.value) = $old RETURN p.slot AS slot ORDER BY p.rank DESC LIMIT 1",
+        {"user_id": user_id, "prefix": f"{holder}/", "waiting": f"{holder}/{HELD}", "old": attribute[len(HELD):]},
+    )
+    return item.model_copy(update=_reading(rows[0]["slot"], item.value)) if rows else item
+
+
+_ADOPT = (
+    "MATCH (f:Fact {fact_id: $fact_id}) OPTIONAL MATCH (f)-[r:SUPERSEDES]-(:Fact) DELETE r "
+    "WITH DISTINCT f SET f.slot = $slot, f.claim = $claim, f.subject = $subject, f.predicate = $predicate, "
+    "f.object = $object, f.superseded_at = null WITH f, true AS new " + _INTO_CHAIN
+)
+
+
+def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
+    """Move the changes waiting for a value these statements put in a slot into that slot's chain
+    (one look-up for them all: almost always nothing waits)."""
+    wanted = {f"{item.slot.rpartition('/')[0]}/{HELD}{normalise(item.value)}": item.slot
+              for item in items if item.value and item.slot and not _pending(item.slot)}
+    if not wanted:
+        return
+    waiting = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot IN $pending "
+        "RETURN p.fact_id AS fact_id, p.value AS value, p.slot AS pending ORDER BY p.rank",
+        {"user_id": user_id, "pending": list(wanted)},
+    )
+    for row in waiting:
+        store.run(_ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | _reading(wanted[row["pending"]], row["value"]))
 
 
 _CLAIMS = (
@@ -287,9 +345,9 @@ def nearby(store: GraphStore, user_id: str, about: str) -> list[NearbyFact]:
 def known_slots(store: GraphStore, user_id: str) -> list[str]:
     """Slots that hold a current statement, for backends that can reuse them."""
     rows = store.run(
-        "MATCH (x:Fact {user_id: $user_id}) WHERE x.slot <> '' AND x.superseded_at IS NULL "
+        "MATCH (x:Fact {user_id: $user_id}) WHERE x.slot <> '' AND x.superseded_at IS NULL AND NOT x.slot CONTAINS $waiting "
         "RETURN DISTINCT x.slot AS slot ORDER BY slot",
-        {"user_id": validation.user_id(user_id)},
+        {"user_id": validation.user_id(user_id), "waiting": f"/{HELD}"},
     )
     return [row["slot"] for row in rows]
 

@@ -236,6 +236,7 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     promote(store, user_id, list(batch.entities.values()), flags)
     for item in batch.slotted:
         facts.record(store, kind, user_id, params["user_key"], item)
+    facts.adopt(store, user_id, batch.slotted)
     facts.record_claims(store, kind, user_id, params["user_key"], batch.claims)
     store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
 

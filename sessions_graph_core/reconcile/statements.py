@@ -41,6 +41,17 @@ FIRST_PLURAL = {"we", "us", "our", "ours", "ourselves", "let", "'s"}
 TEAM_WORDS = {"team", "company"}
 FOCUS_PRONOUNS = {"it", "he", "she", "they", "him", "her", "them", "its", "his", "their"}
 OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "you", "what", "something", "everything", "one"}
+# The attribute of a change that names the old value but not what it was the value of: the pipeline
+# finds the slot of the same subject that held that value ("we've cancelled PagerDuty").
+HELD = "*"
+MEMBERSHIPS = {"subscription", "membership", "account"}
+SUBSCRIBE_VERBS = {"pay", "subscribe"}
+# Verbs of becoming: their complement is a state, as after "be".
+STATE_VERBS = {"go", "turn", "become", "stay", "remain"}
+# Verbs by which things are sent somewhere: "logs go to Papertrail" fills the project's "logs".
+ROUTE_VERBS = {"go", "flow", "ship", "route", "live", "sit", "land", "stream", "feed"}
+# "another team", "some tool": no named value ("a" is no sign: "a Pixel 8", "a keto diet").
+INDEFINITE = {"another", "some", "any", "other", "each", "every"}
 # Modifiers that say when, not what: "our new CTO" is the CTO.
 TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "present", "main", "own", "actual", "latest",
                   "favourite", "favorite", "preferred", "usual", "regular", "default", "primary", "go-to"}
@@ -211,6 +222,8 @@ class Reader:
     lex: Lexicon
     lemma: Callable[[Any], str]
     focus: dict[str, str] = field(default_factory=dict)
+    # The last clause's ending, for a clause coordinated with it ("cancelled Spotify and switched to X").
+    ended: tuple[int, Claim] | None = None
 
     # names
 
@@ -226,7 +239,8 @@ class Reader:
         if token.pos_ == "PRON" or low in OTHER_PRONOUNS:
             return None
         words = self.words(token)
-        if words == ["team"] or (len(words) == 1 and words[0] in TEAM_WORDS and self.possessor(token) == PROJECT):
+        ours = not any(t.dep_ == "det" and t.lower_ not in {"the", "this"} for t in token.children)  # not "another team"
+        if (words == ["team"] and ours) or (len(words) == 1 and words[0] in TEAM_WORDS and self.possessor(token) == PROJECT):
             return PROJECT
         owner = self.possessor(token)
         text = " ".join(words)
@@ -240,8 +254,11 @@ class Reader:
         """The noun phrase a token heads, without determiners, time words or clauses."""
         left = token.i
         for child in token.lefts:
-            if child.dep_ in {"compound", "amod", "nmod", "nummod", "npadvmod"} and not _when_word(child):
+            if _modifies(child, token) and not _when_word(child):
                 left = min(left, child.left_edge.i)
+        before = token.doc[token.i - 1] if token.i > 0 else None
+        if token.dep_ == "dobj" and before is not None and before.dep_ == "dobj" and before.head == token.head:
+            left = min(left, before.left_edge.i)  # "task/dobj tracking/dobj": one object, see direct_object
         right = token.i
         for child in token.rights:
             if child.dep_ in {"compound", "nummod", "appos"} and child.i == right + 1:
@@ -257,7 +274,9 @@ class Reader:
         return [w.lower() for w in self.phrase(token).split()]
 
     def possessor(self, token: Any) -> str | None:
-        for child in token.children:
+        # "my" may hang on a word of the phrase that the parser made the subject of its head ("my team lead is").
+        owners = [token, *(t for t in token.lefts if t.dep_ == "nsubj" and _modifies(t, token))]
+        for child in (c for t in owners for c in t.children):
             if child.dep_ == "poss":
                 if child.lower_ in FIRST_PERSON:
                     return SELF
@@ -301,11 +320,12 @@ class Reader:
         if listed:
             return listed
         head_noun = self.lex.noun(self.words(token))
-        if head_noun and not head_noun[1]:
+        if head_noun:  # "a keto diet" is a diet
             return head_noun[0]
         if token.ent_type_ in self.lex.ner and token.ent_type_ not in {"ORG"}:
             return self.lex.ner[token.ent_type_]
-        if token.pos_ in {"PROPN", "NOUN", "ADJ"} and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"}:
+        indefinite = any(t.dep_ == "det" and t.lower_ in INDEFINITE for t in token.children)  # "another team"
+        if token.pos_ in {"PROPN", "NOUN", "ADJ"} and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"} and not indefinite:
             return nearest_kind(text)
         return None
 
@@ -317,13 +337,14 @@ class Reader:
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
                 self.focus["thing"] = claim.subject
+        self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
         return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))]
 
     def _claims(self, verb: Any, subject: Any | None) -> list[Claim]:
         lemma = self.lemma(verb)
         particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over"})), "")
         preps = self.preps(verb)
-        dobj = next((t for t in verb.children if t.dep_ in {"dobj"}), None)
+        dobj = direct_object(verb)
         attr = next((t for t in verb.children if t.dep_ in {"attr", "oprd"}), None)
         acomp = next((t for t in verb.children if t.dep_ == "acomp"), None)
         passive = any(t.dep_ in {"nsubjpass", "auxpass"} for t in verb.children)
@@ -336,12 +357,27 @@ class Reader:
         if inner is not None and lemma in ENDING_VERBS | INTENT_VERBS | ASPECT_VERBS:
             found = self._claims(inner, subject)
             if lemma in ENDING_VERBS:
+                ended = direct_object(inner)
+                if not found and ended is not None and who:  # "stopped using Papertrail": whatever held it
+                    return [Claim(who, HELD, None, self.name(ended))]
                 return [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
             return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS) for c in found]
 
         # Copulas: "my manager is Priya", "James is our new CTO", "I'm vegetarian", "X is on PostgreSQL".
         if lemma in {"be", "become", "remain", "stay"} and (attr is not None or acomp is not None or preps):
             return self.copula(subject, who, attr or acomp, preps, negated)
+        # Subscriptions and memberships, one slot per thing subscribed to: "I have a Netflix subscription",
+        # "we pay for Zoom", "I'm subscribed to Substack"; negated, they end.
+        target = dobj if dobj is not None else preps.get("for") if lemma == "pay" else preps.get("to")
+        subscribed = self.subscription(target, plain=lemma in SUBSCRIBE_VERBS)
+        if subscribed and who and (lemma in SUBSCRIBE_VERBS or lemma in {"have", "get", "buy", "start", "keep", "renew"}):
+            attribute, name = subscribed
+            return [Claim(who, attribute, None if negated else name, name if negated else None)]
+
+        # Becoming: "I went vegan", "she turned vegetarian" (the parser often calls the adjective an object).
+        state = acomp if acomp is not None else attr if attr is not None else dobj
+        if lemma in STATE_VERBS and state is not None and not any(t.dep_ == "det" for t in state.children):
+            return self.copula(subject, who, state, {}, negated)
 
         # Taking a role: "Carol is taking over ownership of X from Alice", "Lena took over the platform team".
         if lemma in TAKE_VERBS and (particle == "over" or lemma != "take") and who:
@@ -424,13 +460,16 @@ class Reader:
         """Each preposition's object ("to" -> CockroachDB); "in favour of" is "to", "instead of" "from"."""
         found: dict[str, Any] = {}
         # "from A to B" and "swapped A for B" often hang the second preposition on the first or on A.
+        obj = direct_object(verb)
         heads = [verb, *[t for t in verb.children if t.dep_ in {"prep", "dobj"} or (t.dep_ == "advmod" and t.pos_ == "ADV")]]
+        heads += [obj] if obj is not None and obj not in heads else []
         children = [c for head in heads for c in head.children if head is verb or c.dep_ == "prep"]
+        children += _fragment(verb)
         for child in children:
             named = child.pos_ in {"PROPN", "NOUN"} or (child.is_title and child.i > child.sent.start)
             if child.dep_ == "xcomp" and named and any(t.lower_ == "to" for t in child.children):
                 found.setdefault("to", child)  # "off Heroku to Render", parsed as "to Render" the clause
-            if child.dep_ in {"prep", "agent", "dative"}:
+            if child.dep_ in {"prep", "agent", "dative"} or (child.dep_ == "ROOT" and child.pos_ == "ADP"):
                 obj = next((t for t in child.children if t.dep_ == "pobj"), None)
                 word = child.lower_
                 if word == "in" and obj is not None and obj.lower_ in {"favour", "favor"}:
@@ -526,16 +565,33 @@ class Reader:
         if held:
             return [Claim(held[1] or who, held[0], None, None)]
         old = self.phrase(dobj)
-        claims = [Claim(old, "owner", None, who)] if self.lemma(dobj) not in GROUP_NOUNS and dobj.pos_ == "NOUN" else []
+        parted = self.lemma(dobj.head) in {"sell", "give", "lose", "scrap", "donate", "trade"}  # "sold my motorbike"
+        claims = [Claim(old, "owner", None, who)] if parted and self.lemma(dobj) not in GROUP_NOUNS and dobj.pos_ == "NOUN" else []
         kind = self.kind(dobj)
         if dobj.ent_type_ == "ORG" and kind is None and self.lemma(dobj.head) in {"leave", "quit", "resign"}:
             kind = "employer"
         if kind:
             claims.append(Claim(who, kind, None, old))
-        words = self.words(dobj)
-        if words and words[-1] in {"membership", "subscription"} and len(words) > 1:
-            claims.append(Claim(who, words[-1], None, " ".join(words[:-1])))
+        subscribed = self.subscription(dobj, plain=False)
+        if subscribed:
+            claims.append(Claim(who, subscribed[0], None, subscribed[1]))
+        if not kind and not subscribed and dobj.pos_ == "PROPN":
+            claims.append(Claim(who, HELD, None, self.name(dobj)))  # "we've cancelled PagerDuty"
         return claims
+
+    def subscription(self, token: Any | None, plain: bool) -> tuple[str, str] | None:
+        """("netflix subscription", "Netflix") for "a Netflix subscription" (or, where the verb says
+        subscribing, for a plain name: "pay for Zoom")."""
+        if token is None:
+            return None
+        words = self.phrase(token).split()
+        if len(words) > 1 and words[-1].lower() in MEMBERSHIPS:
+            name = " ".join(words[:-1])
+            return f"{normalise(name)} {words[-1].lower()}", name
+        if plain and token.pos_ == "PROPN":
+            name = self.phrase(token)
+            return f"{normalise(name)} subscription", name
+        return None
 
     def generic(self, verb: Any, lemma: str, subject: Any, who: str | None, dobj: Any, preps: dict[str, Any],
                 negated: bool, decider: bool) -> list[Claim]:
@@ -595,7 +651,22 @@ class Reader:
             attribute, holder = role
         else:
             # A transition fills the slot the old value held: kind(old) first.
-            attribute, holder = (self.kind(old) or self.kind(new) or self.verb_attribute(lemma, preps)), None
+            # People and places are said with their own verbs ("moved to Porto"), not with these: a
+            # product the tagger took for a city ("go to Papertrail") is no location.
+            kinds = [k for k in (self.kind(old), self.kind(new)) if k and k not in RELATIONAL]
+            attribute, holder = (next(iter(kinds), None) or self.verb_attribute(lemma, preps)), None
+            if attribute is None and lemma in ROUTE_VERBS and new is not None and new.pos_ == "PROPN":
+                attribute, holder = self.routed(subject)
+        if attribute is None and old is None and new is not None and verb.dep_ == "conj" and self.ended and (
+            self.ended[0] == verb.head.i
+        ):  # "I cancelled Spotify and switched to Apple Music": the new value of what the first clause ended
+            before = self.ended[1]
+            return [Claim(before.subject, before.attribute, None if negated else self.name(new), before.old,
+                          decision=decider and lemma in CHOICE_VERBS)]
+        if attribute is None and (old is not None or negated) and (old if old is not None else new) is not None:
+            # A change whose kind is not known: it changes whatever slot held the old value ("we
+            # replaced Papertrail with Loki", "we no longer use Papertrail").
+            attribute = HELD
         if attribute is None:
             return []
         if holder is None:
@@ -607,12 +678,52 @@ class Reader:
         decision = decider and lemma in CHOICE_VERBS
         return [Claim(holder, attribute, value, previous, decision=decision)]
 
+    def routed(self, subject: Any) -> tuple[str | None, str | None]:
+        """"Logs go to Papertrail", "our backups live on S3": the thing routed is the attribute, of the
+        project (or of its owner); a person or a phrase with an article is not."""
+        if subject.pos_ != "NOUN" or any(t.dep_ == "det" and t.lower_ not in {"the", "our"} for t in subject.children):
+            return None, None
+        words = [w for w in self.words(subject)]
+        return (" ".join(words), self.possessor(subject) or PROJECT) if words else (None, None)
+
     def verb_attribute(self, lemma: str, preps: dict[str, Any]) -> str | None:
         for prep in preps:
             found = self.lex.verbs.get(f"{lemma} {prep}")
             if found and found not in {"location", "employer"}:
                 return found
         return None
+
+
+def direct_object(verb: Any) -> Any | None:
+    """The verb's direct object, where the small parser mislabels it: of two nouns both tagged objects
+    the second ("switched task/dobj tracking/dobj to Linear"), and a name tagged as a verb ("use
+    Spotify/VERB/xcomp for music")."""
+    objects = [t for t in verb.children if t.dep_ == "dobj"]
+    if objects:
+        first = objects[0]
+        return next((t for t in objects[1:] if t.i == first.i + 1 and t.pos_ in {"NOUN", "PROPN"}), first)
+    return next((t for t in verb.rights if t.dep_ == "xcomp" and t.is_title and t.i == verb.i + 1
+                 and not any(c.dep_ in {"aux", "nsubj", "dobj"} for c in t.children)), None)
+
+
+def _fragment(verb: Any) -> list[Any]:
+    """A verbless piece the parser split off as a sentence of its own ("We'll use MongoDB" + "as the
+    database for X"): its preposition belongs to the verb before it."""
+    if verb.dep_ != "ROOT" or verb.sent.end >= len(verb.doc):
+        return []
+    following = verb.doc[verb.sent.end].sent
+    if following.root.pos_ == "ADP" and not any(t.pos_ in {"VERB", "AUX"} for t in following):
+        return [following.root]
+    return []
+
+
+def _modifies(child: Any, head: Any) -> bool:
+    """Whether a left child is part of its head's noun phrase; a noun with a subject right before it is
+    a compound the small parser read as a clause ("my team/nsubj lead/ROOT is Oscar")."""
+    if child.dep_ in {"compound", "amod", "nmod", "nummod", "npadvmod"}:
+        return True
+    return (child.dep_ == "nsubj" and head.pos_ in {"NOUN", "PROPN"} and child.pos_ in {"NOUN", "PROPN"}
+            and child.i == head.i - 1)
 
 
 def _when_word(token: Any) -> bool:
@@ -656,7 +767,7 @@ def fact_of(claim: Claim, text: str, about: list[str], reason: str | None, tripl
     return ExtractedFact(
         text=text,
         kind="decision" if claim.decision or reason else "fact",
-        slot=f"{normalise(claim.subject)}/{claim.attribute}",
+        slot=f"{normalise(claim.subject)}/{claim.attribute}" + (normalise(claim.old or "") if claim.attribute == HELD else ""),
         about=list(dict.fromkeys(names + [name for name in about if normalise(name) not in seen])),
         rationale=reason,
         value=claim.value or "",

@@ -137,3 +137,39 @@ def test_recall_shows_an_ended_slot_as_none_with_the_value_it_ended(graph: Sessi
     lines = [fact.line() for fact in recalled.facts]
     assert lines and lines[0].startswith("FACT (current): shop -[error tracking @ 2026-02-05]-> (none) (was: Sentry) -- "), lines
     assert not any("-> Sentry" in line for line in lines)
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+@pytest.mark.parametrize(
+    ("old", "new", "slot", "values"),
+    [
+        ("We use PagerDuty for alerts.", "We've cancelled PagerDuty.", "shop/alerts", ["PagerDuty", ""]),
+        ("Logs go to Papertrail.", "We replaced Papertrail with Loki.", "shop/logs", ["Papertrail", "Loki"]),
+        ("I use Spotify for music.", "I cancelled Spotify and switched to Apple Music.", "me/music", ["Spotify", "", "Apple Music"]),
+    ],
+)
+def test_a_change_that_names_only_the_old_value_joins_the_slot_that_held_it(
+    graph: SessionsGraph, spacy: SpacyBackend, order: tuple[str, str], old: str, new: str, slot: str, values: list[str]
+) -> None:
+    say(graph, "u8", "a", "2026-01-05T09:00:00Z", old, project="shop")
+    say(graph, "u8", "b", "2026-02-05T09:00:00Z", new, project="shop")
+    for sid in order:  # whichever is reconciled first
+        graph.reconcile_session(sid, backend=spacy)
+    chain = graph.store.run(
+        "MATCH (f:Fact {user_id: 'u8'}) WHERE f.slot <> '' RETURN f.slot AS slot, f.value AS value, "
+        "f.superseded_at IS NULL AS current ORDER BY f.rank"
+    )
+    assert [(row["slot"], row["value"]) for row in chain] == [(slot, value) for value in values]
+    assert [row["current"] for row in chain] == [False] * (len(values) - 1) + [True]
+    edges = graph.store.run("MATCH (:Fact {user_id: 'u8'})-[r:SUPERSEDES]->() RETURN count(r) AS n")[0]["n"]
+    assert edges == len(values) - 1
+
+
+def test_a_change_waiting_for_its_slot_is_no_known_slot(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    from sessions_graph_core.reconcile import facts
+
+    say(graph, "u9", "a", "2026-01-05T09:00:00Z", "We've cancelled PagerDuty.", project="shop")
+    graph.reconcile_session("a", backend=spacy)
+    waiting = graph.store.run("MATCH (f:Fact {user_id: 'u9'}) RETURN f.slot AS slot")
+    assert waiting == [{"slot": "shop/*pagerduty"}]
+    assert facts.known_slots(graph.store, "u9") == []

@@ -232,9 +232,23 @@ def _subject(verb: Any) -> Any | None:
     """The verb's subject, or the subject of the verb it is coordinated with ("Leo left X and joined Y")."""
     while True:
         found = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
+        found = found if found is not None else _misparsed_subject(verb)
         if found is not None or verb.dep_ != "conj" or verb.head is verb:
             return found
         verb = verb.head
+
+
+def _misparsed_subject(verb: Any) -> Any | None:
+    """The subject the small parser put elsewhere: a name it tagged as an adverb ("Raj/ADV handed the
+    team over"), or the noun it made the root with "is" under it ("my team lead/ROOT is/ccomp Oscar")."""
+    if verb.dep_ == "ccomp" and verb.head.pos_ in {"NOUN", "PROPN"} and verb.head.i < verb.i and lemma(verb) == "be":
+        return verb.head
+    for child in verb.lefts:
+        if (child.dep_ in {"advmod", "npadvmod", "dep", "nmod"} and child.is_title and not child.is_stop
+                and not child.lower_.endswith("ly") and child.pos_ in {"ADV", "PROPN", "NOUN", "X"}
+                and child.ent_type_ not in {"DATE", "TIME"}):
+            return child
+    return None
 
 
 def _clauses(sentence: Any) -> list[Any]:
