@@ -2,9 +2,10 @@
 renderings (text for a model to read, JSON for a program).
 
 Rows are ranked (memory notes first: they were kept on purpose; then turns best first, each
-followed by the facts extracted from it; then the other facts). A token budget keeps rows in that
-order while they fit; the kept rows are then shown in time order, each with its rank, except that
-every slot's current value comes before the facts in no slot.
+followed by the facts extracted from it; then the other facts; last the facts that only restate
+their turn's row). A token budget keeps rows in that order while they fit; the kept rows are then
+shown in time order, each with its rank, except that every slot's current value comes before the
+facts in no slot.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from sessions_graph_core.embeddings.passages import excerpt
+from sessions_graph_core.text import content_words
 
 READING_RULES = """These rows come from this user's own past conversations; each one carries the date it was written.
 - Read a relative date inside a row ("yesterday", "next week") against that row's date, not today's.
@@ -111,18 +113,33 @@ def fact_order(facts: list[RecalledFact]) -> list[RecalledFact]:
 Row = MemoryNote | RecalledTurn | RecalledFact
 
 
-def ranked_rows(memories: list[MemoryNote], turns: list[RecalledTurn], facts: list[RecalledFact]) -> list[Row]:
-    """Every row in rank order: notes, then turns best first each with its facts, then other facts."""
+def restates(fact: RecalledFact, turn_line: str) -> bool:
+    """Whether a fact row only repeats what its turn's row shows: a plain fact (no decision, no
+    slot's value, nothing it replaced) whose every word the turn's line holds."""
+    if fact.kind != "fact" or fact.slot or fact.replaced or fact.was:
+        return False
+    shown = set(content_words(turn_line))
+    return all(word in shown for word in content_words(f"{fact.text} {fact.subject} {fact.object}"))
+
+
+def ranked_rows(memories: list[MemoryNote], turns: list[RecalledTurn], facts: list[RecalledFact],
+                turn_chars: int) -> list[Row]:
+    """Every row in rank order: notes, then turns best first each with the facts extracted from it,
+    then the other facts, then the facts that only restate their turn's row. Those add no evidence,
+    and beside their turns they would push out, under a small budget, turns that do."""
     by_turn: dict[str, list[RecalledFact]] = {}
     for fact in facts:
         by_turn.setdefault(fact.turn or "", []).append(fact)
     rows: list[Row] = list(memories)
+    restated: list[RecalledFact] = []
     shown = {turn.turn_id for turn in turns}
     for turn in turns:
         rows.append(turn)
-        rows += by_turn.pop(turn.turn_id, [])
+        line = turn.line(turn_chars)
+        for fact in by_turn.pop(turn.turn_id, []):
+            (restated if restates(fact, line) else rows).append(fact)
     rows += [fact for fact in facts if (fact.turn or "") not in shown]
-    return rows
+    return rows + restated
 
 
 def _line(row: Row, turn_chars: int) -> str:

@@ -115,7 +115,7 @@ def recall(
     if off is None and search.vector is not None and not search.vectors_found:
         off = f"nothing of this user is embedded with {model} yet"
     turns = _turns(search, ranked, rows, passages, facts)
-    kept, left_out = within_budget(ranked_rows(memories, turns, facts), budget, config.turn_chars)
+    kept, left_out = within_budget(ranked_rows(memories, turns, facts, config.turn_chars), budget, config.turn_chars)
     for position, row in enumerate(kept, start=1):
         row.rank = position
     turns = sorted((row for row in kept if isinstance(row, RecalledTurn)), key=lambda turn: (turn.timestamp, turn.turn_id))
