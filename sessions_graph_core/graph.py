@@ -183,9 +183,9 @@ class SessionsGraph:
     def get_pending_memories(self, *, limit: int = 100) -> list[str]:
         return reconcile.pending_memories(self.store, limit=limit)
 
-    def forget_session(self, session_id: str) -> forgetting.Forgotten:
-        """Forget a session's turns, vectors, what only it backs, and the session itself."""
-        return forgetting.forget_session(self.store, session_id)
+    def forget_session(self, user_id: str, session_id: str) -> forgetting.Forgotten:
+        """Forget a session of the user: its turns, vectors, what only it backs, and the session itself."""
+        return forgetting.forget_session(self.store, user_id, session_id)
 
     def forget_memory_path(self, user_id: str, path: str) -> forgetting.Forgotten:
         """Erase a memory file or directory with its whole history and what only it backs."""

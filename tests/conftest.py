@@ -48,7 +48,7 @@ def cli(short_tmp, monkeypatch):
 
     def invoke(*args: str, code: int = 0) -> str:
         result = runner.invoke(main, list(args), catch_exceptions=False)
-        output = result.output + (result.stderr if result.stderr_bytes is not None else "")
+        output = result.output  # stdout and stderr, interleaved as printed (click >= 8.2)
         assert result.exit_code == code, output
         return output
 

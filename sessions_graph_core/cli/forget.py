@@ -17,7 +17,7 @@ def _counts(counts: dict[str, int]) -> str:
 @click.command("forget")
 @click.option("--session", "session_id", default=None, help="Forget this session (its turns, vectors and what only it backs).")
 @click.option("--memory", "path", default=None, help="Erase this /memories file or directory of --user, history included.")
-@user_option("The owner; alone, erase every node of this user (an erasure request).")
+@user_option("The owner (default: identity.user_id, for --session and --memory); alone, erase every node of this user (an erasure request).")
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
 def forget_command(session_id: str | None, path: str | None, user_id: str | None, yes: bool) -> None:
     """Forget a session, a memory file, or a user; safe to run again after a crash."""
@@ -27,10 +27,10 @@ def forget_command(session_id: str | None, path: str | None, user_id: str | None
         fail("what to forget? pass --session ID, --memory PATH (with --user) or --user U", 2)
     with opened_graph() as graph:
         if session_id:
-            owner = require_session(graph, session_id).user_id
-            if user_id and owner != user_id:
-                fail(f"no session {session_id!r} of user {user_id!r}")
-            what = f"session {session_id} of user {owner}"
+            user_id = resolve_user(user_id)
+            if require_session(graph, session_id).user_id != user_id:
+                fail(f"no session {session_id!r} of user {user_id!r}: `sessions-graph session list` shows theirs")
+            what = f"session {session_id} of user {user_id}"
         elif path:
             user_id = resolve_user(user_id)
             what = f"{path} of user {user_id}, with its whole history"
@@ -40,7 +40,7 @@ def forget_command(session_id: str | None, path: str | None, user_id: str | None
         if not yes and not click.confirm(f"Forget {what}? This cannot be undone", default=False):
             fail("nothing was forgotten", 1)
         if session_id:
-            counts = asdict(graph.forget_session(session_id))
+            counts = asdict(graph.forget_session(user_id, session_id))
         elif path:
             counts = asdict(graph.forget_memory_path(user_id, path))
         else:

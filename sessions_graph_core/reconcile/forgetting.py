@@ -109,21 +109,21 @@ def _drop_fact(store: GraphStore, fact_id: str) -> None:
     )
 
 
-def forget_session(store: GraphStore, session_id: str) -> Forgotten:
-    """Forget a session: its turns, their vectors, what only they back, and the session itself.
+def forget_session(store: GraphStore, user_id: str, session_id: str) -> Forgotten:
+    """Forget a session of `user_id`: its turns, their vectors, what only they back, and the session itself.
 
     What another source still backs stays, rid of the session's id. Memory files it wrote stay
     (they are sources of their own; `forget_memory_path` forgets one).
     """
-    sid = validation.session_id(session_id)
+    uid, sid = validation.user_id(user_id), validation.session_id(session_id)
     rows = store.run(
-        "MATCH (s:Session {session_id: $sid}) OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn) "
-        "RETURN s.user_id AS user_id, collect(t.turn_id) AS turn_ids",
-        {"sid": sid},
+        "MATCH (s:Session {session_id: $sid, user_id: $uid}) OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn) "
+        "RETURN s.session_id AS sid, collect(t.turn_id) AS turn_ids",
+        {"sid": sid, "uid": uid},
     )
-    if not rows:
-        raise validation.ValidationError(f"Session {sid!r} does not exist; nothing to forget")
-    uid, turn_ids = rows[0]["user_id"], rows[0]["turn_ids"]
+    if not rows:  # another user's session reads as missing: its existence is theirs to know
+        raise validation.ValidationError(f"User {uid!r} has no session {sid!r}; nothing to forget")
+    turn_ids = rows[0]["turn_ids"]
     params = {"sid": sid, "uid": uid, "ids": turn_ids}
     store.run("MATCH (:Session {session_id: $sid})-[d:DISCOVERED]->() DELETE d", params)
     forgotten = forget_sources(store, uid, turn_ids)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import snapshot
 from seed002 import STORY, USER, FakeApi, backend, record_session
 from test_reconcile import stable
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.base import user_key
+from sessions_graph_core.validation import ValidationError
 
 
 def strings_in(value: object) -> list[str]:
@@ -48,7 +50,7 @@ def test_a_forgotten_session_leaves_no_string_of_its_own(graph: SessionsGraph) -
     own_texts = {m["text"] for m in STORY["sessions"][1]["messages"]} - {m["text"] for m in STORY["sessions"][0]["messages"]}
     assert leaks(graph, {"session-2"} | own_texts)  # the scan does see them before
 
-    forgotten = graph.forget_session("session-2")
+    forgotten = graph.forget_session(USER, "session-2")
     assert forgotten.sessions == 1 and forgotten.turns == len(STORY["sessions"][1]["messages"])
     assert forgotten.passages >= forgotten.turns
     assert leaks(graph, {"session-2"} | own_texts) == []
@@ -61,10 +63,10 @@ def test_a_forgotten_session_leaves_no_string_of_its_own(graph: SessionsGraph) -
 def test_a_fact_both_sessions_back_survives_without_the_forgotten_session(graph: SessionsGraph) -> None:
     reconciled_and_embedded(graph, (0, "session-a", USER), (0, "session-b", USER))
     before = {fact.text for fact in graph.current_facts(USER, "orders service")}
-    graph.forget_session("session-a")
+    graph.forget_session(USER, "session-a")
     assert {fact.text for fact in graph.current_facts(USER, "orders service")} == before
     assert leaks(graph, {"session-a"}) == []
-    graph.forget_session("session-b")
+    graph.forget_session(USER, "session-b")
     assert graph.store.run("MATCH (n) WHERE n:Fact OR n:Entity OR n:Chunk OR n:Turn OR n:Passage RETURN count(n) AS n")[0]["n"] == 0
 
 
@@ -97,10 +99,33 @@ def test_the_cli_asks_then_prints_counts_and_a_rerun_is_harmless(cli, short_tmp)
     from conftest import EXAMPLES
 
     cli("session", "import", str(EXAMPLES / "orders-1.jsonl"))
+    cli("config", "set", "identity.user_id", "alice")  # --session and --memory fall back to it
     assert "Aborted" in cli("forget", "--session", "orders-1", code=1)  # no answer to the question: nothing
     out = cli("forget", "--session", "orders-1", "--yes")
     assert "forgot session orders-1 of user alice:" in out and "8 turns" in out and "1 sessions" in out
     assert "no session 'orders-1'" in cli("forget", "--session", "orders-1", "--yes", code=1)
     cli("memory", "create", "--user", "alice", "/memories/a.md", "text")
-    assert "1 memories" in cli("forget", "--memory", "/memories/a.md", "--user", "alice", "--yes")
+    assert "1 memories" in cli("forget", "--memory", "/memories/a.md", "--yes")
     assert "1 User" in cli("forget", "--user", "alice", "--yes")
+
+
+def test_forgetting_another_users_session_is_refused_and_changes_nothing(cli, short_tmp) -> None:
+    from conftest import EXAMPLES
+
+    cli("session", "import", "--user", "bob", str(EXAMPLES / "orders-1.jsonl"))
+    cli("config", "set", "identity.user_id", "alice")
+    refused = cli("forget", "--session", "orders-1", "--yes", code=1)
+    assert "no session 'orders-1' of user 'alice'" in refused
+    assert "of user 'alice'" in cli("forget", "--session", "orders-1", "--user", "alice", "--yes", code=1)
+    assert "forgot session orders-1 of user bob:" in cli("forget", "--session", "orders-1", "--user", "bob", "--yes")
+
+
+def test_the_library_forgets_a_session_only_for_its_owner(graph: SessionsGraph) -> None:
+    reconciled_and_embedded(graph, (0, "session-1", USER))
+    before = stable(snapshot(graph.store))
+    with pytest.raises(ValidationError, match="User 'mallory' has no session 'session-1'"):
+        graph.forget_session("mallory", "session-1")
+    assert stable(snapshot(graph.store)) == before
+    graph.forget_session(USER, "session-1")
+    with pytest.raises(ValidationError, match="no session 'session-1'"):  # already forgotten: said, not silent
+        graph.forget_session(USER, "session-1")

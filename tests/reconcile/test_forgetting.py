@@ -16,7 +16,7 @@ def test_forgetting_session_2_restores_the_state_after_session_1(graph: Sessions
     after_1 = stable(snapshot(graph.store))
     graph.reconcile_session(record_session(graph, 1), backend=llm)
 
-    forgotten = graph.forget_session("session-2")
+    forgotten = graph.forget_session(USER, "session-2")
     assert forgotten.facts == 2 and forgotten.entities == 2  # Carol and CockroachDB; Postgres and Alice stay
     assert current_table(graph) == SEED_CURRENT_AFTER_1
     assert stable(snapshot(graph.store)) == after_1  # session 2, its turns and its id are gone too
@@ -28,12 +28,12 @@ def test_forgetting_keeps_what_another_session_still_backs(graph: SessionsGraph)
     graph.reconcile_session(record_session(graph, 0), backend=llm)
     graph.reconcile_session(record_session(graph, 0, session_id="session-again"), backend=llm)
     before = {(x.text, x.session_id) for x in graph.current_facts(USER, "orders service")}
-    forgotten = graph.forget_session("session-1")
+    forgotten = graph.forget_session(USER, "session-1")
     assert forgotten.facts == 0 and forgotten.entities == 0 and forgotten.chunks == 0
     assert {x.text for x in graph.current_facts(USER, "orders service")} == {text for text, _ in before}
     assert graph.sessions_mentioning(USER, "orders service") == ["session-again"]
     # Now nothing backs them: everything derived goes.
-    graph.forget_session("session-again")
+    graph.forget_session(USER, "session-again")
     left = graph.store.run("MATCH (n) WHERE n:Fact OR n:Entity OR n:Chunk RETURN count(n) AS n")
     assert left[0]["n"] == 0
 
@@ -43,7 +43,7 @@ def test_forget_then_reconcile_again_gives_the_same_graph(graph: SessionsGraph) 
     graph.reconcile_session(record_session(graph, 0), backend=llm)
     graph.reconcile_session(record_session(graph, 1), backend=llm)
     whole = stable(snapshot(graph.store))
-    graph.forget_session("session-1")
+    graph.forget_session(USER, "session-1")
     graph.reconcile_session(record_session(graph, 0), backend=llm)  # the same session imported again
     assert stable(snapshot(graph.store)) == whole
 

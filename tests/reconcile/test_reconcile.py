@@ -127,7 +127,7 @@ def test_identical_text_of_two_users_never_shares_anything(graph: SessionsGraph)
         "RETURN type(r) AS type, a.user_id AS a, b.user_id AS b"
     )
     assert crossing == []
-    graph.forget_session("m-1")
+    graph.forget_session("mallory", "m-1")
     assert {x.text for x in graph.current_facts("alice", "orders service")} >= {"Alice owns the orders service."}
     assert graph.current_facts("mallory", "orders service") == []
 
