@@ -202,12 +202,15 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
     if not _pending(item.slot):
         return item
     holder, _, attribute = item.slot.rpartition("/")
+    old = attribute[len(HELD):]
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH $prefix AND NOT p.slot STARTS WITH $waiting "
-        "AND p.value IS NOT NULL AND toLower(p.value) = $old RETURN p.slot AS slot ORDER BY p.rank DESC LIMIT 1",
-        {"user_id": user_id, "prefix": f"{holder}/", "waiting": f"{holder}/{HELD}", "old": attribute[len(HELD):]},
+        "AND p.value IS NOT NULL AND toLower(p.value) CONTAINS $old "
+        "RETURN p.slot AS slot, p.value AS value ORDER BY p.rank DESC",
+        {"user_id": user_id, "prefix": f"{holder}/", "waiting": f"{holder}/{HELD}", "old": old},
     )
-    return item.model_copy(update=_reading(rows[0]["slot"], item.value)) if rows else item
+    slot = _holding([(normalise(row["value"]), row["slot"]) for row in rows], old)
+    return item.model_copy(update=_reading(slot, item.value)) if slot else item
 
 
 _ADOPT = (
@@ -220,17 +223,28 @@ _ADOPT = (
 def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
     """Move the changes waiting for a value these statements put in a slot into that slot's chain
     (one look-up for them all: almost always nothing waits)."""
-    wanted = {f"{item.slot.rpartition('/')[0]}/{HELD}{normalise(item.value)}": item.slot
-              for item in items if item.value and item.slot and not _pending(item.slot)}
-    if not wanted:
+    held: dict[str, list[tuple[str, str]]] = {}  # per subject: (value, slot)
+    for item in items:
+        if item.value and item.slot and not _pending(item.slot):
+            held.setdefault(item.slot.rpartition("/")[0], []).append((normalise(item.value), item.slot))
+    if not held:
         return
     waiting = store.run(
-        "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot IN $pending "
+        "UNWIND $prefixes AS prefix MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH prefix "
         "RETURN p.fact_id AS fact_id, p.value AS value, p.slot AS pending ORDER BY p.rank",
-        {"user_id": user_id, "pending": list(wanted)},
+        {"user_id": user_id, "prefixes": [f"{holder}/{HELD}" for holder in held]},
     )
     for row in waiting:
-        store.run(_ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | _reading(wanted[row["pending"]], row["value"]))
+        holder, _, attribute = row["pending"].rpartition("/")
+        slot = _holding(held.get(holder, []), attribute[len(HELD):])
+        if slot:
+            store.run(_ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | _reading(slot, row["value"]))
+
+
+def _holding(values: Sequence[tuple[str, str]], old: str) -> str | None:
+    """The slot whose value is `old`, or else names it by a word of its own ("Civic" of "Honda Civic")."""
+    exact = next((slot for value, slot in values if value == old), None)
+    return exact or next((slot for value, slot in values if f" {old} " in f" {value} "), None)
 
 
 _CLAIMS = (

@@ -45,7 +45,9 @@ OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "yo
 # finds the slot of the same subject that held that value ("we've cancelled PagerDuty").
 HELD = "*"
 MEMBERSHIPS = {"subscription", "membership", "account"}
-SUBSCRIBE_VERBS = {"pay", "subscribe"}
+SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe"}
+# Attributes that "we" share as a household, not as a project: the user's own.
+HOUSEHOLD = {"location", "landlord", "internet provider", "doctor", "dentist", "vet", "car", "bank", "gym"}
 # Verbs of becoming: their complement is a state, as after "be".
 STATE_VERBS = {"go", "turn", "become", "stay", "remain"}
 # Verbs by which things are sent somewhere: "logs go to Papertrail" fills the project's "logs".
@@ -61,17 +63,20 @@ GENERIC_VERBS = {
     "standardize", "install", "upgrade", "downgrade", "change", "transition", "shift", "port", "opt", "settle",
     "run", "be", "rewrite", "deploy", "host", "buy", "get", "start", "begin", "select", "prefer", "eat", "become",
     "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
+    "trade", "exchange", "decide",
 }
 # Verbs that end what the slot held when no new value follows.
 ENDING_VERBS = {"stop", "quit", "cancel", "leave", "sell", "abandon", "ditch", "deprecate", "remove", "uninstall",
-                "retire", "end", "discontinue", "give", "step", "drop", "lose", "resign", "sunset", "decommission"}
+                "retire", "end", "discontinue", "give", "step", "drop", "lose", "resign", "sunset", "decommission",
+                "close", "shut", "terminate", "delete", "unsubscribe"}
 ENDING_PARTICLES = {"give": "up", "step": "down"}
 # Verbs by which someone takes a role ("Carol is taking over ownership of X from Alice").
 TAKE_VERBS = {"take", "inherit", "assume", "succeed"}
 HAND_VERBS = {"hand", "transfer", "pass", "give", "reassign", "move"}
 DECIDERS = {"we", "i", "team", "let", "us"}
 # Attributes that relate people and places; a value's kind never overrides them.
-RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", "maintainer", "doctor", "landlord"}
+RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", "maintainer", "doctor", "dentist",
+              "therapist", "vet", "landlord"}
 CHOICE_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardise", "standardize", "go",
                 "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide"}
 ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try"}
@@ -123,10 +128,18 @@ class Lexicon:
     def noun(self, words: Sequence[str]) -> tuple[str, list[str]] | None:
         """The attribute the longest suffix of `words` names, and the words before it."""
         for start in range(len(words)):
-            found = self.nouns.get(" ".join(words[start:]))
+            said = " ".join(words[start:])
+            # "switched gyms", "our repositories": a plural names the attribute as the singular does.
+            found = self.nouns.get(said) or (said.endswith("s") and self.nouns.get(_singular(said)))
             if found:
                 return found, list(words[:start])
         return None
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1]
 
 
 class AttributeFileError(ValueError):
@@ -296,7 +309,8 @@ class Reader:
     def attribute_of(self, token: Any) -> tuple[str, str | None] | None:
         """(attribute, slot subject) when the noun phrase names an attribute: "the orders service database",
         "my manager", "ownership of the orders service", "our CI"; the subject may be None (not said)."""
-        if token is None or token.pos_ not in {"NOUN", "PROPN"}:
+        nominal = token is not None and (token.pos_ in {"NOUN", "PROPN"} or token.dep_ in {"pobj", "dobj", "nsubj", "nsubjpass"})
+        if not nominal:
             return None
         found = self.lex.noun(self.words(token))
         if not found:
@@ -333,7 +347,7 @@ class Reader:
 
     def claims(self, verb: Any, subject: Any | None) -> list[Claim]:
         """The slotted claims of one clause (a verb and its subject, inherited when coordinated)."""
-        found = self._claims(verb, subject)
+        found = [_household(claim) for claim in self._claims(verb, subject)]
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
                 self.focus["thing"] = claim.subject
@@ -345,7 +359,7 @@ class Reader:
         particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over"})), "")
         preps = self.preps(verb)
         dobj = direct_object(verb)
-        attr = next((t for t in verb.children if t.dep_ in {"attr", "oprd"}), None)
+        attr = next((t for t in verb.children if t.dep_ in {"attr", "oprd"}), None) or _mistagged(verb)
         acomp = next((t for t in verb.children if t.dep_ == "acomp"), None)
         passive = any(t.dep_ in {"nsubjpass", "auxpass"} for t in verb.children)
         negated = self.negated(verb)
@@ -368,11 +382,18 @@ class Reader:
             return self.copula(subject, who, attr or acomp, preps, negated)
         # Subscriptions and memberships, one slot per thing subscribed to: "I have a Netflix subscription",
         # "we pay for Zoom", "I'm subscribed to Substack"; negated, they end.
-        target = dobj if dobj is not None else preps.get("for") if lemma == "pay" else preps.get("to")
+        target = dobj if dobj is not None else preps.get({"pay": "for", "unsubscribe": "from"}.get(lemma, "to"))
+        negated = negated or lemma == "unsubscribe"
         subscribed = self.subscription(target, plain=lemma in SUBSCRIBE_VERBS)
         if subscribed and who and (lemma in SUBSCRIBE_VERBS or lemma in {"have", "get", "buy", "start", "keep", "renew"}):
             attribute, name = subscribed
             return [Claim(who, attribute, None if negated else name, name if negated else None)]
+
+        # "We have a new landlord, Mrs. Gomez", "I got a new manager: Ines".
+        named = self.attribute_of(dobj) if lemma in {"have", "get"} and dobj is not None else None
+        apposed = next((t for t in dobj.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ == "PROPN"), None) if named else None
+        if apposed is not None and who and named and not negated:
+            return [Claim(named[1] or who, named[0], self.name(apposed))]
 
         # Becoming: "I went vegan", "she turned vegetarian" (the parser often calls the adjective an object).
         state = acomp if acomp is not None else attr if attr is not None else dobj
@@ -394,11 +415,11 @@ class Reader:
             if held and held[1]:
                 return [Claim(held[1], held[0], who, self.phrase(dobj))]
         # Handing over: "X was handed over to the finance team", "ownership of X moved to Grace".
-        if lemma in HAND_VERBS and "to" in preps and (passive or lemma == "move") and subject is not None:
+        if lemma in HAND_VERBS | {"go", "fall"} and "to" in preps and subject is not None and dobj is None:
             held = self.attribute_of(subject)
-            if held and held[1]:
+            if held and held[1] and (passive or lemma == "move" or held[0] in RELATIONAL):
                 return [Claim(held[1], held[0], self.name(preps["to"]))]
-            if lemma != "move":
+            if passive and lemma in HAND_VERBS:
                 return [Claim(who, self.role_of(subject), self.name(preps["to"]))]
 
         # "Raj handed the infra team over to Mei".
@@ -435,7 +456,7 @@ class Reader:
                     attribute = kind  # "our builds run on CircleCI": CI, not hosting
                 holder = self.name(dobj) if decider and dobj is not None and value_token is not dobj else who
                 itself = self.attribute_of(dobj) if decider and dobj is not None and value_token is not dobj else None
-                if itself and not itself[1]:  # "host the docs on GitBook": the docs are the attribute
+                if itself and itself[1] in (None, PROJECT):  # "host (our) docs on GitBook": the docs are the attribute
                     attribute, holder = itself[0], PROJECT
                 named = self.attribute_of(subject)
                 if named and not decider:
@@ -451,6 +472,19 @@ class Reader:
             if target is not None and who and not (lemma == "run" and self.lemma(target) not in GROUP_NOUNS and target.ent_type_ != "ORG"):
                 value = None if negated else who
                 return [Claim(self.name(target), inverse, value, who if negated else None)]
+
+        # "Stripe processes our payments", "payments are processed by Braintree": the named one is the value.
+        served = self.attribute_of(dobj) if subject is not None and subject.pos_ in {"PROPN", "NOUN"} and who not in (SELF, PROJECT) else None
+        if served and served[0] not in RELATIONAL and subject.ent_type_ != "PERSON" and (subject.pos_ == "PROPN" or subject.is_title):
+            return [Claim(served[1] or PROJECT, served[0], None if negated else who, who if negated else None)]
+        agent = preps.get("by") if passive else None
+        served = self.attribute_of(subject) if agent is not None and agent.pos_ == "PROPN" else None
+        if served and served[0] not in RELATIONAL and agent.ent_type_ != "PERSON":
+            return [Claim(served[1] or PROJECT, served[0], None if negated else self.name(agent))]
+        # "I see Dr. Brooks as my dentist now".
+        role = self.attribute_of(preps.get("as")) if dobj is not None and lemma not in GENERIC_VERBS else None
+        if role and who and dobj.pos_ == "PROPN":
+            return [Claim(role[1] or who, role[0], None if negated else self.name(dobj))]
 
         if lemma in GENERIC_VERBS:
             return self.generic(verb, lemma, subject, who, dobj, preps, negated, decider)
@@ -528,7 +562,7 @@ class Reader:
             held = (normalise(" ".join(self.words(subject))), self.possessor(subject))  # "our CTO is Maria"
         if held and value_token is not None:
             owner = held[1] or (who if who in (SELF, PROJECT) else None) or PROJECT
-            if value_token.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"} or value_token.ent_type_:
+            if value_token.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"} or value_token.ent_type_ or value_token.pos_ == "PUNCT":
                 value = self.name(value_token)
                 return [Claim(owner, held[0], None if negated else value, value if negated else None)]
         if complement is not None and complement.dep_ == "attr":
@@ -565,7 +599,9 @@ class Reader:
         if held:
             return [Claim(held[1] or who, held[0], None, None)]
         old = self.phrase(dobj)
-        parted = self.lemma(dobj.head) in {"sell", "give", "lose", "scrap", "donate", "trade"}  # "sold my motorbike"
+        verb = dobj.head
+        parted = self.lemma(verb) in {"sell", "lose", "scrap", "donate", "trade"} or (  # "sold my motorbike"
+            self.lemma(verb) == "give" and any(t.lower_ == "away" for t in verb.children))
         claims = [Claim(old, "owner", None, who)] if parted and self.lemma(dobj) not in GROUP_NOUNS and dobj.pos_ == "NOUN" else []
         kind = self.kind(dobj)
         if dobj.ent_type_ == "ORG" and kind is None and self.lemma(dobj.head) in {"leave", "quit", "resign"}:
@@ -585,6 +621,11 @@ class Reader:
         if token is None:
             return None
         words = self.phrase(token).split()
+        place = next((o for c in token.children if c.dep_ == "prep" and c.lower_ in {"at", "with", "to"}
+                      for o in c.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), None)
+        if words and words[-1].lower() in MEMBERSHIPS and place is not None:  # "a gym membership at Equinox"
+            name = self.phrase(place)
+            return f"{normalise(name)} {words[-1].lower()}", name
         if len(words) > 1 and words[-1].lower() in MEMBERSHIPS:
             name = " ".join(words[:-1])
             return f"{normalise(name)} {words[-1].lower()}", name
@@ -607,8 +648,9 @@ class Reader:
             attribute = self.kind(subject) or self.kind(dobj)
             holder = self.name(thing) if thing is not None else PROJECT
             return [Claim(holder, attribute, who, self.name(dobj))] if attribute and holder else []
-        if lemma in {"replace", "swap", "drop"} and dobj is not None:
-            old, new = dobj, preps.get("with") or preps.get("for") or preps.get("to")
+        traded = dobj if dobj is not None else preps.get("in") if lemma == "trade" else None  # "traded in the Focus"
+        if lemma in {"replace", "swap", "drop", "trade", "exchange"} and traded is not None:
+            old, new = traded, preps.get("with") or preps.get("for") or preps.get("to")
             if new is None and lemma != "drop":
                 return []
         thing = None  # the slot's subject when it is not the clause's subject
@@ -692,6 +734,18 @@ class Reader:
             if found and found not in {"location", "employer"}:
                 return found
         return None
+
+
+def _mistagged(verb: Any) -> Any | None:
+    """A word after the verb the tagger called punctuation, which no punctuation is ("is RabbitMQ/PUNCT")."""
+    return next((t for t in verb.rights if t.pos_ == "PUNCT" and any(ch.isalpha() for ch in t.text)), None)
+
+
+def _household(claim: Claim) -> Claim:
+    """"We moved to Denver", "our landlord": what a household shares is the user's own."""
+    if claim.subject == PROJECT and claim.attribute in HOUSEHOLD:
+        return Claim(SELF, claim.attribute, claim.value, claim.old, claim.decision)
+    return claim
 
 
 def direct_object(verb: Any) -> Any | None:

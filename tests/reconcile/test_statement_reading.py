@@ -35,6 +35,10 @@ def slots(backend: SpacyBackend, text: str) -> list[tuple[str, str | None]]:
         ("I went vegan in January.", [("me/diet", "vegan")]),
         # A product the tagger took for a city is not a location.
         ("Logs go to Papertrail.", [("@project/logs", "Papertrail")]),
+        # "RabbitMQ" tagged as punctuation.
+        ("Our queue is RabbitMQ.", [("@project/message broker", "RabbitMQ")]),
+        # "provisioning" tagged as a verb, "Ansible" as an adjective.
+        ("We use Ansible for provisioning.", [("@project/infrastructure as code", "Ansible")]),
     ],
 )
 def test_misparsed_statements_still_fill_their_slot(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
@@ -67,3 +71,27 @@ def test_a_change_of_a_value_of_no_known_kind_waits_for_the_slot_that_held_it(
     spacy_backend: SpacyBackend, text: str, expected: list
 ) -> None:
     assert slots(spacy_backend, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I traded my Focus for a Subaru.", [("me/car", "Subaru")]),
+        ("I see Dr. Brooks as my dentist now.", [("me/dentist", "Dr. Brooks")]),
+        ("Stripe processes our payments now.", [("@project/payments", "Stripe")]),
+        ("Payments are processed by Braintree.", [("@project/payments", "Braintree")]),
+        ("I switched gyms to PureGym.", [("me/gym", "PureGym")]),
+        ("We have a new landlord, Mrs. Gomez.", [("me/landlord", "Mrs. Gomez")]),  # a household's "we" is the user
+        ("We moved to Denver in the spring.", [("me/location", "Denver")]),
+        ("Ownership of the billing service passed to Leo.", [("billing service/owner", "Leo")]),
+        ("I have a gym membership at Equinox.", [("me/equinox membership", "Equinox")]),
+        ("I unsubscribed from Spotify.", [("me/spotify subscription", "")]),
+    ],
+)
+def test_everyday_phrasings_fill_the_slot_they_name(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy_backend, text) == expected
+
+
+def test_a_dentist_and_a_doctor_are_different_slots(spacy_backend: SpacyBackend) -> None:
+    assert slots(spacy_backend, "My dentist is Dr. Hall.") == [("me/dentist", "Dr. Hall")]
+    assert slots(spacy_backend, "My doctor is Dr. Klein.") == [("me/doctor", "Dr. Klein")]
