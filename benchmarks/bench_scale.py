@@ -190,6 +190,7 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
                 done = sorted(row["at"] for row in store.run("MATCH (s:Session) RETURN s.embedded_at AS at"))
                 memory = store._connection.command("INFO", "memory")
             made = runs(platform.url)
+            phases = run_phases(platform.url)
         if prober:
             prober.join()
         idle: list[float] = []
@@ -206,9 +207,30 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
             "recall_p50_during": statistics.median(during) if during else None,
             "recall_p50_idle": statistics.median(idle) if idle else None,
             "recall_samples": (len(during), len(idle)),
+            "phases": phases, "wall": took,
         }
     console.print(f"  {sessions} sessions, {concurrent} concurrent runs: {took:.0f} s, {sessions / took * 60:.0f} sessions/min")
     return result
+
+
+STEPS = """query { runsOrError { ... on Runs { results { runId creationTime startTime endTime
+  stepStats { stepKey startTime endTime } } } } }"""
+
+
+def run_phases(url: str) -> dict[str, list[float]]:
+    """Where each run's time went: waiting in the queue, starting (process, imports, resources: run start to
+    its first step), each step, and finishing (last step to run end); step seconds summed per step key."""
+    phases: dict[str, list[float]] = {"queued": [], "start-up": [], "finishing": []}
+    for run in graphql(url, STEPS)["runsOrError"]["results"]:
+        steps = [step for step in run["stepStats"] if step["startTime"] and step["endTime"]]
+        if not (run["startTime"] and run["endTime"] and steps):
+            continue
+        phases["queued"].append(run["startTime"] - run["creationTime"])
+        phases["start-up"].append(min(step["startTime"] for step in steps) - run["startTime"])
+        phases["finishing"].append(run["endTime"] - max(step["endTime"] for step in steps))
+        for step in steps:
+            phases.setdefault(step["stepKey"], []).append(step["endTime"] - step["startTime"])
+    return phases
 
 
 def _span(stamps: list[str], since: float | None) -> float:
@@ -281,6 +303,15 @@ def report(ticks: list[tuple], drains: list[dict], pages: list[tuple], load: str
                           f"{d['sessions'] / d['seconds'] * 60:.0f}", f"{d['first_1000_s']:.0f}", f"{d['last_1000_s']:.0f}",
                           f"{d['used_memory'] / 2**20:.0f}", f"{d['rss'] / 2**20:.0f}", f"{d['disk'] / 2**20:.0f}")
         console.print(table)
+        for d in drains:
+            phases = Table(title=f"Where the drain's time went ({d['concurrent']} concurrent runs, {d['wall']:.0f} s wall)")
+            for column in ("phase", "runs", "median s", "max s", "sum s", "sum / wall"):
+                phases.add_column(column, justify="right")
+            for name, seconds in d["phases"].items():
+                if seconds:
+                    phases.add_row(name, str(len(seconds)), f"{statistics.median(seconds):.1f}", f"{max(seconds):.1f}",
+                                   f"{sum(seconds):.0f}", f"{sum(seconds) / d['wall']:.2f}")
+            console.print(phases)
         probed = [d for d in drains if d["recall_p50_during"]]
         for d in probed:
             during, idle = d["recall_p50_during"], d["recall_p50_idle"]

@@ -15,7 +15,6 @@ import dagster as dg
 from pydantic import Field
 
 from sessions_graph_core.embeddings import vectors as embeddings
-from sessions_graph_core.embeddings.models import EmbeddingUnavailableError
 from sessions_graph_core.recall import search as recall
 from sessions_graph_core.reconcile import facts
 from sessions_graph_core.reconcile import pipeline as reconcile
@@ -175,25 +174,29 @@ def embedded_session(
     users = list(context.partition_keys)
     rows: dict[str, tuple] = {}
     failed: list[tuple[str, str]] = []
+    seconds: dict[str, float] = {}
     with graph_store.open() as store:
         keys = selected_sessions(store, users, config)
-        for key in keys:
+        owners = sessions.session_owners(store, keys)
+        grouped = _by_user(users, owners, keys)
+        for user, mine in grouped.items():
+            # A user's sessions together: the model runs on full batches and the store takes a few
+            # writes per batch, not per session.
             started = time.perf_counter()
-            try:
-                done = embeddings.embed_session(store, key, model=model)
-            except (EmbeddingUnavailableError, ValidationError) as error:  # recorded on the session by embed_session
-                failed.append((key, str(error)))
-                rows[key] = (key, "failed", 0, 0, 0, 0, time.perf_counter() - started, str(error))
-                continue
-            rows[key] = (key, "completed", done.turns, done.entities, done.facts, done.passages,
-                         time.perf_counter() - started, "")
-        # How often in a row each failed session has now failed, as embed_session counted it.
+            outcomes = embeddings.embed_sessions(store, mine, model=model)
+            seconds[user] = time.perf_counter() - started
+            for key in mine:
+                done = outcomes[key]
+                if isinstance(done, Exception):  # recorded on the session by embed_sessions
+                    failed.append((key, str(done)))
+                    rows[key] = (key, "failed", 0, 0, 0, 0, str(done))
+                else:
+                    rows[key] = (key, "completed", done.turns, done.entities, done.facts, done.passages, "")
+        # How often in a row each failed session has now failed, as embed_sessions counted it.
         in_a_row = {
             state.session_id: max(state.embedding_failures, 1)
             for state in sessions.session_states(store, [key for key, _ in failed])
         }
-        owners = sessions.session_owners(store, keys)
-        grouped = _by_user(users, owners, keys)
         probes = {
             user: _recall_probe(store, user, [key for key in mine if rows[key][1] == "completed"], model)
             for user, mine in grouped.items()
@@ -212,7 +215,7 @@ def embedded_session(
                 "entities": sum(row[3] for row in completed),
                 "facts": sum(row[4] for row in completed),
                 "passages": sum(row[5] for row in completed),
-                "duration_s": round(sum(rows[key][6] for key in mine), 3),
+                "duration_s": round(seconds[user], 3),
                 "model": model,
                 **({"recall_ms": probes[user]} if probes[user] is not None else {}),
             },
@@ -221,7 +224,7 @@ def embedded_session(
     batch = table(
         ("session", "user", "status", "failures in a row", "turns", "entities", "facts", "passages", "error"),
         [
-            (r[0], owners.get(r[0], ""), r[1], in_a_row.get(r[0], 0), *r[2:6], r[7])
+            (r[0], owners.get(r[0], ""), r[1], in_a_row.get(r[0], 0), *r[2:6], r[6])
             for r in sorted(rows.values(), key=lambda r: (r[1] != "failed", r[0]))
         ],
     )

@@ -164,13 +164,16 @@ SESSION_UNITS: dict[Kind, tuple[str, str]] = {
 }
 
 
-def _session_user(store: GraphStore, session_id: str) -> str:
-    rows = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": session_id})
-    if not rows:
-        raise validation.ValidationError(
-            f"Session {session_id!r} does not exist: record its start and turns before embedding it"
-        )
-    return rows[0]["user_id"]
+def _session_users(store: GraphStore, session_ids: Sequence[str]) -> dict[str, str]:
+    rows = store.run(
+        "MATCH (s:Session) WHERE s.session_id IN $sids RETURN s.session_id AS sid, s.user_id AS user_id",
+        {"sids": list(session_ids)},
+    )
+    return {row["sid"]: row["user_id"] for row in rows}
+
+
+def _missing(session_id: str) -> validation.ValidationError:
+    return validation.ValidationError(f"Session {session_id!r} does not exist: record its start and turns before embedding it")
 
 
 def _record_status(store: GraphStore, session_id: str, model: str, error: str | None) -> None:
@@ -193,6 +196,10 @@ def _record_status(store: GraphStore, session_id: str, model: str, error: str | 
     )
 
 
+# What embedding one session came to: what it wrote, or the error embed_session raises for it.
+Outcome = Embedded | EmbeddingUnavailableError | validation.ValidationError
+
+
 def embed_session(store: GraphStore, session_id: str, *, model: str = DEFAULT_EMBEDDING_MODEL) -> Embedded:
     """Embed what the session holds that lacks a vector from `model`, and the user's stale memory files.
 
@@ -201,23 +208,87 @@ def embed_session(store: GraphStore, session_id: str, *, model: str = DEFAULT_EM
     raised as EmbeddingUnavailableError after it is recorded.
     """
     sid = validation.session_id(session_id)
-    user_id = _session_user(store, sid)
+    outcome = embed_sessions(store, [sid], model=model)[sid]
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
+def embed_sessions(
+    store: GraphStore, session_ids: Sequence[str], *, model: str = DEFAULT_EMBEDDING_MODEL
+) -> dict[str, Outcome]:
+    """Each session's outcome of embed_session (what it wrote, or the error it would raise), embedding
+    the sessions together: the model runs on full batches of texts of similar length, and the store
+    takes a few writes per WRITE_BATCH sources rather than a few per session and kind.
+
+    What the graph ends with, and what each session records and counts, is what embedding them one at
+    a time in this order gives (a source two sessions share counts for the first). If the joint pass
+    fails, the sessions are embedded one at a time, so that each failure is recorded on its own session.
+    """
+    outcomes: dict[str, Outcome] = {}
+    ids: list[str] = []
+    for session_id in dict.fromkeys(session_ids):
+        try:
+            ids.append(validation.session_id(session_id))
+        except validation.ValidationError as error:
+            outcomes[session_id] = error
+    users = _session_users(store, ids)
+    outcomes |= {sid: _missing(sid) for sid in ids if sid not in users}
+    found = [sid for sid in ids if sid in users]
+    if len(found) > 1:
+        try:
+            return outcomes | _embed_together(store, found, users, model)
+        except Exception:  # noqa: BLE001 - each session is tried on its own below, which records its own failure
+            pass
+    return outcomes | {sid: _embed_alone(store, sid, users[sid], model) for sid in found}
+
+
+def _embed_together(store: GraphStore, session_ids: Sequence[str], users: dict[str, str], model: str) -> dict[str, Outcome]:
+    embedder = load_embedder(model, store=store)
+    counts = _embed_sources(store, session_ids, users, embedder)
+    for sid in session_ids:
+        _record_status(store, sid, embedder.model, None)
+    return dict(counts)
+
+
+def _embed_alone(store: GraphStore, session_id: str, user_id: str, model: str) -> Outcome:
     try:
         embedder = load_embedder(model, store=store)
-        counts = Embedded(session_id=sid, model=embedder.model)
-        for kind, (count, match) in SESSION_UNITS.items():
-            stale = _stale_sources(store, kind, match, {"sid": sid}, embedder.model)
-            counts.passages += write_vectors(store, embedder, kind, stale)
-            setattr(counts, count, len(stale))
-        memories = embed_memories(store, user_id, embedder=embedder)
-        counts.memories, counts.passages = memories.memories, counts.passages + memories.passages
+        counts = _embed_sources(store, [session_id], {session_id: user_id}, embedder)[session_id]
     except EmbeddingUnavailableError as exc:
-        _record_status(store, sid, model, str(exc))
-        raise
-    except Exception as exc:
-        _record_status(store, sid, model, f"{type(exc).__name__}: {exc}")
-        raise EmbeddingUnavailableError(f"embedding session {sid!r} failed: {exc}") from exc
-    _record_status(store, sid, embedder.model, None)
+        _record_status(store, session_id, model, str(exc))
+        return exc
+    except Exception as exc:  # noqa: BLE001 - recorded on the session, then handed back as its outcome
+        _record_status(store, session_id, model, f"{type(exc).__name__}: {exc}")
+        error = EmbeddingUnavailableError(f"embedding session {session_id!r} failed: {exc}")
+        error.__cause__ = exc
+        return error
+    _record_status(store, session_id, embedder.model, None)
+    return counts
+
+
+def _embed_sources(
+    store: GraphStore, session_ids: Sequence[str], users: dict[str, str], embedder: Embedder
+) -> dict[str, Embedded]:
+    """Write every kind's stale sources of the sessions, then their users' stale memory files."""
+    counts = {sid: Embedded(session_id=sid, model=embedder.model) for sid in session_ids}
+    for kind, (count, match) in SESSION_UNITS.items():
+        owners: dict[tuple[str, str], str] = {}  # (user, source key) -> the first session that holds it
+        stale: list[dict] = []
+        for sid in session_ids:
+            for source in _stale_sources(store, kind, match, {"sid": sid}, embedder.model):
+                if owners.setdefault((source["user_id"], source["key"]), sid) == sid:
+                    stale.append(source)
+                    setattr(counts[sid], count, getattr(counts[sid], count) + 1)
+                    counts[sid].passages += len(_passages(kind, source["text"]))
+        write_vectors(store, embedder, kind, stale)
+    first_of_user: dict[str, str] = {}
+    for sid in session_ids:
+        first_of_user.setdefault(users[sid], sid)
+    for user_id, sid in first_of_user.items():
+        memories = embed_memories(store, user_id, embedder=embedder)
+        counts[sid].memories += memories.memories
+        counts[sid].passages += memories.passages
     return counts
 
 

@@ -161,3 +161,102 @@ def test_embedding_an_unknown_session_is_an_error_that_changes_nothing(graph, st
     with pytest.raises(ValidationError):
         graph.embed_session("")
     assert snapshot(store) == before
+
+
+# -- several sessions at once (what a batched Dagster run does) --------------------------------
+
+SHARED_TURNS = [  # every session names Redis and Carol: entities the sessions share
+    [{"role": "user", "text": f"Carol says the {service} service should use Redis for its cache.",
+      "timestamp": f"2026-03-0{day}T09:00:00Z"},
+     {"role": "assistant", "text": f"Noted: Redis caches the {service} service, as Carol suggested.",
+      "timestamp": f"2026-03-0{day}T09:01:00Z"}]
+    for day, service in ((2, "orders"), (3, "billing"), (4, "search"))
+]
+
+
+def reconciled_sessions(graph) -> list[str]:
+    """Three sessions of alice (sharing entities) and one of bob, reconciled; alice has a memory file."""
+    from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+
+    ids = []
+    for index, (user, turns) in enumerate([("alice", SHARED_TURNS[0]), ("alice", SHARED_TURNS[1]),
+                                           ("bob", SHARED_TURNS[0]), ("alice", SHARED_TURNS[2])]):
+        start(graph, f"s-{index}", user=user, turns=turns)
+        assert graph.reconcile_session(f"s-{index}", backend=SpacyBackend()).status == "completed"
+        ids.append(f"s-{index}")
+    graph.save_memory("alice", "Deploys go out on Tuesdays only.", path="/memories/notes/deploys.md")
+    return ids
+
+
+VOLATILE = ("embedded_at", "reconciled_at", "created_at", "updated_at", "write_id")
+
+
+def comparable(store) -> list[str]:
+    """The graph without what differs between two runs of the same work (times, write and memory ids) and
+    without vectors (see vectors())."""
+    memory_ids = [row["id"] for row in store.run("MATCH (m:Memory) RETURN m.memory_id AS id")]
+    rows = []
+    for row in snapshot(store):
+        row = {key: {k: v for k, v in value.items() if k not in VOLATILE} if isinstance(value, dict) else value
+               for key, value in row.items()}
+        row.get("props", {}).pop("embedding", None)
+        text = repr(row)
+        for memory_id in memory_ids:
+            text = text.replace(memory_id, "<memory>")
+        rows.append(text)
+    return sorted(rows)
+
+
+def vectors(store) -> tuple[list[str], np.ndarray]:
+    rows = store.run("MATCH (p:Passage) RETURN p.kind AS kind, p.source_id AS source, p.position AS position, "
+                     "p.embedding AS embedding")
+    memory = {row["source"] for row in rows if row["kind"] == "memory"}
+    rows.sort(key=lambda row: (row["kind"], "<memory>" if row["source"] in memory else row["source"], row["position"]))
+    return [f"{row['kind']}:{row['source'] if row['kind'] != 'memory' else ''}:{row['position']}" for row in rows], np.array(
+        [row["embedding"] for row in rows])
+
+
+def test_sessions_embedded_together_end_as_one_at_a_time(graph, store, server):
+    from sessions_graph_core import SessionsGraph
+    from sessions_graph_core.embeddings.vectors import embed_sessions
+    from sessions_graph_core.store.falkordb.store import FalkorDBStore
+
+    ids = reconciled_sessions(graph)
+    together = embed_sessions(store, ids)
+    alone_store = FalkorDBStore(server, graph=f"test_alone_{store.name[-12:]}")
+    try:
+        alone = SessionsGraph(alone_store)
+        alone.setup()
+        assert reconciled_sessions(alone) == ids
+        one_at_a_time = {sid: alone.embed_session(sid) for sid in ids}
+        # The same counts per session: a shared entity counts for the first session that holds it.
+        assert together == one_at_a_time
+        assert together["s-1"].entities < one_at_a_time["s-0"].entities  # s-1 shares what s-0 wrote
+        assert sum(result.memories for result in together.values()) == 1
+        assert comparable(store) == comparable(alone_store)
+        (names, joint), (alone_names, single) = vectors(store), vectors(alone_store)
+        assert names == alone_names and len(names) > 20
+        assert np.allclose(joint, single, atol=1e-5)  # batching changes no vector beyond float noise
+    finally:
+        alone_store.delete_all()
+        alone_store.close()
+    assert graph.get_pending_embedding_sessions() == []
+
+
+def test_sessions_embedded_together_keep_each_failure_their_own(graph, store):
+    from sessions_graph_core.embeddings.vectors import embed_sessions
+
+    start(graph, "s-1")
+    start(graph, "s-2")
+    outcomes = embed_sessions(store, ["s-1", "s-missing", "s-2"])
+    assert isinstance(outcomes["s-missing"], ValidationError) and "does not exist" in str(outcomes["s-missing"])
+    assert (outcomes["s-1"].turns, outcomes["s-2"].turns) == (2, 2)
+    # A model that cannot load fails every session, each recorded as its own failure, and changes no vector.
+    before = passages(store)
+    store.run("MATCH (t:Turn) SET t.text = t.text + ' (edited)'")
+    failed = embed_sessions(store, ["s-1", "s-2"], model="/nonexistent/no-such-model")
+    assert all(isinstance(error, EmbeddingUnavailableError) for error in failed.values())
+    rows = store.run("MATCH (s:Session) RETURN s.session_id AS sid, s.embedding_status AS status, "
+                     "s.embedding_failures AS failures ORDER BY sid")
+    assert [(row["sid"], row["status"], row["failures"]) for row in rows] == [("s-1", "failed", 1), ("s-2", "failed", 1)]
+    assert passages(store) == before

@@ -86,6 +86,20 @@ def test_a_bad_query_raises_the_servers_error(graph: Graph) -> None:
     assert graph.query("RETURN 1 AS one")[1] == [[1]]  # the connection is still usable
 
 
+def test_commands_sent_in_one_write_reply_in_order_with_errors_in_place(graph: Graph) -> None:
+    replies = graph.connection.commands(("ECHO", "first"), ("NO.SUCH.COMMAND",), ("ECHO", "last"))
+    assert replies[0] == "first" and isinstance(replies[1], ReplyError) and replies[2] == "last"
+    names, rows, after = graph.query_then("UNWIND range(1, 3) AS i CREATE (:Item {i: i}) RETURN count(*) AS n", None,
+                                          ("ECHO", "then"))
+    assert (names, rows, after) == (["n"], [[3]], "then")
+    # A failed statement raises its own error, after the command behind it was read: the connection stays in step.
+    with pytest.raises(ReplyError, match="(?i)invalid input|syntax"):
+        graph.query_then("MATCH (n RETURN n", None, ("ECHO", "unread"))
+    with pytest.raises(ReplyError, match="(?i)unknown command"):
+        graph.query_then("RETURN 1 AS one", None, ("NO.SUCH.COMMAND",))
+    assert graph.query("MATCH (i:Item) RETURN count(i) AS n")[1] == [[3]]
+
+
 def test_a_parameter_name_that_could_break_the_prefix_is_refused() -> None:
     with pytest.raises(ValueError, match="backticks"):
         with_parameters("RETURN 1", {"a`b": 1})

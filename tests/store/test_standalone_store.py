@@ -55,6 +55,16 @@ def test_write_on_primary_read_on_replica(pair, tmp_path):
         graph.store.delete_all()
 
 
+def test_a_write_fewer_replicas_confirmed_than_asked_is_not_acknowledged(pair, tmp_path):
+    settings = settings_for(pair, tmp_path, replica_acks=2)  # the pair has one replica
+    with open_store(settings) as store:
+        with pytest.raises(StoreUnavailableError, match="only 1 of 2 replicas confirmed it"):
+            store.run("CREATE (:Item {n: 1})")
+        with open_store(replace(settings, replica_acks=1)) as acked:
+            assert acked.run("MATCH (i:Item) RETURN count(i) AS n") == [{"n": 1}]  # applied, just not confirmed
+        store.delete_all()
+
+
 def test_wrong_or_missing_password_is_a_clear_error(pair, tmp_path):
     with pytest.raises(StoreUnavailableError, match="refused the password.*SESSIONS_GRAPH_STORE_PASSWORD"):
         open_store(settings_for(pair, tmp_path, password="not-the-password")).run("RETURN 1")

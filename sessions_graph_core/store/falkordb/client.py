@@ -112,10 +112,17 @@ class Connection:
         A connection that fails midway is dropped (StoreUnreachableError), so the next call starts afresh.
         """
         with self._lock:
-            reply = self._exchange(arguments)
+            (reply,) = self._exchange((arguments,))
         if isinstance(reply, ReplyError):
             raise reply
         return reply
+
+    def commands(self, *commands: tuple[str | int, ...]) -> list[Any]:
+        """Send the commands in one write and return their replies in order, an error reply as a ReplyError
+        (not raised): one round trip where one command at a time would take one each. The server runs
+        them in order, as it would one at a time."""
+        with self._lock:
+            return self._exchange(commands)
 
     def close(self) -> None:
         with self._lock:
@@ -125,13 +132,13 @@ class Connection:
                 finally:
                     self._socket, self._parser = None, None
 
-    def _exchange(self, arguments: tuple[str | int, ...]) -> Any:
+    def _exchange(self, commands: tuple[tuple[str | int, ...], ...]) -> list[Any]:
         if self._socket is None:
             self._connect()
         try:
             assert self._socket is not None
-            self._socket.sendall(_encode(arguments))
-            return self._read()
+            self._socket.sendall(b"".join(_encode(arguments) for arguments in commands))
+            return [self._read() for _ in commands]
         except OSError as exc:
             self.close()
             raise StoreUnreachableError(f"Lost the connection to {self.address}: {exc}") from exc
@@ -202,7 +209,25 @@ class Graph:
 
     def query(self, text: str, params: Mapping[str, Any] | None = None) -> tuple[list[str], list[list[Any]]]:
         """The column names and the rows of one statement."""
-        reply = self.connection.command(self._command, self.name, with_parameters(text, params), "--compact")
+        return self._rows(self.connection.command(*self._query(text, params)))
+
+    def query_then(
+        self, text: str, params: Mapping[str, Any] | None, command: tuple[str | int, ...]
+    ) -> tuple[list[str], list[list[Any]], Any]:
+        """query(), with `command` sent in the same write and run right after the statement; its reply third.
+        An error of the statement is raised first, then one of the command."""
+        reply, after = self.connection.commands(self._query(text, params), command)
+        if isinstance(reply, ReplyError):
+            raise reply
+        names, rows = self._rows(reply)
+        if isinstance(after, ReplyError):
+            raise after
+        return names, rows, after
+
+    def _query(self, text: str, params: Mapping[str, Any] | None) -> tuple[str, ...]:
+        return (self._command, self.name, with_parameters(text, params), "--compact")
+
+    def _rows(self, reply: list[Any]) -> tuple[list[str], list[list[Any]]]:
         if reply and isinstance(reply[-1], ReplyError):  # a run-time error ends an otherwise normal reply
             raise reply[-1]
         if len(reply) < 3:

@@ -97,8 +97,15 @@ class FalkorDBStore(GraphStore):
     # -- statements ------------------------------------------------------------------------
 
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
+        acked = None
         try:
-            names, rows = self._graph.query(query, params)
+            if self.replica_acks:
+                # WAIT goes in the statement's own write: the server runs it right after the statement,
+                # so the reply still means the replicas hold it, in one round trip instead of two.
+                wait = ("WAIT", self.replica_acks, REPLICA_ACK_TIMEOUT_MS)
+                names, rows, acked = self._graph.query_then(query, params, wait)
+            else:
+                names, rows = self._graph.query(query, params)
         except ConnectionError as exc:
             if self.server is None:
                 raise self._unavailable(exc) from None
@@ -107,21 +114,13 @@ class FalkorDBStore(GraphStore):
             names, rows = self._graph.query(query, params)
         except ReplyError as exc:
             raise self._explained(exc) from None
-        if self.replica_acks:
-            self._wait_for_replicas()
-        return [dict(zip(names, row, strict=True)) for row in rows]
-
-    def _wait_for_replicas(self) -> None:
-        try:
-            acked = self._connection.command("WAIT", self.replica_acks, REPLICA_ACK_TIMEOUT_MS)
-        except ConnectionError as exc:
-            raise self._unavailable(exc) from None
-        if acked < self.replica_acks:
+        if acked is not None and acked < self.replica_acks:
             raise StoreUnavailableError(
                 f"The statement is applied on the primary {self._connection.address}, but only {acked} of "
                 f"{self.replica_acks} replicas confirmed it within {REPLICA_ACK_TIMEOUT_MS} ms, so it is not "
                 "acknowledged: check the replicas (INFO replication), or lower store.replica_acks"
             )
+        return [dict(zip(names, row, strict=True)) for row in rows]
 
     def _unavailable(self, exc: ConnectionError) -> StoreUnavailableError:
         if isinstance(exc, AuthenticationError):
