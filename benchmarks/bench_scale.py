@@ -33,6 +33,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -40,6 +41,7 @@ from pathlib import Path
 import yaml
 from bench_dagster import add_pending
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 
 from devtools.local_platform import PRODUCTION, REPO, _environment, free_port, prepare_home, running_platform
@@ -163,6 +165,32 @@ def recall_latencies(settings: StoreSettings, users: int, stop: threading.Event,
             time.sleep(0.2)
 
 
+def report_progress(settings: StoreSettings, sessions: int, started: float, stop: threading.Event) -> None:
+    """A line a minute: sessions reconciled and embedded so far (read on the replica)."""
+    with open_store(settings.for_reads()) as replica:
+        while not stop.wait(60):
+            done = replica.run("MATCH (s:Session {embedding_status: 'completed'}) RETURN count(s) AS n")[0]["n"]
+            console.print(f"  {time.time() - started:6.0f} s: {done}/{sessions} sessions drained")
+
+
+def backlog(settings: StoreSettings, sessions: int, prefix: str, users: int, writers: int = 3) -> None:
+    """`sessions` pending sessions, written by a few connections at once (one waits on the server while another
+    builds its next statement), with progress."""
+    with SessionsGraph(open_store(settings)) as graph:
+        graph.setup()
+
+    def write(start: int) -> None:
+        with SessionsGraph(open_store(settings)) as graph:
+            for index in range(start, sessions, writers):
+                add_pending(graph, index, prefix, users=users)
+                done.update(task, advance=1)
+
+    with Progress(console=console) as done:
+        task = done.add_task(f"{sessions} pending sessions", total=sessions)
+        with ThreadPoolExecutor(writers) as pool:
+            list(pool.map(write, range(writers)))
+
+
 def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent: int, probe: bool) -> dict:
     work = root / f"drain-{concurrent}"
     with standalone(work) as (primary, replica, password):
@@ -170,10 +198,7 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
             data_dir=work / "unused", falkordb_url=primary.url, falkordb_password=password,
             read_url=replica.url, replica_acks=1,
         )
-        with SessionsGraph(open_store(replace(settings, replica_acks=0))) as graph:
-            graph.setup()
-            for index in range(sessions):
-                add_pending(graph, index, f"d{concurrent}", users=users)
+        backlog(replace(settings, replica_acks=0), sessions, f"d{concurrent}", users)
         env = {
             **database(pg, f"drain_{concurrent}"), "SESSIONS_GRAPH_BATCH_SIZE": "100",
             "SESSIONS_GRAPH_STORE_URL": primary.url, "SESSIONS_GRAPH_STORE_READ_URL": replica.url,
@@ -186,9 +211,12 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
             prober = threading.Thread(target=recall_latencies, args=(settings, users, stop, during)) if probe else None
             if prober:
                 prober.start()
+            reporter = threading.Thread(target=report_progress, args=(settings, sessions, started, stop))
+            reporter.start()
             with open_store(settings) as store:
                 took = wait_until_drained(platform.url, store, timeout=4 * 3600, poll=2.0)
                 stop.set()
+                reporter.join()
                 done = sorted(row["at"] for row in store.run("MATCH (s:Session) RETURN s.embedded_at AS at"))
                 memory = store._connection.command("INFO", "memory")
             made = runs(platform.url)
@@ -220,14 +248,14 @@ STEPS = """query { runsOrError { ... on Runs { results { runId creationTime star
 
 
 def run_phases(url: str) -> dict[str, list[float]]:
-    """Where each run's time went: waiting in the queue, starting (process, imports, resources: run start to
+    """Where each run's time went: created to started (the queue, then the process and its imports), starting (run start to
     its first step), each step, and finishing (last step to run end); step seconds summed per step key."""
-    phases: dict[str, list[float]] = {"queued": [], "start-up": [], "finishing": []}
+    phases: dict[str, list[float]] = {"queued + process start": [], "start-up": [], "finishing": []}
     for run in graphql(url, STEPS)["runsOrError"]["results"]:
         steps = [step for step in run["stepStats"] if step["startTime"] and step["endTime"]]
         if not (run["startTime"] and run["endTime"] and steps):
             continue
-        phases["queued"].append(run["startTime"] - run["creationTime"])
+        phases["queued + process start"].append(run["startTime"] - run["creationTime"])
         phases["start-up"].append(min(step["startTime"] for step in steps) - run["startTime"])
         phases["finishing"].append(run["endTime"] - max(step["endTime"] for step in steps))
         for step in steps:
