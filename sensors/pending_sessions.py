@@ -2,7 +2,7 @@
 
 import dagster as dg
 
-from sessions_graph_core.sessions.records import pending_sessions
+from sessions_graph_core.sessions.records import pending_by_user
 from sessions_graph_dagster.batches import RECONCILE_ASSETS, session_batches
 from sessions_graph_dagster.jobs import reconcile_job
 from sessions_graph_dagster.partitions import users_partitions
@@ -22,7 +22,7 @@ PER_TICK = 2000
 def pending_sessions_sensor(context: dg.SensorEvaluationContext, graph_store: GraphStoreResource) -> dg.SensorResult:
     busy = in_flight(context.instance)
     with graph_store.open() as store:
-        pending = pending_sessions(store, exclude=busy.sessions, exclude_users=busy.users, limit=PER_TICK)
+        pending = pending_by_user(store, limit=PER_TICK, exclude=busy.sessions, exclude_users=busy.users)
     return request_runs(
         context.instance,
         "reconcile",

@@ -108,6 +108,23 @@ def test_batch_size_splits_a_users_backlog(instance, graph, store, monkeypatch):
     ]
 
 
+def test_a_tick_asks_for_whole_runs_of_the_users_waiting_longest(instance, graph, store, monkeypatch):
+    import sensors.pending_sessions
+
+    monkeypatch.setenv("SESSIONS_GRAPH_BATCH_SIZE", "2")
+    monkeypatch.setattr(sensors.pending_sessions, "PER_TICK", 4)
+    for index in range(2):  # pending in turn: alice, bob, carol, alice, bob, carol
+        for user in ("alice", "bob", "carol"):
+            graph.record_session_start(f"{user}-{index}", user_id=user)
+            graph.record_turns(f"{user}-{index}", [{"role": "user", "text": f"{user} works on ticket {index}."}])
+            assert graph.end_session(f"{user}-{index}")
+    result = evaluate(pending_sessions_sensor, instance, store)
+    # The 4 longest waiting overall would be runs of 2, 1 and 1 sessions; whole users give two runs of 2.
+    assert [(r.partition_key, session_ids_of(r.run_config)) for r in result.run_requests] == [
+        ("alice", ["alice-0", "alice-1"]), ("bob", ["bob-0", "bob-1"]),
+    ]
+
+
 def test_nothing_pending_skips(instance, graph, store):
     result = evaluate(pending_sessions_sensor, instance, store)
     assert result.run_requests == []

@@ -66,6 +66,27 @@ def test_pending_on_turn_end_and_session_end(graph):
     assert not graph.end_turn("missing")
 
 
+def test_pending_by_user_lists_whole_users_the_longest_waiting_first(graph):
+    from sessions_graph_core.sessions.records import pending_by_user
+
+    # Ended (so pending) in this order, which is not the order of their ids.
+    for sid, user in [("a-3", "alice"), ("b-2", "bob"), ("a-1", "alice"), ("c-1", "carol"), ("b-1", "bob"), ("a-2", "alice")]:
+        graph.record_session_start(sid, user_id=user)
+        assert graph.end_session(sid)
+
+    def taken(**kwargs):
+        return [(p.user_id, p.session_id) for p in pending_by_user(graph.store, **kwargs)]
+
+    everything = [("alice", "a-3"), ("alice", "a-1"), ("alice", "a-2"), ("bob", "b-2"), ("bob", "b-1"), ("carol", "c-1")]
+    assert taken(limit=10) == everything
+    assert taken(limit=4) == everything[:4]
+    # Sessions in flight are skipped (without b-2, bob waits since b-1, after carol), and so are users a run covers whole.
+    assert taken(limit=10, exclude=["a-3", "b-2"]) == [("alice", "a-1"), ("alice", "a-2"), ("carol", "c-1"), ("bob", "b-1")]
+    assert taken(limit=10, exclude_users=["alice"]) == everything[3:]
+    graph.store.run("MATCH (s:Session) SET s.reconciliation_status = 'completed'")
+    assert taken(limit=10) == []
+
+
 def test_user_turn_listing_is_scoped(graph):
     graph.record_session_start("a", user_id="alice")
     graph.record_session_start("b", user_id="bob")
