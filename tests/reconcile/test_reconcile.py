@@ -13,7 +13,7 @@ from sessions_graph_core.reconcile.pipeline import MAX_UNIT_CHARS, chunk_hash
 from sessions_graph_core.sessions.jsonl import read_transcript
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "sessions"
-VOLATILE = {"reconciled_at", "updated_at", "pending_since", "started_at", "write_id"}  # write_id: one per write
+VOLATILE = {"reconciled_at", "updated_at", "pending_since", "started_at", "embedded_at", "write_id"}  # write_id: one per write
 
 
 def load(graph: SessionsGraph, name: str, *, user: str | None = None, session_id: str | None = None) -> str:
