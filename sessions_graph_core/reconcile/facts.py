@@ -247,6 +247,37 @@ def _holding(values: Sequence[tuple[str, str]], old: str) -> str | None:
     return exact or next((slot for value, slot in values if f" {old} " in f" {value} "), None)
 
 
+def same_holders(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
+    """The statements with each slot's holder as the user already names it, where another mention
+    of it is the only slot of that attribute the user has: "the warehouse" after "the data
+    warehouse", "the data warehouse" after "the warehouse" (one look-up for the batch)."""
+    if not items:
+        return list(items)
+    rows = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot <> '' AND NOT p.slot CONTAINS $waiting RETURN DISTINCT p.slot AS slot",
+        {"user_id": user_id, "waiting": f"/{HELD}"},
+    )
+    known = {row["slot"] for row in rows}
+    found = []
+    for item in items:
+        slot = _known_form(item.slot, known)
+        if slot != item.slot:
+            update = _reading(slot, item.value) if item.value is not None else {"slot": slot}
+            item = item.model_copy(update=update)
+        known.add(item.slot)
+        found.append(item)
+    return found
+
+
+def _known_form(slot: str, known: set[str]) -> str:
+    holder, _, attribute = slot.rpartition("/")
+    if not slot or slot in known or _pending(slot) or holder == SELF:
+        return slot
+    others = {k.rpartition("/")[0] for k in known if k.rpartition("/")[2] == attribute} - {holder, SELF}
+    same = [other for other in others if f" {other}".endswith(f" {holder}") or f" {holder}".endswith(f" {other}")]
+    return f"{same[0]}/{attribute}" if len(same) == 1 else slot
+
+
 _CLAIMS = (
     "UNWIND $claims AS x "
     "MERGE (f:Fact {fact_id: x.fact_id}) " + _NEW_FACT +

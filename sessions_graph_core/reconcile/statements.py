@@ -48,6 +48,8 @@ MEMBERSHIPS = {"subscription", "membership", "account"}
 SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe"}
 # Attributes that "we" share as a household, not as a project: the user's own.
 HOUSEHOLD = {"location", "landlord", "internet provider", "doctor", "dentist", "vet", "car", "bank", "gym"}
+# Verbs that move a thing to a new value: "switched feature flags to Unleash".
+SWITCH_VERBS = {"switch", "move", "migrate", "shift", "port", "transition", "change"}
 # Verbs of becoming: their complement is a state, as after "be".
 STATE_VERBS = {"go", "turn", "become", "stay", "remain"}
 # Verbs by which things are sent somewhere: "logs go to Papertrail" fills the project's "logs".
@@ -63,7 +65,7 @@ GENERIC_VERBS = {
     "standardize", "install", "upgrade", "downgrade", "change", "transition", "shift", "port", "opt", "settle",
     "run", "be", "rewrite", "deploy", "host", "buy", "get", "start", "begin", "select", "prefer", "eat", "become",
     "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
-    "trade", "exchange", "decide",
+    "trade", "exchange", "decide", "rebuild", "reimplement",
 }
 # Verbs that end what the slot held when no new value follows.
 ENDING_VERBS = {"stop", "quit", "cancel", "leave", "sell", "abandon", "ditch", "deprecate", "remove", "uninstall",
@@ -374,7 +376,10 @@ class Reader:
                 ended = direct_object(inner)
                 if not found and ended is not None and who:  # "stopped using Papertrail": whatever held it
                     return [Claim(who, HELD, None, self.name(ended))]
-                return [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
+                ended = [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
+                # A subscription stopped also ends whatever else held it ("stopped paying for Figma").
+                return ended + [Claim(c.subject, HELD, None, c.old) for c in ended
+                                if c.old and c.attribute.rpartition(" ")[2] in MEMBERSHIPS]
             return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS) for c in found]
 
         # Copulas: "my manager is Priya", "James is our new CTO", "I'm vegetarian", "X is on PostgreSQL".
@@ -387,7 +392,9 @@ class Reader:
         subscribed = self.subscription(target, plain=lemma in SUBSCRIBE_VERBS)
         if subscribed and who and (lemma in SUBSCRIBE_VERBS or lemma in {"have", "get", "buy", "start", "keep", "renew"}):
             attribute, name = subscribed
-            return [Claim(who, attribute, None if negated else name, name if negated else None)]
+            if negated:  # also whatever else held it: "we use Figma for design" ... "we stopped paying for Figma"
+                return [Claim(who, attribute, None, name), Claim(who, HELD, None, name)]
+            return [Claim(who, attribute, name)]
 
         # "We have a new landlord, Mrs. Gomez", "I got a new manager: Ines".
         named = self.attribute_of(dobj) if lemma in {"have", "get"} and dobj is not None else None
@@ -457,7 +464,7 @@ class Reader:
                 holder = self.name(dobj) if decider and dobj is not None and value_token is not dobj else who
                 itself = self.attribute_of(dobj) if decider and dobj is not None and value_token is not dobj else None
                 if itself and itself[1] in (None, PROJECT):  # "host (our) docs on GitBook": the docs are the attribute
-                    attribute, holder = itself[0], PROJECT
+                    attribute, holder = itself[0], itself[1] or (who if who in (SELF, PROJECT) else PROJECT)
                 named = self.attribute_of(subject)
                 if named and not decider:
                     attribute, holder = named[0], named[1] or PROJECT
@@ -525,7 +532,7 @@ class Reader:
             for obj in list(found.values()):
                 # "off Netlify to Vercel", "Memcached for Redis": a second preposition parsed under the first.
                 for nested in obj.children:
-                    if nested.dep_ == "prep" and nested.lower_ in {"to", "with", "for", "from", "off"}:
+                    if nested.dep_ == "prep" and nested.lower_ in {"to", "with", "for", "from", "off", "as"}:
                         inner = next((t for t in nested.children if t.dep_ == "pobj"), None)
                         if inner is not None:
                             found.setdefault(nested.lower_, inner)
@@ -565,6 +572,10 @@ class Reader:
             if value_token.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"} or value_token.ent_type_ or value_token.pos_ == "PUNCT":
                 value = self.name(value_token)
                 return [Claim(owner, held[0], None if negated else value, value if negated else None)]
+        club = self.of_object(complement) if complement is not None and self.lemma(complement) == "member" else None
+        if club is not None and who:
+            name = self.phrase(club)
+            return [Claim(who, f"{normalise(name)} membership", None if negated else name, name if negated else None)]
         if complement is not None and complement.dep_ == "attr":
             role = self.attribute_of(complement)
             if role is None and self.possessor(complement) and subject.pos_ == "PROPN":
@@ -602,7 +613,7 @@ class Reader:
         verb = dobj.head
         parted = self.lemma(verb) in {"sell", "lose", "scrap", "donate", "trade"} or (  # "sold my motorbike"
             self.lemma(verb) == "give" and any(t.lower_ == "away" for t in verb.children))
-        claims = [Claim(old, "owner", None, who)] if parted and self.lemma(dobj) not in GROUP_NOUNS and dobj.pos_ == "NOUN" else []
+        claims = [Claim(old, "owner", None, who)] if parted and self.lemma(dobj) not in GROUP_NOUNS and dobj.pos_ in {"NOUN", "PROPN"} else []
         kind = self.kind(dobj)
         if dobj.ent_type_ == "ORG" and kind is None and self.lemma(dobj.head) in {"leave", "quit", "resign"}:
             kind = "employer"
@@ -610,9 +621,9 @@ class Reader:
             claims.append(Claim(who, kind, None, old))
         subscribed = self.subscription(dobj, plain=False)
         if subscribed:
-            claims.append(Claim(who, subscribed[0], None, subscribed[1]))
-        if not kind and not subscribed and dobj.pos_ == "PROPN":
-            claims.append(Claim(who, HELD, None, self.name(dobj)))  # "we've cancelled PagerDuty"
+            claims += [Claim(who, subscribed[0], None, subscribed[1]), Claim(who, HELD, None, subscribed[1])]
+        if not kind and not subscribed and (dobj.pos_ == "PROPN" or self.lemma(dobj.head) in {"leave", "quit"}):
+            claims.append(Claim(who, HELD, None, self.name(dobj)))  # "we've cancelled PagerDuty", "I left the club"
         return claims
 
     def subscription(self, token: Any | None, plain: bool) -> tuple[str, str] | None:
@@ -677,8 +688,11 @@ class Reader:
                 named = self.attribute_of(preps[word])
                 bare = word == "for" and preps[word].pos_ == "NOUN" and not any(
                     t.dep_ in {"det", "poss", "compound"} for t in preps[word].children)
+                owned = self.possessor(preps[word]) if word == "as" else None
                 if named:
                     role = named
+                elif owned in (SELF, PROJECT) and preps[word] is not new:  # "as our API gateway"
+                    role = (normalise(" ".join(self.words(preps[word]))), owned)
                 elif bare and preps[word] is not new:
                     role = (normalise(" ".join(self.words(preps[word]))), None)  # "for music": the music slot
                 elif word == "for" and thing is None and preps[word] is not new:
@@ -697,8 +711,11 @@ class Reader:
             # product the tagger took for a city ("go to Papertrail") is no location.
             kinds = [k for k in (self.kind(old), self.kind(new)) if k and k not in RELATIONAL]
             attribute, holder = (next(iter(kinds), None) or self.verb_attribute(lemma, preps)), None
-            if attribute is None and lemma in ROUTE_VERBS and new is not None and new.pos_ == "PROPN":
-                attribute, holder = self.routed(subject)
+            if lemma in ROUTE_VERBS and new is not None and new.pos_ == "PROPN" and self.routed(subject)[0]:
+                attribute, holder = self.routed(subject)  # "deployments go through X" whatever X is
+            elif attribute is None and lemma in SWITCH_VERBS and thing is not None and new is not None and new.pos_ == "PROPN":
+                attribute, holder = self.routed(thing)  # "we switched feature flags to Unleash"
+                thing = None if attribute else thing
         if attribute is None and old is None and new is not None and verb.dep_ == "conj" and self.ended and (
             self.ended[0] == verb.head.i
         ):  # "I cancelled Spotify and switched to Apple Music": the new value of what the first clause ended
@@ -723,10 +740,12 @@ class Reader:
     def routed(self, subject: Any) -> tuple[str | None, str | None]:
         """"Logs go to Papertrail", "our backups live on S3": the thing routed is the attribute, of the
         project (or of its owner); a person or a phrase with an article is not."""
-        if subject.pos_ != "NOUN" or any(t.dep_ == "det" and t.lower_ not in {"the", "our"} for t in subject.children):
+        if subject.pos_ != "NOUN" or any(t.dep_ == "det" for t in subject.children) or subject.ent_type_:
             return None, None
-        words = [w for w in self.words(subject)]
-        return (" ".join(words), self.possessor(subject) or PROJECT) if words else (None, None)
+        owner = self.possessor(subject)
+        if owner not in (None, SELF, PROJECT):
+            return None, None
+        return normalise(" ".join(self.words(subject))), owner or PROJECT
 
     def verb_attribute(self, lemma: str, preps: dict[str, Any]) -> str | None:
         for prep in preps:

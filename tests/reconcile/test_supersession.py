@@ -146,6 +146,8 @@ def test_recall_shows_an_ended_slot_as_none_with_the_value_it_ended(graph: Sessi
         ("We use PagerDuty for alerts.", "We've cancelled PagerDuty.", "shop/alerts", ["PagerDuty", ""]),
         ("Logs go to Papertrail.", "We replaced Papertrail with Loki.", "shop/logs", ["Papertrail", "Loki"]),
         ("I use Spotify for music.", "I cancelled Spotify and switched to Apple Music.", "me/music", ["Spotify", "", "Apple Music"]),
+        ("My car is a Honda Civic.", "I sold the Civic last week.", "me/car", ["Honda Civic", ""]),  # by its short name
+        ("I'm a member of the chess club.", "I left the chess club.", "me/chess club membership", ["chess club", ""]),
     ],
 )
 def test_a_change_that_names_only_the_old_value_joins_the_slot_that_held_it(
@@ -155,9 +157,9 @@ def test_a_change_that_names_only_the_old_value_joins_the_slot_that_held_it(
     say(graph, "u8", "b", "2026-02-05T09:00:00Z", new, project="shop")
     for sid in order:  # whichever is reconciled first
         graph.reconcile_session(sid, backend=spacy)
-    chain = graph.store.run(
-        "MATCH (f:Fact {user_id: 'u8'}) WHERE f.slot <> '' RETURN f.slot AS slot, f.value AS value, "
-        "f.superseded_at IS NULL AS current ORDER BY f.rank"
+    chain = graph.store.run(  # the subject's slots ("sold the Civic" also ends "civic/owner")
+        "MATCH (f:Fact {user_id: 'u8'}) WHERE f.slot STARTS WITH $holder RETURN f.slot AS slot, f.value AS value, "
+        "f.superseded_at IS NULL AS current ORDER BY f.rank", {"holder": slot.split("/")[0] + "/"}
     )
     assert [(row["slot"], row["value"]) for row in chain] == [(slot, value) for value in values]
     assert [row["current"] for row in chain] == [False] * (len(values) - 1) + [True]
@@ -173,3 +175,24 @@ def test_a_change_waiting_for_its_slot_is_no_known_slot(graph: SessionsGraph, sp
     waiting = graph.store.run("MATCH (f:Fact {user_id: 'u9'}) RETURN f.slot AS slot")
     assert waiting == [{"slot": "shop/*pagerduty"}]
     assert facts.known_slots(graph.store, "u9") == []
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_a_shorter_mention_of_a_holder_is_the_same_slot(graph: SessionsGraph, spacy: SpacyBackend, order: tuple[str, str]) -> None:
+    say(graph, "u10", "a", "2026-01-05T09:00:00Z", "The data warehouse is BigQuery.", project="shop")
+    say(graph, "u10", "b", "2026-02-05T09:00:00Z", "We've moved the warehouse to Snowflake.", project="shop")
+    for sid in order:
+        graph.reconcile_session(sid, backend=spacy)
+    rows = graph.store.run("MATCH (f:Fact {user_id: 'u10'}) WHERE f.slot <> '' RETURN f.slot AS slot, f.value AS value, "
+                           "f.superseded_at IS NULL AS current ORDER BY f.rank")
+    first = "data warehouse" if order == ("a", "b") else "warehouse"  # the mention reconciled first names it
+    assert rows == [{"slot": f"{first}/database", "value": "BigQuery", "current": False},
+                    {"slot": f"{first}/database", "value": "Snowflake", "current": True}]
+
+
+def test_two_holders_that_a_short_mention_could_mean_stay_apart(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    say(graph, "u11", "a", "2026-01-05T09:00:00Z", "The data warehouse is BigQuery.", "The events warehouse is Redshift.")
+    say(graph, "u11", "b", "2026-02-05T09:00:00Z", "We've moved the warehouse to Snowflake.")
+    for sid in ("a", "b"):
+        graph.reconcile_session(sid, backend=spacy)
+    assert graph.store.run("MATCH (:Fact {user_id: 'u11'})-[r:SUPERSEDES]->() RETURN count(r) AS n")[0]["n"] == 0
