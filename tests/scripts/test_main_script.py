@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -73,8 +74,8 @@ def test_a_config_that_names_another_store_is_left_alone_and_the_exports_are_pri
 @pytest.mark.parametrize(
     ("stand_in", "stopped_on"),
     [
-        ("trap 'kill $child; exit 0' INT; sleep 600 & child=$!; wait", "SIGINT"),  # as dagster dev does
-        ("trap '' INT TERM; sleep 600 & wait", "SIGKILL"),  # as a dev started with SIGINT ignored did
+        ("trap 'kill $child; exit 0' INT; sleep 600 & child=$!; touch ready; wait", "SIGINT"),  # as dagster dev does
+        ("trap '' INT TERM; sleep 600 & touch ready; wait", "SIGKILL"),  # as a dev started with SIGINT ignored did
     ],
 )
 def test_scripts_stop_stops_the_recorded_dagster_group_then_the_store(checkout, stand_in, stopped_on):
@@ -83,7 +84,14 @@ def test_scripts_stop_stops_the_recorded_dagster_group_then_the_store(checkout, 
     (root / "home").mkdir()
     EmbeddedServer(root / ".sessions-graph").ensure_running()
     # A stand-in for `dagster dev`: a process group of its own, with a child (the webserver, say).
-    group = subprocess.Popen(["bash", "-c", stand_in], start_new_session=True)
+    group = subprocess.Popen(["bash", "-c", stand_in], start_new_session=True, cwd=root)
+    # Signalled before its trap and child are in place (a loaded machine), it would stop on the wrong signal.
+    for _ in range(600):
+        if (root / "ready").exists():
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("the stand-in for dagster dev did not start within a minute")
     (root / "home" / "dagster-dev.pid").write_text(f"{group.pid}\n")
     try:
         out = bash(f"bash {REPO}/scripts/stop", root, env)
