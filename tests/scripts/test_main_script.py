@@ -84,7 +84,12 @@ def test_scripts_stop_stops_the_recorded_dagster_group_then_the_store(checkout, 
     (root / "home").mkdir()
     EmbeddedServer(root / ".sessions-graph").ensure_running()
     # A stand-in for `dagster dev`: a process group of its own, with a child (the webserver, say).
-    group = subprocess.Popen(["bash", "-c", stand_in], start_new_session=True, cwd=root)
+    # SIGINT at its default, as scripts/main starts dagster dev: a suite run from a background shell (CI, nohup &)
+    # passes SIGINT on ignored, and bash cannot trap a signal ignored on entry, so the stand-in would outlive it.
+    group = subprocess.Popen(
+        ["bash", "-c", stand_in], start_new_session=True, cwd=root,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     # Signalled before its trap and child are in place (a loaded machine), it would stop on the wrong signal.
     for _ in range(600):
         if (root / "ready").exists():
