@@ -21,6 +21,11 @@ REPO = Path(__file__).resolve().parents[2]
 SG = str(Path(sys.executable).with_name("sessions-graph"))
 
 
+def default_signals() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
 def bash(script: str, cwd: Path, env: dict[str, str]) -> str:
     done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=300)
@@ -84,11 +89,12 @@ def test_scripts_stop_stops_the_recorded_dagster_group_then_the_store(checkout, 
     (root / "home").mkdir()
     EmbeddedServer(root / ".sessions-graph").ensure_running()
     # A stand-in for `dagster dev`: a process group of its own, with a child (the webserver, say).
-    # SIGINT at its default, as scripts/main starts dagster dev: a suite run from a background shell (CI, nohup &)
-    # passes SIGINT on ignored, and bash cannot trap a signal ignored on entry, so the stand-in would outlive it.
+    # Signals as a terminal's shell has them, as scripts/main starts dagster dev: a suite run from a background
+    # shell (CI, nohup &) passes SIGINT on ignored, and bash cannot trap a signal ignored on entry; a mask of
+    # blocked signals the test process holds would be inherited too.
     group = subprocess.Popen(
-        ["bash", "-c", stand_in], start_new_session=True, cwd=root,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        ["bash", "-c", "grep -E '^Sig(Blk|Ign)' /proc/$$/status > signals; " + stand_in],
+        start_new_session=True, cwd=root, preexec_fn=default_signals,
     )
     # Signalled before its trap and child are in place (a loaded machine), it would stop on the wrong signal.
     for _ in range(600):
@@ -107,7 +113,9 @@ def test_scripts_stop_stops_the_recorded_dagster_group_then_the_store(checkout, 
     finally:
         if group.poll() is None:
             os.killpg(group.pid, signal.SIGKILL)
-    assert f"dagster dev stopped (pid {group.pid}, its process group, on {stopped_on})" in out
+    own = [line for line in Path("/proc/thread-self/status").read_text().splitlines() if line.startswith(("SigBlk", "SigIgn"))]
+    assert f"dagster dev stopped (pid {group.pid}, its process group, on {stopped_on})" in out, (
+        out, (root / "signals").read_text(), own)
     assert f"stopped the store in {root / '.sessions-graph'}" in out
     assert not (root / "home" / "dagster-dev.pid").exists()
 
