@@ -8,6 +8,7 @@ import os
 import signal
 import socket
 import threading
+import time
 from collections.abc import Callable
 
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
@@ -66,16 +67,35 @@ class CrashingProxy:
                     self.trigger = None
                     self.crashed.set()  # the pump drops the reply
                     upstream.sendall(data)
-                    assert self.replied.wait(timeout=120)
-                    pid = self.server.pid()
-                    assert pid is not None
-                    os.kill(pid, signal.SIGKILL)
-                    self.after_kill()
-                    client.close()
+                    try:
+                        self._forward_until_replied(client, upstream)
+                        pid = self.server.pid()
+                        assert pid is not None
+                        os.kill(pid, signal.SIGKILL)
+                        self.after_kill()
+                    finally:
+                        client.close()  # whatever happened, the client sees a dropped connection, never a hang
                     return
                 upstream.sendall(data)
         except OSError:
             return
+
+    def _forward_until_replied(self, client: socket.socket, upstream: socket.socket) -> None:
+        """The rest of the statement may still be on its way (a large one arrives in several reads): keep
+        forwarding until the server has replied, which is when it has applied it."""
+        client.settimeout(0.05)
+        deadline = time.monotonic() + 120
+        while not self.replied.is_set():
+            if time.monotonic() > deadline:
+                raise TimeoutError("the server never replied to the armed statement")
+            try:
+                more = client.recv(1 << 16)
+            except TimeoutError:
+                continue
+            if not more:
+                self.replied.wait(timeout=5)
+                return
+            upstream.sendall(more)
 
     def close(self) -> None:
         self.listener.close()
