@@ -22,7 +22,10 @@ SG = str(Path(sys.executable).with_name("sessions-graph"))
 
 
 def default_signals() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    # A full-suite run showed the stand-in starting with SIGTERM ignored as well (SigIgn 0x4005), so its
+    # child survived the trap's kill and scripts/stop fell through to SIGKILL.
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_SETMASK, set())
 
 
