@@ -21,6 +21,7 @@ Every size is an argument; 0 skips a part. The machine's load is printed with th
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import secrets
@@ -47,6 +48,7 @@ from rich.table import Table
 from devtools.local_platform import PRODUCTION, REPO, _environment, free_port, prepare_home, running_platform
 from devtools.progress import graphql, runs, wait_for_http, wait_until_drained
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.store.falkordb.server import EmbeddedServer, _rss_bytes
 from sessions_graph_core.store.falkordb.service import StandaloneServer
 from sessions_graph_core.store.location import StoreSettings, open_store
@@ -165,12 +167,35 @@ def recall_latencies(settings: StoreSettings, users: int, stop: threading.Event,
             time.sleep(0.2)
 
 
+def thousands(stamps: list[float], started: float) -> list[float]:
+    """Seconds each full thousand of drained sessions took, in order (the first from the drain's start)."""
+    ends = [started] + [stamps[end - 1] for end in range(1000, len(stamps) + 1, 1000)]
+    return [after - before for before, after in itertools.pairwise(ends)]
+
+
+def embedded_times(store: GraphStore) -> list[float]:
+    """When each drained session was embedded (epoch seconds), in order."""
+    from datetime import datetime
+
+    rows = store.run("MATCH (s:Session {embedding_status: 'completed'}) RETURN s.embedded_at AS at")
+    return sorted(datetime.fromisoformat(row["at"]).timestamp() for row in rows)
+
+
 def report_progress(settings: StoreSettings, sessions: int, started: float, stop: threading.Event) -> None:
-    """A line a minute: sessions reconciled and embedded so far (read on the replica)."""
+    """A line a minute (sessions drained, the rate so far, the load) and one per thousand drained, with the time
+    that thousand took beside the first's: a run stopped early has still said how fast it went."""
+    said = 0
     with open_store(settings.for_reads()) as replica:
         while not stop.wait(60):
-            done = replica.run("MATCH (s:Session {embedding_status: 'completed'}) RETURN count(s) AS n")[0]["n"]
-            console.print(f"  {time.time() - started:6.0f} s: {done}/{sessions} sessions drained")
+            stamps = embedded_times(replica)
+            elapsed = time.time() - started
+            console.print(f"  {elapsed:6.0f} s: {len(stamps)}/{sessions} sessions drained, "
+                          f"{len(stamps) / elapsed * 60:.0f}/min so far, load {os.getloadavg()[0]:.1f}")
+            spans = thousands(stamps, started)
+            for index in range(said, len(spans)):
+                console.print(f"  thousand {index + 1}: {spans[index]:.0f} s ({1000 / spans[index] * 60:.0f} sessions/min), "
+                              f"x{spans[index] / spans[0]:.2f} the first's, load {os.getloadavg()[0]:.1f}")
+            said = len(spans)
 
 
 def backlog(settings: StoreSettings, sessions: int, prefix: str, users: int, writers: int = 3) -> None:
@@ -217,7 +242,7 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
                 took = wait_until_drained(platform.url, store, timeout=4 * 3600, poll=2.0)
                 stop.set()
                 reporter.join()
-                done = sorted(row["at"] for row in store.run("MATCH (s:Session) RETURN s.embedded_at AS at"))
+                done = embedded_times(store)
                 memory = store._connection.command("INFO", "memory")
             made = runs(platform.url)
             phases = run_phases(platform.url)
@@ -230,8 +255,9 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
         result = {
             "sessions": sessions, "concurrent": concurrent, "seconds": took, "runs": len(made),
             "failed_runs": sum(1 for run in made if run.status != "SUCCESS"),
-            "first_1000_s": _span(done[: min(1000, len(done))], started),
-            "last_1000_s": _span(done[-min(1000, len(done)) - 1 :], None),
+            "first_1000_s": done[min(1000, len(done)) - 1] - started,
+            "last_1000_s": done[-1] - done[-min(1000, len(done)) - 1] if len(done) > 1000 else done[-1] - started,
+            "thousands_s": thousands(done, started),
             "used_memory": used, "rss": _rss_bytes(primary.pid()) or 0,
             "disk": sum(f.stat().st_size for f in primary.data_dir.rglob("*") if f.is_file()),
             "recall_p50_during": statistics.median(during) if during else None,
@@ -261,13 +287,6 @@ def run_phases(url: str) -> dict[str, list[float]]:
         for step in steps:
             phases.setdefault(step["stepKey"], []).append(step["endTime"] - step["startTime"])
     return phases
-
-
-def _span(stamps: list[str], since: float | None) -> float:
-    from datetime import datetime
-
-    times = [datetime.fromisoformat(stamp).timestamp() for stamp in stamps]
-    return times[-1] - (since if since is not None else times[0])
 
 
 # -- 3. the asset page ----------------------------------------------------------------------------
@@ -326,14 +345,18 @@ def report(ticks: list[tuple], drains: list[dict], pages: list[tuple], load: str
     if drains:
         table = Table(title="Drain through the daemon (6-turn sessions, batches of 100, replica_acks=1)")
         for column in ("sessions", "concurrent runs", "runs", "failed", "seconds", "sessions/min", "first 1000 s", "last 1000 s",
-                       "primary used_memory MiB", "primary RSS MiB", "primary disk MiB"):
+                       "last / first", "primary used_memory MiB", "primary RSS MiB", "primary disk MiB"):
             table.add_column(column, justify="right")
         for d in drains:
             table.add_row(str(d["sessions"]), str(d["concurrent"]), str(d["runs"]), str(d["failed_runs"]), f"{d['seconds']:.0f}",
                           f"{d['sessions'] / d['seconds'] * 60:.0f}", f"{d['first_1000_s']:.0f}", f"{d['last_1000_s']:.0f}",
+                          f"{d['last_1000_s'] / d['first_1000_s']:.2f}",
                           f"{d['used_memory'] / 2**20:.0f}", f"{d['rss'] / 2**20:.0f}", f"{d['disk'] / 2**20:.0f}")
         console.print(table)
         for d in drains:
+            if d["thousands_s"]:
+                console.print(f"Each thousand's seconds ({d['concurrent']} concurrent runs): "
+                              + ", ".join(f"{seconds:.0f}" for seconds in d["thousands_s"]))
             phases = Table(title=f"Where the drain's time went ({d['concurrent']} concurrent runs, {d['wall']:.0f} s wall)")
             for column in ("phase", "runs", "median s", "max s", "sum s", "sum / wall"):
                 phases.add_column(column, justify="right")
