@@ -33,7 +33,6 @@ CHROMIUM_FLAGS = [
     "--window-size=1400,900",
     "--virtual-time-budget=20000",
 ]
-SCREENSHOTS = Path(tempfile.gettempdir()) / "sessions-graph-ui"
 PAGE_LOADS = 4
 
 
@@ -86,8 +85,11 @@ def platform_dirs():
     shutil.rmtree(root, ignore_errors=True)
 
 
-def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs):
+def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs, tmp_path):
     root, server = platform_dirs
+    # pytest keeps the last three runs' tmp_path, so the screenshots can be looked at after a run,
+    # and two runs at once (a soak beside CI) never overwrite each other's
+    shots = tmp_path / "screenshots"
     env = {"SESSIONS_GRAPH_DATA_DIR": str(server.data_dir)}
     with running_platform(root / "dagster_home", env) as platform:
         with SessionsGraph(FalkorDBStore(server)) as graph:
@@ -120,11 +122,11 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs):
         for asset in ("reconciled_session", "embedded_session"):
             assert stats[asset]["numMaterialized"] == 2 and stats[asset]["numPartitions"] == 2
 
-        SCREENSHOTS.mkdir(exist_ok=True)
+        shots.mkdir()
         lineage = browse(
             f"{platform.url}/assets/embedded_session?view=lineage&lineageScope=upstream&lineageDepth=3",
             root,
-            SCREENSHOTS / "asset_graph.png",
+            shots / "asset_graph.png",
             shows=("2 partitions", "100% filled"),
         )
         assert "reconciled_session" in lineage and "embedded_session" in lineage
@@ -132,13 +134,13 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs):
         assert "2 / 2 Passed" in lineage and "1 / 1 Passed" in lineage  # the checks ran in the batch run
 
         partitions = browse(
-            f"{platform.url}/assets/reconciled_session?view=partitions", root, SCREENSHOTS / "partitions.png",
+            f"{platform.url}/assets/reconciled_session?view=partitions", root, shots / "partitions.png",
             shows=("Materialized (2)",),
         )
         assert "Materialized (2)" in partitions and "Failed (0)" in partitions
         assert "alice" in partitions and "bob" in partitions
         alice = browse(
-            f"{platform.url}/assets/reconciled_session?view=partitions&partition=alice", root, SCREENSHOTS / "partition_alice.png",
+            f"{platform.url}/assets/reconciled_session?view=partitions&partition=alice", root, shots / "partition_alice.png",
             shows=("session_ids",),
         )
         assert "session_ids" in alice and ("orders-1,orders-2" in alice or "orders-2,orders-1" in alice)
@@ -148,28 +150,28 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs):
         assert "sessions_table" not in figures and "garden-1" not in figures
 
         # One group: the global lineage shows the assets and their edge without expanding anything.
-        overview = browse(f"{platform.url}/asset-groups", root, SCREENSHOTS / "global_lineage.png",
+        overview = browse(f"{platform.url}/asset-groups", root, shots / "global_lineage.png",
                           shows=("reconciled_session", "embedded_session", "pending_work"))
         assert all(name in overview for name in ("reconciled_session", "embedded_session", "pending_work"))
         assert "Expand all groups" not in overview
 
-        embedded = browse(f"{platform.url}/assets/embedded_session?view=events", root, SCREENSHOTS / "embedded_events.png",
+        embedded = browse(f"{platform.url}/assets/embedded_session?view=events", root, shots / "embedded_events.png",
                           shows=("recall_ms",))
         assert "recall_ms" in embedded and "passages" in embedded
 
         # The backlog as an asset: its counts over time, and the markdown chart rendered as a table.
-        backlog = browse(f"{platform.url}/assets/pending_work", root, SCREENSHOTS / "pending_work.png",
+        backlog = browse(f"{platform.url}/assets/pending_work", root, shots / "pending_work.png",
                          shows=("Table Plots",))
         assert "Table Plots" in backlog and "observed (UTC) pending" in backlog and "memory_files" in backlog
 
         # The derivation sensor's reason shows in its tick list (the cursor column), not only behind a click.
         sensor = browse(
             f"{platform.url}/locations/sessions_graph/sensors/derivation_milestones_sensor", root,
-            SCREENSHOTS / "derivation_sensor.png", shows=("Timestamp Status",),
+            shots / "derivation_sensor.png", shows=("Timestamp Status",),
         )
         ticks = sensor.split("Timestamp Status", 1)[1]
         assert "skipped: no user has reached a new milestone" in ticks or "users are due a derivation run" in ticks
 
         for name in ("asset_graph", "partitions", "partition_alice", "global_lineage", "embedded_events", "pending_work",
                      "derivation_sensor"):
-            assert_rendered(SCREENSHOTS / f"{name}.png")
+            assert_rendered(shots / f"{name}.png")

@@ -121,6 +121,24 @@ def test_a_live_server_slow_to_answer_is_waited_for_not_replaced(short_tmp):
     server.stop()
 
 
+def test_a_server_silent_past_the_timeout_is_reported_with_what_it_was_doing(short_tmp, monkeypatch):
+    server = EmbeddedServer(short_tmp)
+    server.ensure_running()
+    pid = server.pid()
+    monkeypatch.setattr("sessions_graph_core.store.falkordb.server.START_TIMEOUT_S", 1.0)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        with pytest.raises(StoreUnreachableError) as raised:
+            EmbeddedServer(short_tmp).ensure_running()
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    message = str(raised.value)
+    assert f"(pid {pid})" in message and "process state T" in message
+    assert "socket present" in message and "no reply to PING" in message and str(server.log_path) in message
+    assert EmbeddedServer(short_tmp).pid() == pid  # reported, never replaced
+    server.stop()
+
+
 def test_owned_server_stops_on_close_and_restarts_on_next_use(short_tmp):
     store = FalkorDBStore.open(short_tmp, graph="g")
     store.run("CREATE (:Note {text: 'kept'})")

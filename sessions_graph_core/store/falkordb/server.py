@@ -200,7 +200,7 @@ class EmbeddedServer:
             return False
         raise StoreUnreachableError(
             f"The embedded FalkorDB server (pid {pid}) in {self.data_dir} is running but did not answer "
-            f"within {START_TIMEOUT_S:.0f} s; see its log {self.log_path}"
+            f"within {START_TIMEOUT_S:.0f} s ({self._unanswered(pid)}); see its log {self.log_path}"
         )
 
     def stop(self) -> bool:
@@ -297,9 +297,13 @@ class EmbeddedServer:
         self._child = child
         self.pid_path.write_text(str(child.pid))
         if not self._wait_while_working(child.pid, lambda: self._child_exited(child), self._ready, time.monotonic()):
+            why = self._unanswered(child.pid)
             child.kill()
             self._clean_stale_files()
-            raise StoreUnreachableError(f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s")
+            raise StoreUnreachableError(
+                f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s ({why}); "
+                f"its log {self.log_path} ends with:\n{self._log_tail()}"
+            )
 
     def _ready(self) -> bool:
         return self.responds() and self._indexed()
@@ -355,6 +359,24 @@ class EmbeddedServer:
                 return True
             time.sleep(0.02)
         return False
+
+    def _unanswered(self, pid: int) -> str:
+        """What a started server that never answered was doing, for the error that reports it."""
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+            waiting_in = Path(f"/proc/{pid}/wchan").read_text().strip() or "-"
+        except OSError:
+            state, waiting_in = "gone", "-"
+        socket = "present" if self.socket_path.exists() else "missing"
+        return f"process state {state}, waiting in {waiting_in}, socket {socket}, {self._ready_step()}"
+
+    def _ready_step(self) -> str:
+        if not self.responds():
+            return "no reply to PING"
+        try:
+            return "indexes built" if self._indexed() else "indexes still building"
+        except (OSError, ReplyError) as exc:
+            return f"index check failed: {exc}"
 
     def _log_tail(self, lines: int = 8) -> str:
         try:
