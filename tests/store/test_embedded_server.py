@@ -187,6 +187,44 @@ def test_a_server_still_loading_its_data_is_waited_for(short_tmp, monkeypatch, c
         server.stop()
 
 
+def test_a_server_that_stalls_while_starting_is_started_again(short_tmp, monkeypatch, capsys):
+    # The stall is real: the first server started is SIGSTOPped while it loads 3,000 vectors (seconds
+    # here), as this FalkorDB build sometimes hangs replaying its log; the second one is left alone.
+    monkeypatch.setattr("sessions_graph_core.store.falkordb.server.COMPACT_ABOVE_BYTES", 0)
+    store = FalkorDBStore.open(short_tmp, graph="g")
+    store.run("CREATE VECTOR INDEX FOR (p:P) ON (p.e) OPTIONS {dimension: 384, similarityFunction: 'cosine'}")
+    store.run("UNWIND range(1, 3000) AS i CREATE (:P {e: vecf32([j IN range(1, 384) | rand()])})")
+    store.close()
+    monkeypatch.setattr("sessions_graph_core.store.falkordb.server.STALL_S", 1.0)
+    server = EmbeddedServer(short_tmp)
+    stalled: list[int] = []
+
+    def stall_the_first_start() -> None:
+        deadline = time.monotonic() + 60
+        while not stalled and time.monotonic() < deadline:
+            try:
+                pid = int(server.pid_path.read_text())
+            except (OSError, ValueError):
+                time.sleep(0.001)
+                continue
+            os.kill(pid, signal.SIGSTOP)
+            stalled.append(pid)
+
+    watcher = threading.Thread(target=stall_the_first_start)
+    watcher.start()
+    try:
+        assert server.ensure_running()
+    finally:
+        watcher.join()
+    try:
+        assert server.pid() not in (None, stalled[0])
+        assert f"(pid {stalled[0]}) stalled while starting (process state T" in capsys.readouterr().err
+        assert FalkorDBStore(server, graph="g").run("MATCH (p:P) RETURN count(p) AS n") == [{"n": 3000}]
+    finally:
+        server.stop()
+    assert not Path(f"/proc/{stalled[0]}").exists()
+
+
 def test_a_server_that_cannot_start_reports_its_log(short_tmp):
     manifest = short_tmp / "appendonlydir" / "appendonly.aof.manifest"
     manifest.parent.mkdir()

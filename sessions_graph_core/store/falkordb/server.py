@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import functools
 import os
 import signal
 import subprocess
@@ -29,6 +30,8 @@ from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyEr
 MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
 START_TIMEOUT_S = 120.0  # without answering or working; loading a large store takes longer
 SLOW_START_S = 2.0  # a start that takes longer than this says why on stderr
+STALL_S = 15.0  # a starting server that neither answers nor uses CPU this long is hung, not slow
+START_ATTEMPTS = 3
 STOP_TIMEOUT_S = 60.0
 COMPACT_ABOVE_BYTES = 256 * 1024
 
@@ -194,7 +197,7 @@ class EmbeddedServer:
         def exited() -> bool:
             return not _process_alive(pid)
 
-        if self._wait_while_working(pid, exited, self._ready, time.monotonic()):
+        if self._wait_while_working(pid, exited, self._ready, time.monotonic(), START_TIMEOUT_S):
             return True
         if exited():
             return False
@@ -283,6 +286,32 @@ class EmbeddedServer:
         ]
 
     def _spawn(self) -> None:
+        """Start this directory's server and wait until it answers with its indexes built.
+
+        A server that stalls while starting (no reply, no CPU for STALL_S) is killed and started
+        again: replaying a short log, this FalkorDB build now and then hangs in a futex wait for good.
+        Killing it then loses nothing, since a server that is loading has acknowledged no write.
+        """
+        for attempt in range(1, START_ATTEMPTS + 1):
+            child = self._start_child()
+            last = attempt == START_ATTEMPTS
+            idle_limit = START_TIMEOUT_S if last else STALL_S
+            exited = functools.partial(self._child_exited, child)
+            if self._wait_while_working(child.pid, exited, self._ready, time.monotonic(), idle_limit):
+                return
+            why = self._unanswered(child.pid)
+            child.kill()
+            child.wait()
+            self._clean_stale_files()
+            if last:
+                raise StoreUnreachableError(
+                    f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s ({why}); "
+                    f"its log {self.log_path} ends with:\n{self._log_tail()}"
+                )
+            print(f"sessions-graph: the store's server (pid {child.pid}) stalled while starting ({why}); "
+                  "starting it again", file=sys.stderr, flush=True)
+
+    def _start_child(self) -> subprocess.Popen[bytes]:
         try:
             child = subprocess.Popen(
                 self._command(),
@@ -296,14 +325,7 @@ class EmbeddedServer:
             raise StoreUnreachableError(f"Cannot start the embedded FalkorDB server: {exc}") from None
         self._child = child
         self.pid_path.write_text(str(child.pid))
-        if not self._wait_while_working(child.pid, lambda: self._child_exited(child), self._ready, time.monotonic()):
-            why = self._unanswered(child.pid)
-            child.kill()
-            self._clean_stale_files()
-            raise StoreUnreachableError(
-                f"The embedded FalkorDB server did not answer within {START_TIMEOUT_S:.0f} s ({why}); "
-                f"its log {self.log_path} ends with:\n{self._log_tail()}"
-            )
+        return child
 
     def _ready(self) -> bool:
         return self.responds() and self._indexed()
@@ -317,13 +339,15 @@ class EmbeddedServer:
             f"its log {self.log_path} ends with:\n{self._log_tail()}"
         )
 
-    def _wait_while_working(self, pid: int, exited: Callable[[], bool], done: Callable[[], bool], started: float) -> bool:
-        """Poll `done` until it holds; False once the server has exited or done nothing for START_TIMEOUT_S.
+    def _wait_while_working(
+        self, pid: int, exited: Callable[[], bool], done: Callable[[], bool], started: float, idle_limit: float
+    ) -> bool:
+        """Poll `done` until it holds; False once the server has exited or done nothing for `idle_limit` seconds.
 
         Loading a large store rebuilds its indexes, minutes at 100k turns without a reply to anyone;
         a server that keeps working at it is not stuck, and whoever waits is told why.
         """
-        deadline, worked = time.monotonic() + START_TIMEOUT_S, 0
+        deadline, worked = time.monotonic() + idle_limit, 0
         while time.monotonic() < deadline:
             if not self._told_slow and time.monotonic() - started > SLOW_START_S:
                 self._told_slow = True
@@ -336,7 +360,7 @@ class EmbeddedServer:
                 return True
             busy = _cpu_ticks(pid)
             if busy > worked:
-                deadline, worked = time.monotonic() + START_TIMEOUT_S, busy
+                deadline, worked = time.monotonic() + idle_limit, busy
             time.sleep(0.02)
         return False
 
