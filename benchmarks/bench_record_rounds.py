@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import shutil
 import statistics
 import tempfile
@@ -22,13 +23,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from bench_dagster import add_pending
-from bench_scale import standalone
 from rich.console import Console
 from rich.table import Table
 
+from devtools.local_platform import free_port
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile import facts, pipeline
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.store.falkordb.service import StandaloneServer
 from sessions_graph_core.store.location import StoreSettings, open_store
 
 console = Console(width=150)
@@ -62,27 +64,32 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="sg-record-", dir="/tmp"))
+    password = secrets.token_urlsafe(16)
+    primary, replica = StandaloneServer(root / "primary"), StandaloneServer(root / "replica")
+    primary.start(password=password, port=free_port())
+    replica.start(password=password, port=free_port(), replica_of=primary.address)
     try:
-        with standalone(root) as (primary, replica, password):
-            settings = StoreSettings(data_dir=root / "unused", falkordb_url=primary.url, falkordb_password=password,
-                                     read_url=replica.url, replica_acks=1)
-            backend = SpacyBackend()
-            reconcile_all(settings, 1, backend, ROUNDS)  # the model loaded before anything is timed
-            seconds: dict[str, list[float]] = {"one statement each (before)": [], "rounds of distinct slots": []}
-            for round_ in range(args.rounds):
-                for name, way in zip(seconds, (one_statement_each, ROUNDS), strict=True):
-                    seconds[name].append(reconcile_all(settings, args.sessions, backend, way))
-                    console.print(f"  round {round_ + 1}, {name}: {seconds[name][-1]:.1f} s, load {os.getloadavg()[0]:.1f}")
-            table = Table(title=f"Reconciling {args.sessions} sessions of 6 turns (replica_acks=1)")
-            for column in ("way", "median s", "sessions/min", "x of before"):
-                table.add_column(column, justify="right")
-            before = statistics.median(next(iter(seconds.values())))
-            for name, times in seconds.items():
-                median = statistics.median(times)
-                table.add_row(name, f"{median:.1f}", f"{args.sessions / median * 60:.0f}", f"{median / before:.2f}")
-            console.print(table)
-            console.print(f"Load: {os.getloadavg()[0]:.1f} (1-min load average, {os.cpu_count()} cores)")
+        settings = StoreSettings(data_dir=root / "unused", falkordb_url=primary.url, falkordb_password=password,
+                                 read_url=replica.url, replica_acks=1)
+        backend = SpacyBackend()
+        reconcile_all(settings, 1, backend, ROUNDS)  # the model loaded before anything is timed
+        seconds: dict[str, list[float]] = {"one statement each (before)": [], "rounds of distinct slots": []}
+        for round_ in range(args.rounds):
+            for name, way in zip(seconds, (one_statement_each, ROUNDS), strict=True):
+                seconds[name].append(reconcile_all(settings, args.sessions, backend, way))
+                console.print(f"  round {round_ + 1}, {name}: {seconds[name][-1]:.1f} s, load {os.getloadavg()[0]:.1f}")
+        table = Table(title=f"Reconciling {args.sessions} sessions of 6 turns (replica_acks=1)")
+        for column in ("way", "median s", "sessions/min", "x of before"):
+            table.add_column(column, justify="right")
+        before = statistics.median(next(iter(seconds.values())))
+        for name, times in seconds.items():
+            median = statistics.median(times)
+            table.add_row(name, f"{median:.1f}", f"{args.sessions / median * 60:.0f}", f"{median / before:.2f}")
+        console.print(table)
+        console.print(f"Load: {os.getloadavg()[0]:.1f} (1-min load average, {os.cpu_count()} cores)")
     finally:
+        replica.stop()
+        primary.stop()
         shutil.rmtree(root, ignore_errors=True)
 
 
