@@ -144,10 +144,10 @@ _INTO_CHAIN = (
     "RETURN f.fact_id AS fact_id"
 )
 
-# Statements of distinct slots, one row each: a restatement links to the statement it repeats; anything
-# else is put between the statement before it and the one after it in its slot's chain.
+# One statement: a restatement links to the statement it repeats; anything else is put between
+# the statement before it and the one after it in its slot's chain.
 _RECORD = (
-    "UNWIND $statements AS x WITH x, x.source_id AS sid {source} "
+    "WITH $statement AS x, $statement.source_id AS sid {source} "
     "OPTIONAL MATCH (p:Fact {{user_id: $user_id, slot: x.slot}}) "
     "WHERE p.valid_at <= x.valid_at AND p.fact_id <> x.fact_id "
     "WITH x, src, p ORDER BY p.rank DESC "
@@ -171,31 +171,14 @@ _RECORD = (
 )
 
 
-def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, items: Sequence[Statement]) -> None:
-    """Write slotted statements in order, one statement per round of distinct slots: a statement reads the
-    chain of its slot, and FalkorDB does not show a row the writes of an earlier row of the same
-    statement, so two of one slot never share a round. A change waiting for its slot is resolved
-    against everything written before it, so it goes alone (they are rare)."""
-    batch: list[Statement] = []
-    for item in items:
-        if _pending(item.slot) or any(other.slot == item.slot for other in batch):
-            _record_round(store, kind, user_id, user_key, batch)
-            batch = []
-        if _pending(item.slot):
-            _record_round(store, kind, user_id, user_key, [_resolved(store, user_id, item)])
-        else:
-            batch.append(item)
-    _record_round(store, kind, user_id, user_key, batch)
-
-
-def _record_round(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, items: Sequence[Statement]) -> None:
-    if not items:
-        return
-    params = {"user_id": user_id, "user_key": user_key, "statements": [item.model_dump() for item in items]}
+def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, item: Statement) -> str:
+    """Write one slotted statement; returns the id of the node that holds it (an older one if restated)."""
+    item = _resolved(store, user_id, item)
+    params = {"user_id": user_id, "user_key": user_key, "statement": item.model_dump()}
     rows = store.run(_RECORD.format(source=SOURCE_BY_ID[kind]), params)
-    if len(rows) < len(items):  # a row per statement whose source is still there
-        sources = ", ".join(sorted({repr(item.source_id) for item in items}))
-        raise LookupError(f"A {kind} of {sources} is gone; {len(items) - len(rows)} of its statements were not written")
+    if not rows:
+        raise LookupError(f"{kind} {item.source_id!r} is gone; its statements were not written")
+    return rows[0]["fact_id"]
 
 
 # -- changes of a value whose attribute was not said ("we've cancelled PagerDuty") -----------------

@@ -235,7 +235,8 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     store.run(_UPSERT_ENTITIES, params | {"entities": rows})
     promote(store, user_id, list(batch.entities.values()), flags)
     slotted = facts.same_holders(store, user_id, batch.slotted)
-    facts.record(store, kind, user_id, params["user_key"], slotted)
+    for item in slotted:
+        facts.record(store, kind, user_id, params["user_key"], item)
     facts.adopt(store, user_id, slotted)
     facts.record_claims(store, kind, user_id, params["user_key"], batch.claims)
     store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
