@@ -196,11 +196,18 @@ class Plan(BaseModel):
     chunks: dict[str, dict] = {}
 
 
-def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[str, str], model: OntologyModel) -> Plan:
+def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[str, str], model: OntologyModel,
+         context: statements.Context | None = None) -> Plan:
+    """What the units write. `context` carries what earlier turns talked about: an extraction is cached
+    per text, so a pronoun whose referent is in an earlier turn is resolved here, not in the reading."""
     batch = Plan()
+    context = context if context is not None else statements.Context()
     for unit in units:
         extraction = extractions[unit.hash]
         stated = [] if unit.tool_call else [statements.placed(fact, unit.source.project) for fact in extraction.facts]
+        stated = context.resolve(stated)
+        if not unit.tool_call:
+            context.notice(extraction.entities, stated)
         listed = [*extraction.entities]
         for fact in stated:
             listed += [ExtractedEntity(name=name, type=FALLBACK_TYPE) for name in fact.about]
@@ -269,13 +276,14 @@ def write_units(
     names = [entity.name for extraction in extractions.values() for entity in extraction.entities]
     types = entities.known_types(store, user_id, names)
     touched: dict[str, EntityRow] = {}
-    statements = 0
+    statements_written = 0
+    context = statements.Context()  # one per source: its turns are units in order
     for start in range(0, len(units), BATCH_UNITS):
-        batch = plan(units[start : start + BATCH_UNITS], extractions, types, model)
+        batch = plan(units[start : start + BATCH_UNITS], extractions, types, model, context)
         write_batch(store, units[start].source.kind, user_id, batch, flags)
         touched.update(batch.entities)
-        statements += len(batch.slotted) + len(batch.claims)
-    return len(touched), statements
+        statements_written += len(batch.slotted) + len(batch.claims)
+    return len(touched), statements_written
 
 
 # -- sessions ------------------------------------------------------------------------------

@@ -40,6 +40,10 @@ FIRST_PERSON = {"i", "me", "my", "myself", "mine"}
 FIRST_PLURAL = {"we", "us", "our", "ours", "ourselves", "let", "'s"}
 TEAM_WORDS = {"team", "company"}
 FOCUS_PRONOUNS = {"it", "he", "she", "they", "him", "her", "them", "its", "his", "their"}
+PERSON_PRONOUNS = {"he", "she", "him", "her", "his"}
+# A pronoun whose referent is not in its own text: the pipeline resolves it from the session's earlier turns.
+PERSON_REF = "@person"
+THING_REF = "@thing"
 OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "you", "what", "something", "everything", "one"}
 # The attribute of a change that names the old value but not what it was the value of: the pipeline
 # finds the slot of the same subject that held that value ("we've cancelled PagerDuty").
@@ -48,12 +52,17 @@ MEMBERSHIPS = {"subscription", "membership", "account"}
 SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe"}
 # Attributes that "we" share as a household, not as a project: the user's own.
 HOUSEHOLD = {"location", "landlord", "internet provider", "doctor", "dentist", "vet", "car", "bank", "gym"}
+# Attributes only a person has: who fills them is someone "he" or "she" may refer to next.
+PERSONAL = {"location", "employer", "occupation", "manager", "diet", "phone number", "email", "doctor", "dentist",
+            "therapist", "car", "phone", "name"}
+# Head words that add nothing to the attribute the word before them names: "caching layer", "CI setup".
+GENERIC_HEADS = {"layer", "system", "tool", "tooling", "setup", "solution", "provider", "software", "stack"}
 # Verbs that move a thing to a new value: "switched feature flags to Unleash".
 SWITCH_VERBS = {"switch", "move", "migrate", "shift", "port", "transition", "change"}
 # Verbs of becoming: their complement is a state, as after "be".
 STATE_VERBS = {"go", "turn", "become", "stay", "remain"}
 # Verbs by which things are sent somewhere: "logs go to Papertrail" fills the project's "logs".
-ROUTE_VERBS = {"go", "flow", "ship", "route", "live", "sit", "land", "stream", "feed"}
+ROUTE_VERBS = {"go", "flow", "ship", "route", "live", "sit", "land", "stream", "feed", "run"}
 # "another team", "some tool": no named value ("a" is no sign: "a Pixel 8", "a keto diet").
 INDEFINITE = {"another", "some", "any", "other", "each", "every"}
 # Modifiers that say when, not what: "our new CTO" is the CTO.
@@ -114,6 +123,8 @@ class Lexicon:
     inverse_verbs: dict[str, str] = field(default_factory=dict)
     values: dict[str, str] = field(default_factory=dict)
     ner: dict[str, str] = field(default_factory=dict)
+    # Values with their model number cut off ("galaxy" of "Galaxy S23"): another model is the same kind.
+    models: dict[str, str] = field(default_factory=dict)
 
     def add(self, name: str, spec: dict[str, Any]) -> None:
         for noun in [name, *spec.get("nouns", [])]:
@@ -124,11 +135,29 @@ class Lexicon:
             self.inverse_verbs.setdefault(normalise(verb), name)
         for value in spec.get("values", []):
             self.values.setdefault(normalise(value), name)
+            model = _without_model_number(value)
+            if model and model != normalise(value):
+                self.models.setdefault(model, name)
         for label in spec.get("ner", []):
             self.ner.setdefault(label, name)
 
+    def model(self, value: str) -> str | None:
+        """The attribute of a value that is another model of a listed one: "Samsung Galaxy S21" is a
+        phone as "Galaxy S23" is, "iPhone 15 Pro" as "iPhone 12" (the brand before it may differ)."""
+        cut = _without_model_number(value)
+        if not cut or cut == normalise(value):
+            return None
+        words = cut.split()
+        return next((self.models[" ".join(words[i:])] for i in range(len(words)) if " ".join(words[i:]) in self.models), None)
+
     def noun(self, words: Sequence[str]) -> tuple[str, list[str]] | None:
         """The attribute the longest suffix of `words` names, and the words before it."""
+        found = self._noun(words)
+        if found is None and len(words) > 1 and words[-1] in GENERIC_HEADS:  # "our caching layer" is our caching
+            return self.noun(words[:-1])
+        return found
+
+    def _noun(self, words: Sequence[str]) -> tuple[str, list[str]] | None:
         for start in range(len(words)):
             said = " ".join(words[start:])
             # "switched gyms", "our repositories": a plural names the attribute as the singular does.
@@ -136,6 +165,13 @@ class Lexicon:
             if found:
                 return found, list(words[:start])
         return None
+
+
+def _without_model_number(value: str) -> str:
+    """The value up to its first word with a digit ("iphone" of "iPhone 15 Pro"); "" when it starts with one."""
+    words = normalise(value).split()
+    first = next((i for i, w in enumerate(words) if any(ch.isdigit() for ch in w)), len(words))
+    return " ".join(words[:first])
 
 
 def _singular(word: str) -> str:
@@ -250,9 +286,14 @@ class Reader:
         if low in FIRST_PLURAL:
             return PROJECT
         if low in FOCUS_PRONOUNS:
-            return self.focus.get("person" if low in {"he", "she", "him", "her", "his"} else "thing")
+            return self.referent(token)
         if token.pos_ == "PRON" or low in OTHER_PRONOUNS:
             return None
+        named = next((t for t in token.children if t.dep_ == "appos" and _person_like(t)), None)
+        if token.pos_ == "NOUN" and named is not None and self.attribute_of(token) is None:
+            return self.name(named)  # "my sister, Ana": the person is the one named
+        if token.pos_ == "PROPN" and token.ent_type_ == "PERSON":
+            return _person_name(token)  # "Dana's brother Luis" is Luis
         words = self.words(token)
         ours = not any(t.dep_ == "det" and t.lower_ not in {"the", "this"} for t in token.children)  # not "another team"
         if (words == ["team"] and ours) or (len(words) == 1 and words[0] in TEAM_WORDS and self.possessor(token) == PROJECT):
@@ -264,6 +305,23 @@ class Reader:
         if owner and owner not in (SELF, PROJECT) and token.pos_ == "NOUN":
             return f"{owner}'s {text}"
         return self.phrase(token)
+
+    def referent(self, token: Any) -> str | None:
+        """Who "he"/"she" or what "it"/"they" is: the last person named before it in this text, or the
+        last thing a clause was about; failing that, what the session said before (the pipeline fills
+        PERSON_REF/THING_REF in from earlier turns)."""
+        if token.lower_ in PERSON_PRONOUNS:
+            named = [t for t in token.doc[: token.i] if _person_like(t)]
+            return self.name(named[-1]) if named else self.focus.get("person", PERSON_REF)
+        if token.dep_ == "poss":  # "the inventory service uses MySQL as its database": its subject's
+            subject = next((t for t in token.sent if t.dep_ in {"nsubj", "nsubjpass"} and t.i < token.i
+                            and t.pos_ in {"NOUN", "PROPN"}), None)
+            return self.name(subject) if subject is not None else self.focus.get("thing")
+        if self.focus.get("thing"):
+            return self.focus["thing"]
+        earlier = [t for t in token.doc[: token.sent.start] if t.dep_ in {"nsubj", "dobj", "pobj", "nsubjpass"}
+                   and t.pos_ in {"NOUN", "PROPN"} and t.ent_type_ not in {"PERSON", "DATE", "TIME"}]
+        return self.phrase(earlier[-1]) if earlier else THING_REF
 
     def phrase(self, token: Any) -> str:
         """The noun phrase a token heads, without determiners, time words or clauses."""
@@ -283,7 +341,10 @@ class Reader:
             right = max(right, token.right_edge.i)  # "555-0199", "multi-region"
         tokens = [t for t in doc[left : right + 1] if t.pos_ not in {"DET", "PRON"} and t.dep_ != "poss"
                   and not _when_word(t) and t.dep_ != "case"]
-        return " ".join(t.text for t in tokens).strip(" ,.'") or token.text
+        # Spaced as said: "on-call rotation", not "on - call rotation".
+        text = "".join(t.text + (t.whitespace_ if n + 1 < len(tokens) and tokens[n + 1].i == t.i + 1 else " ")
+                       for n, t in enumerate(tokens))
+        return " ".join(text.split()).strip(" ,.'") or token.text
 
     def words(self, token: Any) -> list[str]:
         return [w.lower() for w in self.phrase(token).split()]
@@ -298,7 +359,7 @@ class Reader:
                 if child.lower_ in FIRST_PLURAL:
                     return PROJECT
                 if child.lower_ in FOCUS_PRONOUNS:
-                    return self.focus.get("thing")
+                    return self.referent(child)
                 return self.phrase(child)
         return None
 
@@ -327,12 +388,12 @@ class Reader:
             return attribute, self.name(holder)
         return attribute, self.possessor(token)
 
-    def kind(self, token: Any | None) -> str | None:
-        """The attribute a value is a value of: listed, by its entity label, or nearest by the embedder."""
+    def kind(self, token: Any | None, guess: bool = True) -> str | None:
+        """The attribute a value is a value of: listed, by its entity label, or (`guess`) nearest by the embedder."""
         if token is None:
             return None
         text = self.phrase(token)
-        listed = self.lex.values.get(normalise(text)) or self.lex.values.get(token.lower_)
+        listed = self.lex.values.get(normalise(text)) or self.lex.values.get(token.lower_) or self.lex.model(text)
         if listed:
             return listed
         head_noun = self.lex.noun(self.words(token))
@@ -341,7 +402,7 @@ class Reader:
         if token.ent_type_ in self.lex.ner and token.ent_type_ not in {"ORG"}:
             return self.lex.ner[token.ent_type_]
         indefinite = any(t.dep_ == "det" and t.lower_ in INDEFINITE for t in token.children)  # "another team"
-        if token.pos_ in {"PROPN", "NOUN", "ADJ"} and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"} and not indefinite:
+        if guess and token.pos_ in {"PROPN", "NOUN", "ADJ"} and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"} and not indefinite:
             return nearest_kind(text)
         return None
 
@@ -366,6 +427,8 @@ class Reader:
         passive = any(t.dep_ in {"nsubjpass", "auxpass"} for t in verb.children)
         negated = self.negated(verb)
         who = self.name(subject) if subject is not None else None
+        if subject is not None and any(t.dep_ == "conj" and t.lower_ in FIRST_PERSON for t in subject.children):
+            who = SELF  # "my partner and I live in Leeds": what I say of us both, I say of me
         decider = subject is not None and (subject.lower_ in DECIDERS or self.lemma(subject) in DECIDERS or who == PROJECT)
 
         # "stop using A", "decided to host A": the inner verb says what, the outer one whether.
@@ -395,9 +458,16 @@ class Reader:
             if negated:  # also whatever else held it: "we use Figma for design" ... "we stopped paying for Figma"
                 return [Claim(who, attribute, None, name), Claim(who, HELD, None, name)]
             return [Claim(who, attribute, name)]
+        # "I'm paying for the Pro plan now", "I have a Pixel 9": a value of a known kind is what that
+        # attribute holds (only a listed kind for paying).
+        possessed = self.kind(target, guess=lemma == "have") if lemma in {"pay", "subscribe", "have"} else None
+        if possessed and possessed not in RELATIONAL | {"schedule"} and who and not {"with", "in"} & set(preps):
+            value = self.name(target)
+            return [Claim(who, possessed, None if negated else value, value if negated else None)]
 
         # "We have a new landlord, Mrs. Gomez", "I got a new manager: Ines".
-        named = self.attribute_of(dobj) if lemma in {"have", "get"} and dobj is not None else None
+        # Any verb that names a role and the one in it: "I started seeing a new therapist, Dr. Lin".
+        named = self.attribute_of(dobj) if lemma not in ENDING_VERBS and dobj is not None else None
         apposed = next((t for t in dobj.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ == "PROPN"), None) if named else None
         if apposed is not None and who and named and not negated:
             return [Claim(named[1] or who, named[0], self.name(apposed))]
@@ -413,6 +483,10 @@ class Reader:
             held = self.attribute_of(target)
             if held and held[1]:
                 return [Claim(held[1], held[0], who, self.text_of(preps.get("from")))]
+            if target is not None and target is preps.get("as") and self.of_object(target) is None:
+                # "Lucy took over as scrum master": a role of the team, as "Sam is our scrum master" says.
+                role = held[0] if held else normalise(" ".join(self.words(target)))
+                return [Claim(self.possessor(target) or PROJECT, role, who, self.text_of(preps.get("from")))]
             if target is not None:
                 return [Claim(self.name(target), self.role_of(target), who, self.text_of(preps.get("from")))]
             return []
@@ -454,8 +528,13 @@ class Reader:
                 value_token = obj if obj is not None else dobj
                 if value_token is None:
                     continue
-                if attribute == "location" and lemma in {"move", "settle", "stay"} and self.kind(value_token) != "location":
-                    continue
+                if attribute == "location" and self.kind(value_token) != "location":
+                    # "moved into a flat in San Jose": the place is the home's
+                    value_token = next((o for c in value_token.children if c.dep_ == "prep" and c.lower_ in {"in", "at"}
+                                        for o in c.children if o.dep_ == "pobj" and self.kind(o) == "location"),
+                                       None if lemma in {"move", "settle", "stay"} else value_token)
+                    if value_token is None:
+                        continue
                 if attribute == "employer" and lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""}:
                     continue
                 kind = self.kind(value_token) if base_attributes().get(attribute, {}).get("values") else None
@@ -471,11 +550,14 @@ class Reader:
                 value = self.name(value_token)
                 return [Claim(holder, attribute, None if negated else value, value if negated else None,
                               decision=decider and lemma in CHOICE_VERBS)]
-        inverse = self.lex.inverse_verbs.get(key) or self.lex.inverse_verbs.get(f"{key} {next(iter(preps), '')}".strip())
+        with_prep = self.lex.inverse_verbs.get(f"{key} {next(iter(preps), '')}".strip())
+        inverse = self.lex.inverse_verbs.get(key) or with_prep
         if inverse:
             if passive and "by" in preps and subject is not None:  # "the checkout flow is maintained by Ravi"
                 return [Claim(who, inverse, self.name(preps["by"]))]
-            target = dobj if dobj is not None else next(iter(preps.values()), None)
+            # A preposition's object only where the verb is listed with it ("look after X"): "the
+            # rotation runs through PagerDuty" is not running PagerDuty.
+            target = dobj if dobj is not None else next(iter(preps.values()), None) if with_prep else None
             if target is not None and who and not (lemma == "run" and self.lemma(target) not in GROUP_NOUNS and target.ent_type_ != "ORG"):
                 value = None if negated else who
                 return [Claim(self.name(target), inverse, value, who if negated else None)]
@@ -493,6 +575,11 @@ class Reader:
         if role and who and dobj.pos_ == "PROPN":
             return [Claim(role[1] or who, role[0], None if negated else self.name(dobj))]
 
+        # "We do our retros on Fridays", "we hold standup at 9am": when the event is, is its schedule.
+        when = next((preps[p] for p in ("on", "at") if p in preps and preps[p].ent_type_ in {"DATE", "TIME"}), None)
+        if lemma in {"do", "have", "hold", "run", "schedule"} and when is not None and dobj is not None and dobj.pos_ == "NOUN":
+            return [Claim(self.name(dobj), "schedule", None if negated else self.phrase(when))]
+
         if lemma in GENERIC_VERBS:
             return self.generic(verb, lemma, subject, who, dobj, preps, negated, decider)
         return []
@@ -506,9 +593,12 @@ class Reader:
         heads += [obj] if obj is not None and obj not in heads else []
         children = [c for head in heads for c in head.children if head is verb or c.dep_ == "prep"]
         children += _fragment(verb)
+        # A name after "to" the small parser took for a verb ("to Netlify/VERB/advcl", "to Go/VERB/relcl").
+        children += [c for c in (obj.children if obj is not None else ()) if c.dep_ == "relcl"]
         for child in children:
             named = child.pos_ in {"PROPN", "NOUN"} or (child.is_title and child.i > child.sent.start)
-            if child.dep_ == "xcomp" and named and any(t.lower_ == "to" for t in child.children):
+            if child.dep_ in {"xcomp", "advcl", "relcl"} and named and any(
+                t.lower_ == "to" and t.i == child.i - 1 for t in child.children):
                 found.setdefault("to", child)  # "off Heroku to Render", parsed as "to Render" the clause
             if child.dep_ in {"prep", "agent", "dative"} or (child.dep_ == "ROOT" and child.pos_ == "ADP"):
                 obj = next((t for t in child.children if t.dep_ == "pobj"), None)
@@ -569,7 +659,9 @@ class Reader:
             held = (normalise(" ".join(self.words(subject))), self.possessor(subject))  # "our CTO is Maria"
         if held and value_token is not None:
             owner = held[1] or (who if who in (SELF, PROJECT) else None) or PROJECT
-            if value_token.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"} or value_token.ent_type_ or value_token.pos_ == "PUNCT":
+            relational_adjective = value_token.pos_ == "ADJ" and held[0] in RELATIONAL  # "my manager is great"
+            if not relational_adjective and (value_token.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"}
+                                             or value_token.ent_type_ or value_token.pos_ == "PUNCT"):
                 value = self.name(value_token)
                 return [Claim(owner, held[0], None if negated else value, value if negated else None)]
         club = self.of_object(complement) if complement is not None and self.lemma(complement) == "member" else None
@@ -617,7 +709,11 @@ class Reader:
         kind = self.kind(dobj)
         if dobj.ent_type_ == "ORG" and kind is None and self.lemma(dobj.head) in {"leave", "quit", "resign"}:
             kind = "employer"
-        if kind:
+        if kind and dobj.pos_ == "PROPN" and kind not in RELATIONAL:
+            # A name ends whatever slot held it, whichever word named that slot ("we use PagerDuty for
+            # alerts" ... "we've cancelled PagerDuty"); its kind need not be the word that was said.
+            claims.append(Claim(who, HELD, None, self.name(dobj)))
+        elif kind:
             claims.append(Claim(who, kind, None, old))
         subscribed = self.subscription(dobj, plain=False)
         if subscribed:
@@ -667,7 +763,7 @@ class Reader:
         thing = None  # the slot's subject when it is not the clause's subject
         if new is None and dobj is not None and dobj is not old and lemma not in {"use", "pick", "choose", "adopt", "select", "prefer"}:
             valued = preps.get("with") or preps.get("in") or preps.get("on") or preps.get("onto") or preps.get("into")
-            if valued is not None and self.attribute_of(valued) is None:
+            if valued is not None and self.attribute_of(valued) is None and valued.ent_type_ not in {"DATE", "TIME"}:
                 thing, new = dobj, valued  # "rewrote the frontend with React"
         if new is None:
             if dobj is not None and not (old is not None and dobj is old):
@@ -753,6 +849,22 @@ class Reader:
             if found and found not in {"location", "employer"}:
                 return found
         return None
+
+
+def _person_name(token: Any) -> str:
+    """The name a PERSON token ends, with its title ("Dr. Lin"), without a noun before it ("brother Luis")."""
+    start = token.i
+    while start > 0 and token.doc[start - 1].is_title and token.doc[start - 1].head.i in range(start, token.i + 1) \
+            and token.doc[start - 1].dep_ in {"compound", "nmod", "amod"}:
+        start -= 1
+    return token.doc[start : token.i + 1].text.strip(" ,'")
+
+
+def _person_like(token: Any) -> bool:
+    """A name that may be a person's: tagged PERSON, or a name the small model left untyped in the role
+    a person takes (who does something, or who is named beside a noun: "my sister Ana")."""
+    return token.pos_ == "PROPN" and (
+        token.ent_type_ == "PERSON" or (not token.ent_type_ and token.dep_ in {"nsubj", "appos", "nsubjpass", "dobj"}))
 
 
 def _mistagged(verb: Any) -> Any | None:
@@ -850,19 +962,56 @@ def fact_of(claim: Claim, text: str, about: list[str], reason: str | None, tripl
 
 def placed(fact: ExtractedFact, project: str | None) -> ExtractedFact:
     """The statement with PROJECT replaced by the session's project (or "our team" without one)."""
-    name = project or "our team"
-    if PROJECT not in (fact.subject, fact.object, fact.value, *fact.about) and not fact.slot.startswith(PROJECT + "/"):
-        return fact
+    return _swapped(fact, PROJECT, project or "our team") if _mentions(fact, PROJECT) else fact
+
+
+@dataclass
+class Context:
+    """What a session has talked about so far, for a pronoun a later turn leaves to it."""
+
+    person: str | None = None
+    thing: str | None = None
+
+    def resolve(self, stated: list[ExtractedFact]) -> list[ExtractedFact]:
+        """The statements with PERSON_REF/THING_REF replaced by the entity in focus; a statement whose
+        referent the session never named is dropped (a bare pronoun is no subject)."""
+        found = []
+        for fact in stated:
+            for marker, name in ((PERSON_REF, self.person), (THING_REF, self.thing)):
+                if fact is not None and _mentions(fact, marker):
+                    fact = _swapped(fact, marker, name) if name else None
+            if fact is not None:
+                found.append(fact)
+        return found
+
+    def notice(self, extraction_entities: Sequence[Any], stated: Sequence[ExtractedFact]) -> None:
+        """Move the focus to the last person named and the last thing a statement was about."""
+        people = [e.name for e in extraction_entities if e.type == "Person" and not junk_name(e.name)]
+        people += [f.subject for f in stated if f.subject and f.subject[:1].isupper() and f.subject not in people
+                   and f.subject.lower() == (f.slot.rpartition("/")[0] or f.subject.lower())
+                   and f.slot.rpartition("/")[2] in PERSONAL]
+        self.person = people[-1] if people else self.person
+        things = [f.slot.rpartition("/")[0] for f in stated if f.slot]
+        things = [t for t in things if t and t not in (SELF, PROJECT) and normalise(t) not in {normalise(p) for p in people}]
+        self.thing = things[-1] if things else self.thing
+
+
+def _mentions(fact: ExtractedFact, marker: str) -> bool:
+    return marker in (fact.subject, fact.object, fact.value, *fact.about) or fact.slot.startswith(marker + "/")
+
+
+def _swapped(fact: ExtractedFact, marker: str, name: str) -> ExtractedFact:
+    """The statement with `marker` (PROJECT or a pronoun's stand-in) replaced by `name`."""
 
     def swap(text: str | None) -> str | None:
-        return name if text == PROJECT else text
+        return name if text == marker else text
 
     return fact.model_copy(update={
-        "slot": normalise(name) + fact.slot[len(PROJECT):] if fact.slot.startswith(PROJECT + "/") else fact.slot,
+        "slot": normalise(name) + fact.slot[len(marker):] if fact.slot.startswith(marker + "/") else fact.slot,
         "subject": swap(fact.subject),
         "object": swap(fact.object),
         "value": swap(fact.value),
-        "about": list(dict.fromkeys(name if item == PROJECT else item for item in fact.about)),
+        "about": list(dict.fromkeys(name if item == marker else item for item in fact.about)),
     })
 
 

@@ -102,3 +102,65 @@ def test_everyday_phrasings_fill_the_slot_they_name(spacy_backend: SpacyBackend,
 def test_a_dentist_and_a_doctor_are_different_slots(spacy_backend: SpacyBackend) -> None:
     assert slots(spacy_backend, "My dentist is Dr. Hall.") == [("me/dentist", "Dr. Hall")]
     assert slots(spacy_backend, "My doctor is Dr. Klein.") == [("me/doctor", "Dr. Klein")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "she" is the person named before it in the same text, whether or not the model typed her.
+        ("Ana told me that she lives in Lima now.", [("ana/location", "Lima")]),
+        ("I met Dana's brother Luis. He lives in Madrid.", [("luis/location", "Madrid")]),
+        # A person named beside a noun is that person, not "my sister ana".
+        ("My sister Ana lives in Quito.", [("ana/location", "Quito")]),
+        # "it" with no referent in its text is left to the pipeline (earlier turns of the session).
+        ("It runs on Postgres now.", [("@thing/database", "Postgres")]),
+        # "its" is its clause's subject.
+        ("The inventory service uses MySQL as its database.", [("inventory service/database", "MySQL")]),
+    ],
+)
+def test_pronouns_are_the_entity_in_focus(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy_backend, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A name after "to" the parser took for a verb (advcl, relcl).
+        ("We deploy the app to Netlify these days.", [("app/hosting", "Netlify")]),
+        ("We've ported the backend to Go.", [("backend/language", "Go")]),
+        # "my partner and I": I say it of me.
+        ("My partner and I live in Leeds.", [("me/location", "Leeds")]),
+        # A role and its holder beside it, after any verb.
+        ("I started seeing a new therapist, Dr. Lin.", [("me/therapist", "Dr. Lin")]),
+        # A listed kind paid for is that attribute, not a subscription to "the Pro plan".
+        ("I'm paying for the Pro plan now.", [("me/plan", "Pro plan")]),
+        # Another model of a listed value is the same kind ("Galaxy S23" is listed).
+        ("I have a Samsung Galaxy S21.", [("me/phone", "Samsung Galaxy S21")]),
+        # The place of the home moved into.
+        ("I just moved into a flat in San Jose.", [("me/location", "San Jose")]),
+        # When an event is held is its schedule.
+        ("We do our retros on Fridays.", [("retros/schedule", "Fridays")]),
+        # A generic head word ("layer") adds nothing to the attribute before it.
+        ("We've switched our caching layer to Redis.", [("@project/cache", "Redis")]),
+        # The subject parsed as a compound of the verb.
+        ("All our documentation lives in Confluence now.", [("@project/docs", "Confluence")]),
+        # "runs through" is no "runs" (leads); a hyphenated attribute is spaced as said.
+        ("Our on-call rotation runs through PagerDuty.", [("@project/incident management", "PagerDuty")]),
+        # A role taken over with no "of": the team's, as "Sam is our scrum master" says.
+        ("Lucy took over as scrum master.", [("@project/scrum master", "Lucy")]),
+    ],
+)
+def test_more_everyday_phrasings_fill_their_slot(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy_backend, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My manager, Priya, is great.",  # an adjective is no manager
+        "I bought a car on Monday.",  # a day is no car
+    ],
+)
+def test_a_word_of_the_wrong_kind_fills_no_slot(spacy_backend: SpacyBackend, text: str) -> None:
+    found = slots(spacy_backend, text)
+    assert not any(value in {"great", "Monday"} for _, value in found), found

@@ -244,6 +244,8 @@ def _misparsed_subject(verb: Any) -> Any | None:
     if verb.dep_ == "ccomp" and verb.head.pos_ in {"NOUN", "PROPN"} and verb.head.i < verb.i and lemma(verb) == "be":
         return verb.head
     for child in verb.lefts:
+        if child.dep_ == "compound" and child.pos_ in {"NOUN", "PROPN"} and verb.pos_ == "VERB":
+            return child  # "all our documentation/compound lives/ROOT in Confluence"
         if (child.dep_ in {"advmod", "npadvmod", "dep", "nmod"} and child.is_title and not child.is_stop
                 and not child.lower_.endswith("ly") and child.pos_ in {"ADV", "PROPN", "NOUN", "X"}
                 and child.ent_type_ not in {"DATE", "TIME"}):
