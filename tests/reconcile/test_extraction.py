@@ -81,3 +81,17 @@ def test_unresolved_pronoun_subjects_are_left_to_the_session(spacy_backend: Spac
 
 def test_normalise_ignores_case_spacing_and_end_punctuation() -> None:
     assert normalise("  Orders   Service. ") == "orders service"
+
+
+@pytest.mark.parametrize(
+    ("text", "junk"),
+    [
+        # A message's label is no subject.
+        ("Decision noted: Postgres for the orders service, since it already runs in production.", ("Decision", "note")),
+        # "billing" tagged a verb and "consumes" its object: a verb is no object.
+        ("Understood: orders publishes OrderPlaced to Kafka and billing consumes them.", ("orders", "bill")),
+    ],
+)
+def test_labels_and_verbs_state_no_facts(spacy_backend: SpacyBackend, text: str, junk: tuple[str, str]) -> None:
+    facts = one(spacy_backend, text).facts
+    assert not any((f.subject, f.predicate) == junk for f in facts), [(f.subject, f.predicate, f.object) for f in facts]

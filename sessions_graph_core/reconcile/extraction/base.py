@@ -253,6 +253,14 @@ def _misparsed_subject(verb: Any) -> Any | None:
     return None
 
 
+def _heading(verb: Any, subject: Any) -> bool:
+    """A label that starts a message ("Decision noted: Postgres ...", "Update posted: ..."): a bare
+    noun and a verb, then a colon; what follows is the statement, not that noun's doing."""
+    after = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+    bare = subject.pos_ == "NOUN" and not any(t.dep_ in {"det", "poss", "compound", "amod"} for t in subject.children)
+    return after is not None and after.text == ":" and bare and subject.i == verb.sent.start
+
+
 def _clauses(sentence: Any) -> list[Any]:
     """The verbs that head a statement: main and coordinated clauses, not the reasons given for them."""
     from sessions_graph_core.reconcile.statements import RATIONALE_MARKERS
@@ -301,6 +309,8 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: An
             continue
         if obj is None or not said or statements.junk_name(said) or statements.junk_name(triple["object"]):
             continue
+        if obj.pos_ in {"VERB", "AUX"} or _heading(verb, subject):
+            continue  # "billing/VERB consumes/NOUN them": a verb is no object; "Decision noted: ..." is a label
         names = _about([(t.i, t.i + 1) for t in (subject, obj)], spans)
         facts.append(ExtractedFact(text=_clause(verb), about=names or about, **triple))
     return facts
