@@ -32,12 +32,12 @@ def short_tmp() -> Iterator[Path]:
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "sessions"
 
 
+START_NOTES = ("sessions-graph: loading the store in ", "sessions-graph: the store's server (pid ")
+
+
 def without_start_notes(output: str) -> str:
     """What a command printed, less the store's notes about a slow start, which depend on the machine's load."""
     return "".join(line for line in output.splitlines(keepends=True) if not line.startswith(START_NOTES))
-
-
-START_NOTES = ("sessions-graph: loading the store in ", "sessions-graph: the store's server (pid ")
 
 
 @pytest.fixture

@@ -53,11 +53,16 @@ def _process_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
+    fields = _stat_fields(pid)
+    return not fields or fields[0] != "Z"  # unreadable: alive as far as kill(0) knows
+
+
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of /proc/PID/stat after the command name (state first), or [] once it cannot be read."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()
     except OSError:
-        return True
-    return state != "Z"
+        return []
 
 
 def _cmdline(pid: int) -> str:
@@ -69,11 +74,8 @@ def _cmdline(pid: int) -> str:
 
 def _cpu_ticks(pid: int) -> int:
     """The CPU time a process has used so far, in clock ticks (0 once it is gone)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()
-    except OSError:
-        return 0
-    return int(fields[11]) + int(fields[12])  # utime and stime
+    fields = _stat_fields(pid)
+    return int(fields[11]) + int(fields[12]) if fields else 0  # utime and stime
 
 
 def _rss_bytes(pid: int) -> int | None:
@@ -386,11 +388,12 @@ class EmbeddedServer:
 
     def _unanswered(self, pid: int) -> str:
         """What a started server that never answered was doing, for the error that reports it."""
+        fields = _stat_fields(pid)
+        state = fields[0] if fields else "gone"
         try:
-            state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
             waiting_in = Path(f"/proc/{pid}/wchan").read_text().strip() or "-"
         except OSError:
-            state, waiting_in = "gone", "-"
+            waiting_in = "-"
         socket = "present" if self.socket_path.exists() else "missing"
         return f"process state {state}, waiting in {waiting_in}, socket {socket}, {self._ready_step()}"
 
