@@ -106,6 +106,7 @@ def session_turns(conversation: dict, sample_id: str) -> list[tuple[str, datetim
                 {
                     "turn_id": f"{sample_id}:{turn['dia_id']}",
                     "text": text,
+                    "speaker": turn["speaker"],
                     "role": "user" if turn["speaker"] == conv["speaker_a"] else "assistant",
                     # Turns carry no clock time; half a minute apart keeps their order.
                     "timestamp": start + timedelta(seconds=30 * position),
@@ -322,6 +323,7 @@ GRID: dict[str, Sequence] = {
     "session": (0.0, 0.1, 0.2, 0.35, 0.5),
     "session_turns": (1, 2, 3, 5),
     "coverage": (0.0, 0.1, 0.2, 0.35, 0.5),
+    "speaker": (0.0, 0.1, 0.2, 0.3, 0.5),
     "period": (0.0, 0.25, 0.5, 1.0),
     "when": (0.0, 0.1, 0.2, 0.4),
     "newer": (0.0, 0.1, 0.2),
@@ -331,7 +333,7 @@ GRID: dict[str, Sequence] = {
 
 Constants = tuple[fusion.Weights, float, float]  # the fusion's weights, BM25's k1 and b
 # The constants before this round, which had been tuned on all ten conversations.
-PREVIOUS: Constants = (fusion.Weights(vector=0.5, session=0.0, when=0.2, newer=0.0), 0.9, 0.4)
+PREVIOUS: Constants = (fusion.Weights(vector=0.5, session=0.0, when=0.2, newer=0.0, speaker=0.0), 0.9, 0.4)
 
 
 def tune(turns: Turns, cached: Sequence[Cached], width: int, names: Sequence[str]) -> Constants:

@@ -3,8 +3,10 @@
 Each lane's scores are scaled to its best hit and summed with a weight; then a turn earns a share
 of its neighbours' scores (the answer is often the reply next to the turn that names its
 subject), a share of its session's evidence (a session that matches in several turns, or holds
-more of the question's words, is more likely the one the question is about), and bonuses for the period a question names, for saying
-when to a question that asks when, and for being newer to a question that asks about a change.
+more of the question's words, is more likely the one the question is about), and bonuses for being
+said by a person the question names ("What did Caroline research?"), for the period a question
+names, for saying when to a question that asks when, and for being newer to a question that asks
+about a change.
 
 The fusion reads turns only through a `TurnSource`, so the same code ranks for `recall()` (the
 store) and for the benchmark's tuning sweeps (turns held in memory). Every weight was swept on
@@ -20,8 +22,9 @@ from datetime import timedelta
 from typing import Protocol
 
 from sessions_graph_core.recall.periods import Period, asks_change, asks_when, says_when
+from sessions_graph_core.text import content_words
 
-Row = dict  # a turn's place (turn_id, session_id, seq, timestamp, asks), and its text once read
+Row = dict  # a turn's place (turn_id, session_id, seq, timestamp, speaker, asks), and its text once read
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class Weights:
     session: float = 0.35  # share of the best score times the session's evidence, scaled to the best session's
     session_turns: int = 3  # a session's evidence: the sum of its best this many turn scores
     coverage: float = 0.1  # share of the best score times the weight (idf) of the question's words the session holds
+    speaker: float = 0.2  # share of the best score for a turn said by a person the question names
     period: float = 0.5  # share of the best score for a turn said within the period the question names
     follow_up: timedelta = timedelta(days=7)  # what happened on a day is often talked about in the days after
     when: float = 0.2  # share of the best score, when the question asks when, for a turn that says when
@@ -140,6 +144,21 @@ def boosted(scores: Mapping[str, float], share: float, favoured: Iterable[str]) 
     return {tid: value + (bonus if tid in favoured else 0.0) for tid, value in scores.items()}
 
 
+def named_speaker(speaker: str | None, question_words: set[str]) -> bool:
+    """Whether the question names the turn's speaker: any word of the speaker's name is one of its words."""
+    return bool(speaker) and not question_words.isdisjoint(content_words(speaker))
+
+
+def by_speaker(scores: Mapping[str, float], rows: Mapping[str, Row], question: str, weights: Weights) -> dict[str, float]:
+    """Scores with a bonus for the turns said by a person the question names. In a conversation of
+    several people a question about one of them is most often answered by what that person said;
+    a turn whose transcript names no speaker gets none."""
+    if not weights.speaker or not scores:
+        return dict(scores)
+    asked = set(content_words(question))
+    return boosted(scores, weights.speaker, (tid for tid in scores if named_speaker(rows[tid].get("speaker"), asked)))
+
+
 def in_period(scores: Mapping[str, float], rows: Mapping[str, Row], period: Period | None, weights: Weights) -> dict[str, float]:
     """Scores with a bonus for the turns said within the period the question names, if it names one."""
     if period is None or not weights.period:
@@ -192,6 +211,7 @@ def rank(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *, qu
     fused = with_neighbours(strongest, rows, weights)
     fused = with_sessions(fused, strongest, rows, weights)
     fused = with_coverage(fused, rows, candidates, weights)
+    fused = by_speaker(fused, rows, question, weights)
     fused = in_period(fused, rows, period, weights)
     fused = telling_when(fused, rows, source, question, width, weights)
     fused = newest_first(fused, rows, question, width, weights)

@@ -78,7 +78,7 @@ class Search:
 # reading every candidate's text costs more than the text of the few that are shown.
 PLACE_COLUMNS = (
     "t.turn_id AS turn_id, t.session_id AS session_id, t.seq AS seq, t.role AS role, t.kind AS kind, "
-    "t.timestamp AS timestamp, t.text CONTAINS '?' AS asks"
+    "t.timestamp AS timestamp, t.speaker AS speaker, t.text CONTAINS '?' AS asks"
 )
 TURN_COLUMNS = PLACE_COLUMNS + ", t.text AS text"
 

@@ -79,7 +79,7 @@ def _turns(search: Search, ranked: list[tuple[str, float]], rows: dict[str, Row]
         pieces = split_passages(row["text"])
         hits = passages.get(tid, []) + [best_passage(pieces, hint) for hint in (hints.get(tid), search.question) if hint]
         turns.append(RecalledTurn(turn_id=tid, session_id=row["session_id"], timestamp=row["timestamp"] or "",
-                                  speaker=row["role"], text=row["text"], passages=list(dict.fromkeys(hits)),
+                                  speaker=row.get("speaker") or row["role"], text=row["text"], passages=list(dict.fromkeys(hits)),
                                   score=round(scores.get(tid, 0.0), 4)))
     return turns
 

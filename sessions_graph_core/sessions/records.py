@@ -22,6 +22,7 @@ from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.validation import ValidationError, describe
 
 MAX_TURN_CHARS = 1_000_000
+MAX_SPEAKER_CHARS = 200
 
 # Refuses a session id that another user already holds. `$session_key` is the session id or "", which
 # no session has: matching on a null would make FalkorDB scan every session instead of its index.
@@ -61,6 +62,16 @@ def _tool_input_problem(value: object) -> str | None:
     return validation.json_text_problem(value) if isinstance(value, dict) else "must be an object or null"
 
 
+def _speaker_problem(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        return "must be a person's name (a non-empty string) or null"
+    if len(value) > MAX_SPEAKER_CHARS:
+        return f"is {len(value):,} characters, over the {MAX_SPEAKER_CHARS} limit for a speaker's name"
+    return validation.text_problem(value)
+
+
 # Plain checks rather than a pydantic model: a harness hook builds turns in a fresh process at every
 # event, and importing pydantic and building its models would cost more than the hook may take.
 _TURN_CHECKS: dict[str, Callable[[Any], str | None]] = {
@@ -68,6 +79,7 @@ _TURN_CHECKS: dict[str, Callable[[Any], str | None]] = {
     "role": lambda value: _choice(value, ROLES, optional=True),
     "text": _text_problem,
     "tool_name": lambda value: _text_problem(value, optional=True),
+    "speaker": lambda value: _speaker_problem(value),
     "tool_input": _tool_input_problem,
     "output": lambda value: _text_problem(value, optional=True),
     "is_error": lambda value: None if isinstance(value, bool) else "must be true or false",
@@ -83,6 +95,7 @@ class TurnIn:
     type: str = "message"
     role: str | None = None
     text: str = ""
+    speaker: str | None = None  # who said it, by name, where the transcript names people (a group chat)
     tool_name: str | None = None
     tool_input: dict[str, Any] | None = None
     output: str | None = None
@@ -131,6 +144,7 @@ class Turn:
     tool_input: str | None = None
     is_error: bool = False
     timestamp: str = ""
+    speaker: str | None = None
 
 
 @dataclass(frozen=True)
@@ -205,6 +219,7 @@ def _turn_rows(session_id: str, turns: Iterable[TurnIn | Mapping[str, Any]], sta
                 "kind": turn.type,
                 "role": turn.resolved_role(),
                 "text": turn.searchable_text(),
+                "speaker": " ".join(turn.speaker.split()) if turn.speaker else None,
                 "tool_name": turn.tool_name,
                 "tool_input": json.dumps(turn.tool_input, sort_keys=True) if turn.tool_input is not None else None,
                 "is_error": turn.is_error,
@@ -263,7 +278,7 @@ def record_turns(
         "WITH s, last, tail, i, fresh[i] AS t "
         "CREATE (s)-[:HAS_TURN]->(x:Turn {turn_id: t.turn_id, session_id: s.session_id, user_id: s.user_id, "
         "user_key: s.user_key, seq: last + 1 + i, kind: t.kind, role: t.role, text: t.text, "
-        "tool_name: t.tool_name, tool_input: t.tool_input, is_error: t.is_error, timestamp: t.timestamp}) "
+        "speaker: t.speaker, tool_name: t.tool_name, tool_input: t.tool_input, is_error: t.is_error, timestamp: t.timestamp}) "
         "WITH s, tail, x ORDER BY x.seq "
         "WITH s, tail, collect(x) AS made "
         "WITH s, CASE WHEN tail IS NULL THEN made ELSE [tail] + made END AS chain, size(made) AS added "
@@ -454,7 +469,7 @@ def user_sessions(store: GraphStore, user_id: str) -> list[SessionInfo]:
 _TURN_COLUMNS = (
     "t.turn_id AS turn_id, t.session_id AS session_id, t.seq AS seq, t.kind AS kind, t.role AS role, "
     "t.text AS text, t.tool_name AS tool_name, t.tool_input AS tool_input, t.is_error AS is_error, "
-    "t.timestamp AS timestamp"
+    "t.timestamp AS timestamp, t.speaker AS speaker"
 )
 
 

@@ -293,3 +293,22 @@ def test_a_session_that_matches_in_several_turns_outranks_a_single_match(graph):
     # session holds two more matches, out of its neighbours' reach.
     assert ranked[0] == "We rented a kayak on the fjord."
     assert ranked.index("We rented a kayak on the lake.") > 0
+
+
+def test_a_question_that_names_a_speaker_favours_what_that_person_said(graph):
+    # Two people of one group chat say texts of the same length that match the question equally;
+    # the turn ids decide the tie when no speaker is named.
+    for session_id, name, day in (("a-mel", "Melanie", "Sunday"), ("b-car", "Caroline", "Monday")):
+        graph.record_session_start(session_id, user_id="alice", started_at="2026-02-01T12:00:00Z")
+        graph.record_turns(session_id, [{"role": "user", "speaker": name, "turn_id": f"t-{session_id}",
+                                         "text": f"I joined the pottery class on {day}."}])
+    config = RecallConfig(lanes=["text"])
+
+    def first(question):
+        return texts(graph.recall("alice", question, config=config))[0]
+    assert first("When did Caroline join the pottery class?") == "I joined the pottery class on Monday."
+    assert first("When did Melanie join the pottery class?") == "I joined the pottery class on Sunday."
+    assert first("When did someone join the pottery class?") == "I joined the pottery class on Sunday."
+    # The row says who said it, by name, where the role alone would say only "user".
+    assert ", Caroline]: I joined the pottery class on Monday." in graph.recall(
+        "alice", "When did Caroline join the pottery class?", config=config).render()

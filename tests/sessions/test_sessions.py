@@ -1,6 +1,7 @@
 import pytest
 from conftest import snapshot
 
+from sessions_graph_core.sessions.jsonl import read_transcript
 from sessions_graph_core.validation import ValidationError
 
 TURNS = [
@@ -31,6 +32,18 @@ def test_turns_are_stored_in_order_with_next_links(graph):
     assert turns[2].text == 'Bash {"command": "ls"}' and turns[3].is_error
     links = graph.store.run("MATCH (a:Turn)-[:NEXT]->(b:Turn) RETURN a.seq AS a, b.seq AS b ORDER BY a")
     assert links == [{"a": 0, "b": 1}, {"a": 1, "b": 2}, {"a": 2, "b": 3}]
+
+
+def test_a_turn_keeps_the_name_of_who_said_it_where_the_transcript_gives_one(graph, tmp_path):
+    graph.record_session_start("s-1", user_id="alice")
+    graph.record_turns("s-1", [{"role": "user", "speaker": "  Caroline \t Smith ", "text": "I start the course."},
+                               {"role": "assistant", "text": "Good luck."}])
+    assert [(t.role, t.speaker) for t in graph.get_turns("s-1")] == [("user", "Caroline Smith"), ("assistant", None)]
+    # A JSONL transcript line carries it the same way.
+    path = tmp_path / "chat.jsonl"
+    path.write_text('{"type": "session"}\n{"role": "user", "speaker": "Melanie", "text": "I painted a lake."}\n')
+    graph.import_transcript(read_transcript(path), session_id="s-2", user_id="alice")
+    assert [t.speaker for t in graph.get_turns("s-2")] == ["Melanie"]
 
 
 def test_importing_the_same_turns_twice_changes_nothing(graph):
@@ -107,6 +120,9 @@ def test_user_turn_listing_is_scoped(graph):
         (lambda g: g.record_turns("s-1", [{"text": "ok"}, {"text": "x", "colour": "red"}]), "Invalid turn"),
         (lambda g: g.record_turns("s-1", [{"text": "x", "timestamp": "yesterday"}]), "timestamp"),
         (lambda g: g.record_turns("s-1", [{"text": "x" * 1_000_001}]), "limit"),
+        (lambda g: g.record_turns("s-1", [{"text": "x", "speaker": " "}]), "speaker: must be a person's name"),
+        (lambda g: g.record_turns("s-1", [{"text": "x", "speaker": 7}]), "speaker: must be a person's name"),
+        (lambda g: g.record_turns("s-1", [{"text": "x", "speaker": "n" * 201}]), "speaker: is 201 characters"),
     ],
 )
 def test_invalid_input_is_rejected_before_anything_is_written(graph, call, message):
