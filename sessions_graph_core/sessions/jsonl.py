@@ -5,6 +5,7 @@ names the session; every other line is one turn (see `sessions.TurnIn`):
 
     {"role": "user", "text": "Let's use Postgres", "timestamp": "2026-03-02T09:00:00Z"}
     {"role": "assistant", "text": "Noted."}
+    {"role": "user", "speaker": "Priya", "text": "I'll own the migration."}   (a chat that names its people)
     {"type": "tool_call", "tool_name": "Bash", "tool_input": {"command": "ls"}}
     {"type": "tool_result", "tool_name": "Bash", "output": "README.md", "is_error": false}
 
