@@ -56,6 +56,9 @@ from sessions_graph_core.store.location import StoreSettings, open_store
 BASELINE = "1170d67"  # main before per-user partitions: today's per-session scheme
 # Recall p50 with no writes needs no more queries than this, however long the drain ran.
 IDLE_PROBES = 500
+# A recall a second on the replica: a steady reader beside the drain, not a workload of its own competing
+# with the drain for the two cores.
+PROBE_INTERVAL_S = 1.0
 QUESTION = "Which database does the orders service use?"
 CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -156,7 +159,9 @@ def profile_with(root: Path, concurrent: int) -> Path:
     return path
 
 
-def recall_latencies(settings: StoreSettings, users: int, stop: threading.Event, out: list[float], limit: int = 0) -> None:
+def recall_latencies(
+    settings: StoreSettings, users: int, stop: threading.Event, out: list[float], limit: int = 0, pause: float = PROBE_INTERVAL_S
+) -> None:
     with SessionsGraph(open_store(settings.for_reads())) as replica:
         index = 0
         while not stop.is_set() and (not limit or len(out) < limit):
@@ -164,7 +169,7 @@ def recall_latencies(settings: StoreSettings, users: int, stop: threading.Event,
             replica.recall(f"user-{index % users:02d}", QUESTION)
             out.append(time.perf_counter() - started)
             index += 1
-            time.sleep(0.2)
+            time.sleep(pause)
 
 
 def thousands(stamps: list[float], started: float) -> list[float]:
@@ -250,7 +255,7 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
             prober.join()
         idle: list[float] = []
         if probe:
-            recall_latencies(settings, users, threading.Event(), idle, limit=max(20, min(len(during), IDLE_PROBES)))
+            recall_latencies(settings, users, threading.Event(), idle, limit=max(20, min(len(during), IDLE_PROBES)), pause=0)
         used = next(int(line.split(":")[1]) for line in memory.splitlines() if line.startswith("used_memory:"))
         result = {
             "sessions": sessions, "concurrent": concurrent, "seconds": took, "runs": len(made),

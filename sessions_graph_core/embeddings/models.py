@@ -11,7 +11,6 @@ on this host at all.
 from __future__ import annotations
 
 import importlib.metadata
-import os
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -76,12 +75,17 @@ class OnnxMiniLM(Embedder):
     model = DEFAULT_EMBEDDING_MODEL
     dimension = 384
 
-    def __init__(self, threads: int | None = None) -> None:
+    def __init__(self) -> None:
         import onnxruntime
         from tokenizers import Tokenizer
 
         options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
+        # One thread, and no spinning while it waits: the big batches are embedded by background runs
+        # beside other runs and the store's servers, where a second thread contends for the same cores
+        # and onnxruntime's spinning burns them (2 cores under load: 12 s and 8 CPU-s for 1,800 turns
+        # with 2 spinning threads, 5 s and 4.6 CPU-s with one). A recall embeds one short question.
+        options.intra_op_num_threads = 1
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.log_severity_level = 3
         try:
             self._session = onnxruntime.InferenceSession(

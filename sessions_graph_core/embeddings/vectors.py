@@ -117,7 +117,7 @@ def _write_batch(store: GraphStore, embedder: Embedder, kind: Kind, user_id: str
                 {"id": f"{kind}:{user_key(user_id)}:{source['key']}:{position}", "source_id": source["key"], "position": position}
             )
     for row, vector in zip(rows, embedder.embed(texts), strict=True):
-        row["vector"] = vector.tolist()
+        row["vector"] = vector
     params = {"kind": kind, "user_id": user_id, "model": embedder.model}
     # Old vectors go first; the source is marked current only after its new ones are in, so a
     # crash in between leaves it stale and the next run converges.

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import subprocess
+import sys
+
 import pytest
 
 from sessions_graph_core.ontology.model import DEFAULT_MODEL, NodeType, OntologyModel
@@ -95,3 +99,23 @@ def test_normalise_ignores_case_spacing_and_end_punctuation() -> None:
 def test_labels_and_verbs_state_no_facts(spacy_backend: SpacyBackend, text: str, junk: tuple[str, str]) -> None:
     facts = one(spacy_backend, text).facts
     assert not any((f.subject, f.predicate) == junk for f in facts), [(f.subject, f.predicate, f.object) for f in facts]
+
+
+def test_loading_spacy_leaves_torch_unloaded_and_still_importable() -> None:
+    # In a process of its own: this one may have loaded spaCy or torch already.
+    probe = (
+        "import importlib.util, sys\n"
+        "from sessions_graph_core.reconcile.extraction.base import SpacyBackend\n"
+        "from sessions_graph_core.ontology.model import DEFAULT_MODEL\n"
+        "facts = SpacyBackend().extract(['Alice owns the orders service.'], DEFAULT_MODEL)[0].facts\n"
+        "assert [f.slot for f in facts] == ['orders service/owner'], facts\n"
+        "print('torch' in sys.modules)\n"
+        "if importlib.util.find_spec('torch') is not None:\n"
+        "    import torch\n"
+        "    print(torch.tensor([1.0]).sum().item())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == "False", done.stdout
+    if importlib.util.find_spec("torch") is not None:  # the GLiNER extra, which CI installs
+        assert done.stdout.split()[1] == "1.0", done.stdout

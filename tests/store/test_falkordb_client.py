@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
+import numpy as np
 import pytest
 
 from sessions_graph_core.store.falkordb.client import (
@@ -67,6 +68,17 @@ def test_nodes_edges_and_paths_come_back_as_property_maps(graph: Graph) -> None:
 def test_vectors_come_back_as_floats(graph: Graph) -> None:
     graph.query("CREATE (:V {v: vecf32($v)})", {"v": [0.5, -1.0, 2.0]})
     assert graph.query("MATCH (n:V) RETURN n.v AS v")[1] == [[[0.5, -1.0, 2.0]]]
+
+
+def test_a_float32_array_is_stored_exactly_and_other_arrays_keep_their_values(graph: Graph) -> None:
+    vector = np.random.default_rng(7).standard_normal(384).astype(np.float32)
+    vector[:3] = [1.0, 1e-7, -3.4e38]  # a whole number, a tiny one, a huge one
+    graph.query("CREATE (:V {v: vecf32($v), ints: $ints, doubles: $doubles})",
+                {"v": vector, "ints": np.array([1, 2]), "doubles": np.array([0.1, 0.25])})
+    _, rows = graph.query("MATCH (n:V) RETURN n.v AS v, n.ints AS ints, n.doubles AS doubles")
+    stored, ints, doubles = rows[0]
+    assert np.array_equal(np.asarray(stored, dtype=np.float32), vector)
+    assert ints == [1, 2] and doubles == [0.1, 0.25]
 
 
 def test_threads_sharing_a_connection_each_get_their_own_replies(graph: Graph) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numbers
 import socket
+import sys
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -61,6 +62,9 @@ def _identifier(name: object) -> str:
 
 def cypher_literal(value: Any) -> str:
     """A parameter value as FalkorDB's CYPHER prefix reads it."""
+    numpy = sys.modules.get("numpy")  # only a process that imported numpy can hand over an array
+    if numpy is not None and isinstance(value, numpy.ndarray):
+        return _array_literal(value, numpy)
     if type(value) is list and all(type(item) is float for item in value):  # a vector: hundreds of floats
         return "[" + ",".join(map(repr, value)) + "]"
     if isinstance(value, str):
@@ -78,6 +82,15 @@ def cypher_literal(value: Any) -> str:
     if isinstance(value, numbers.Real):  # numpy's numbers too, which callers sometimes hand over
         return repr(float(value))
     raise TypeError(f"Cannot pass a {type(value).__name__} as a query parameter")
+
+
+def _array_literal(value: Any, numpy: Any) -> str:
+    if value.dtype != numpy.float32 or value.ndim != 1:
+        return cypher_literal(value.tolist())
+    # Nine significant digits give back every float32 exactly, where a float32 printed as a double takes
+    # seventeen: printing and parsing those was a tenth of embedding a session. "#" keeps the point, so
+    # 1.0 stays a float.
+    return "[" + ",".join(map("%#.9g".__mod__, value.tolist())) + "]"
 
 
 def with_parameters(query: str, params: Mapping[str, Any] | None) -> str:
