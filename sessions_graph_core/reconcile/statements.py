@@ -85,6 +85,9 @@ ENDING_PARTICLES = {"give": "up", "step": "down"}
 TAKE_VERBS = {"take", "inherit", "assume", "succeed"}
 HAND_VERBS = {"hand", "transfer", "pass", "give", "reassign", "move"}
 DECIDERS = {"we", "i", "team", "let", "us"}
+# Verbs by which a thing is sent through a service: "we send email through Mailgun" fills the project's email.
+SEND_VERBS = {"send", "ship", "route", "push", "stream", "forward", "pipe", "deliver"}
+SEND_PREPOSITIONS = ("through", "via", "to", "with", "into")
 # Attributes that relate people and places; a value's kind never overrides them.
 RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", "maintainer", "doctor", "dentist",
               "therapist", "vet", "landlord"}
@@ -339,6 +342,8 @@ class Reader:
         doc = token.doc
         if token.pos_ in {"NUM", "X"} or any(t.text == "-" and t.i > token.i for t in token.subtree):
             right = max(right, token.right_edge.i)  # "555-0199", "multi-region"
+        while token.pos_ == "NUM" and right + 1 < len(doc) and not doc[right].whitespace_ and doc[right + 1].text not in ".,;:!?":
+            right += 1  # "555-0100" split by the parser into two phrases: one value, written without spaces
         tokens = [t for t in doc[left : right + 1] if t.pos_ not in {"DET", "PRON"} and t.dep_ != "poss"
                   and not _when_word(t) and t.dep_ != "case"]
         # Spaced as said: "on-call rotation", not "on - call rotation".
@@ -382,6 +387,9 @@ class Reader:
         holder = self.of_object(token)
         if rest and holder is not None and attribute in RELATIONAL:
             return " ".join(self.words(token)), self.name(holder)  # the whole role: "product manager" of X
+        if rest and attribute in RELATIONAL and self.lex.values.get(normalise(" ".join(self.words(token)))) == "occupation":
+            # "our product manager" is a role of ours (a job title), not the manager of a product
+            return " ".join(self.words(token)), self.possessor(token)
         if rest:
             return attribute, " ".join(rest)
         if holder is not None:
@@ -426,6 +434,10 @@ class Reader:
         acomp = next((t for t in verb.children if t.dep_ == "acomp"), None)
         passive = any(t.dep_ in {"nsubjpass", "auxpass"} for t in verb.children)
         negated = self.negated(verb)
+        named_first = next((t for t in verb.lefts if t.dep_ in {"advmod", "npadvmod", "dep"} and t.is_title
+                            and not t.is_stop and t.i == verb.sent.start), None)
+        if lemma == "be" and attr is None and acomp is None and subject is not None and subject.i > verb.i and named_first is not None:
+            subject, attr = named_first, subject  # "Raj/ADV is our product manager/nsubj": Raj is the subject
         who = self.name(subject) if subject is not None else None
         if subject is not None and any(t.dep_ == "conj" and t.lower_ in FIRST_PERSON for t in subject.children):
             who = SELF  # "my partner and I live in Leeds": what I say of us both, I say of me
@@ -460,15 +472,21 @@ class Reader:
             return [Claim(who, attribute, name)]
         # "I'm paying for the Pro plan now", "I have a Pixel 9": a value of a known kind is what that
         # attribute holds (only a listed kind for paying).
-        possessed = self.kind(target, guess=lemma == "have") if lemma in {"pay", "subscribe", "have"} else None
+        # Only a name is guessed a kind by the embedder: "a cat" is no terminal ("kitty"), "a Pixel 9" is a phone.
+        named_target = target is not None and target.pos_ == "PROPN"
+        possessed = self.kind(target, guess=lemma == "have" and named_target) if lemma in {"pay", "subscribe", "have"} else None
         if possessed and possessed not in RELATIONAL | {"schedule"} and who and not {"with", "in"} & set(preps):
             value = self.name(target)
             return [Claim(who, possessed, None if negated else value, value if negated else None)]
 
         # "We have a new landlord, Mrs. Gomez", "I got a new manager: Ines".
         # Any verb that names a role and the one in it: "I started seeing a new therapist, Dr. Lin".
-        named = self.attribute_of(dobj) if lemma not in ENDING_VERBS and dobj is not None else None
-        apposed = next((t for t in dobj.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ == "PROPN"), None) if named else None
+        # "I've started going to a new dentist, Dr. Kim": the name after the comma hangs on the outer verb.
+        role_noun = dobj if dobj is not None else preps.get("to")
+        named = self.attribute_of(role_noun) if lemma not in ENDING_VERBS and role_noun is not None else None
+        apposed = next((t for t in role_noun.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ == "PROPN"),
+                       None) if named else None
+        apposed = apposed if apposed is not None or not named else _named_after(role_noun)
         if apposed is not None and who and named and not negated:
             return [Claim(named[1] or who, named[0], self.name(apposed))]
 
@@ -509,6 +527,8 @@ class Reader:
             if held and held[1]:
                 return [Claim(held[1], held[0], self.name(preps["to"]), who)]
             return [Claim(self.name(dobj), self.role_of(dobj), self.name(preps["to"]), who)]
+        if lemma == "rid" and "of" in preps:  # "we got rid of New Relic": an ending of its object
+            lemma, dobj = "drop", preps.pop("of")
         # Endings with the slot named: "stepped down as manager of the QA team", "gave up ownership of the wiki".
         if lemma in ENDING_VERBS and (ENDING_PARTICLES.get(lemma, particle) == particle):
             named = self.attribute_of(preps.get("as")) or self.attribute_of(dobj)
@@ -537,6 +557,8 @@ class Reader:
                         continue
                 if attribute == "employer" and lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""}:
                     continue
+                if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) == "location":
+                    attribute = "work location"  # "I work in Lisbon" is no employer, nor where I live
                 kind = self.kind(value_token) if base_attributes().get(attribute, {}).get("values") else None
                 if kind and kind not in RELATIONAL:
                     attribute = kind  # "our builds run on CircleCI": CI, not hosting
@@ -578,8 +600,13 @@ class Reader:
         # "We do our retros on Fridays", "we hold standup at 9am": when the event is, is its schedule.
         when = next((preps[p] for p in ("on", "at") if p in preps and preps[p].ent_type_ in {"DATE", "TIME"}), None)
         if lemma in {"do", "have", "hold", "run", "schedule"} and when is not None and dobj is not None and dobj.pos_ == "NOUN":
-            return [Claim(self.name(dobj), "schedule", None if negated else self.phrase(when))]
+            return [Claim(self.event(dobj), "schedule", None if negated else self.phrase(when))]
 
+        via = next((preps[p] for p in SEND_PREPOSITIONS if p in preps), None)
+        if lemma in SEND_VERBS and dobj is not None and via is not None and via.pos_ == "PROPN" and who in (SELF, PROJECT):
+            attribute, holder = self.attribute_of(dobj) or self.routed(dobj)
+            if attribute:
+                return [Claim(holder or who, attribute, None if negated else self.name(via))]
         if lemma in GENERIC_VERBS:
             return self.generic(verb, lemma, subject, who, dobj, preps, negated, decider)
         return []
@@ -655,7 +682,8 @@ class Reader:
         value_token = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "at", "with") if p in preps), None
         )
-        if held is None and value_token is not None and self.possessor(subject) and value_token.pos_ == "PROPN":
+        if held is None and value_token is not None and self.possessor(subject) and value_token.pos_ == "PROPN" \
+                and value_token.ent_type_ not in {"DATE", "TIME"}:
             held = (normalise(" ".join(self.words(subject))), self.possessor(subject))  # "our CTO is Maria"
         if held and value_token is not None:
             owner = held[1] or (who if who in (SELF, PROJECT) else None) or PROJECT
@@ -668,12 +696,14 @@ class Reader:
         if club is not None and who:
             name = self.phrase(club)
             return [Claim(who, f"{normalise(name)} membership", None if negated else name, name if negated else None)]
-        if complement is not None and complement.dep_ == "attr":
+        if complement is not None and complement.dep_ in {"attr", "nsubj"}:  # nsubj: see _claims's "Raj/ADV"
             role = self.attribute_of(complement)
-            if role is None and self.possessor(complement) and subject.pos_ == "PROPN":
+            if role is None and self.possessor(complement) and (subject.pos_ == "PROPN" or subject.is_title):
                 role = (normalise(" ".join(self.words(complement))), self.possessor(complement))
             if role and role[1] and who:  # "James Chen is our new CTO", "Pedro is the new head of marketing"
                 return [Claim(role[1], role[0], who)]
+            if role and role[1] is None and who and self.value_of_role(subject, complement, role[0]):
+                return [Claim(SELF if role[0] in PERSONAL | HOUSEHOLD else PROJECT, role[0], None if negated else who)]
             if role and who and subject.pos_ == "PROPN":
                 return []
         if value_token is None or not who:
@@ -681,18 +711,49 @@ class Reader:
         if "at" in preps and value_token is preps["at"] and value_token.ent_type_ in {"TIME", "DATE"} or (
             value_token.ent_type_ in {"TIME"} and "at" in preps
         ):
-            return [Claim(who, "schedule", self.phrase(value_token))]
+            return [Claim(self.event(subject), "schedule", self.phrase(value_token))]
         if "on" in preps and value_token is preps["on"] and "call" == value_token.lower_:
             target = self.of_object(value_token) or preps.get("for")
             if target is not None:
                 return [Claim(self.name(target), "on-call", None if negated else who)]
         kind = self.kind(value_token)
+        if "at" in preps and value_token is preps["at"] and self.employed(subject, who, value_token, kind):
+            value = self.name(value_token)  # "I'm at KPMG now", "I'm still at Stripe": who I work for
+            return [Claim(who, "employer", None if negated else value, value if negated else None)]
+        if kind == "schedule":  # "retros are on Thursdays": the retro's, as "our retro is on Fridays" says
+            who = self.event(subject)
         if kind in {"employer", "owner", "lead", "manager", "maintainer", None}:
             return []
         if kind == "location" and not ({"in", "at"} & set(preps)):
             return []
+        if self.lex.noun(self.words(value_token)) == (kind, []):
+            return []  # "I'm at home": the attribute's own word names no value of it
         value = self.phrase(value_token)
         return [Claim(who, kind, None if negated else value, value if negated else None)]
+
+    def employed(self, subject: Any, who: str | None, place: Any, kind: str | None) -> bool:
+        """Whether "<person> is at <place>" says whom the person works for: a named organisation, not a
+        place, a time or a listed kind of thing other than a company."""
+        person = who == SELF or subject.ent_type_ == "PERSON" or _person_like(subject)
+        return (person and place.pos_ == "PROPN" and place.ent_type_ not in {"GPE", "LOC", "FAC", "TIME", "DATE"}
+                and kind not in {"location", "schedule", "gym", "bank"})
+
+    def value_of_role(self, subject: Any, complement: Any, role: str) -> bool:
+        """"Cork is home now", "Postgres is the database": a name (no person) said to be the one role of
+        its kind; "Kafka is a message broker" (an article that says "one of") defines, and fills nothing."""
+        definite = not any(t.dep_ == "det" and t.lower_ not in {"the", "our", "my"} for t in complement.children)
+        named = subject.pos_ == "PROPN" or subject.is_title  # "Cork/NOUN": a name the tagger took for a noun
+        return (definite and named and subject.ent_type_ != "PERSON" and not _person_like(subject)
+                and (role not in RELATIONAL or role == "location"))
+
+    def event(self, subject: Any) -> str | None:
+        """The event a schedule is of, one name for "retros" and "our retro"."""
+        name = self.name(subject)
+        # A plural, however tagged ("Retros/NNP" at the start of a sentence): events are rarely named in -s.
+        plural = subject.lower_.endswith("s") and not subject.lower_.endswith("ss") and len(subject.lower_) > 3
+        if name and plural and subject.ent_type_ != "PERSON" and name.lower().endswith(subject.lower_):
+            return name[: len(name) - len(subject.text)] + _singular(subject.lower_)
+        return name
 
     def ending(self, subject: Any, who: str | None, dobj: Any, preps: dict[str, Any]) -> list[Claim]:
         """"quit keto", "sold my motorbike", "cancelled my FitLife membership", "left Google"."""
@@ -730,9 +791,12 @@ class Reader:
         words = self.phrase(token).split()
         place = next((o for c in token.children if c.dep_ == "prep" and c.lower_ in {"at", "with", "to"}
                       for o in c.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), None)
-        if words and words[-1].lower() in MEMBERSHIPS and place is not None:  # "a gym membership at Equinox"
+        if words and words[-1].lower() in MEMBERSHIPS and place is not None:
+            # "a gym membership at Equinox" is my gym membership (which "I cancelled my gym membership"
+            # ends), held by Equinox; "a membership at Equinox" is the Equinox one.
             name = self.phrase(place)
-            return f"{normalise(name)} {words[-1].lower()}", name
+            kind = " ".join(words[:-1]) if len(words) > 1 else name
+            return f"{normalise(kind)} {words[-1].lower()}", name
         if len(words) > 1 and words[-1].lower() in MEMBERSHIPS:
             name = " ".join(words[:-1])
             return f"{normalise(name)} {words[-1].lower()}", name
@@ -867,9 +931,24 @@ def _person_like(token: Any) -> bool:
         token.ent_type_ == "PERSON" or (not token.ent_type_ and token.dep_ in {"nsubj", "appos", "nsubjpass", "dobj"}))
 
 
+def _named_after(noun: Any) -> Any | None:
+    """The name after a noun's comma that ends the clause ("a new dentist, Dr. Kim."), whatever the
+    parser hung it on: the name's last word."""
+    doc = noun.doc
+    comma = noun.right_edge.i + 1
+    end = comma + 1
+    while end < len(doc) and doc[end].pos_ == "PROPN":
+        end += 1
+    if comma >= len(doc) or doc[comma].text != "," or end == comma + 1 or (end < len(doc) and not doc[end].is_punct):
+        return None
+    return doc[end - 1]
+
+
 def _mistagged(verb: Any) -> Any | None:
-    """A word after the verb the tagger called punctuation, which no punctuation is ("is RabbitMQ/PUNCT")."""
-    return next((t for t in verb.rights if t.pos_ == "PUNCT" and any(ch.isalpha() for ch in t.text)), None)
+    """A word after the verb the tagger called punctuation, which no punctuation is ("is RabbitMQ/PUNCT"),
+    or a number it hung on the verb as an adverbial ("is 555/npadvmod -0100")."""
+    return next((t for t in verb.rights if (t.pos_ == "PUNCT" and any(ch.isalpha() for ch in t.text))
+                 or (t.pos_ == "NUM" and t.dep_ == "npadvmod" and t.i == verb.i + 1)), None)
 
 
 def _household(claim: Claim) -> Claim:

@@ -262,6 +262,11 @@ def _misparsed_subject(verb: Any) -> Any | None:
     team over"), or the noun it made the root with "is" under it ("my team lead/ROOT is/ccomp Oscar")."""
     if verb.dep_ == "ccomp" and verb.head.pos_ in {"NOUN", "PROPN"} and verb.head.i < verb.i and lemma(verb) == "be":
         return verb.head
+    if verb.dep_ == "conj":  # "Tom left and Priya/conj is now tech lead": the name before the verb is its subject
+        named = next((t for t in verb.head.children if t.dep_ == "conj" and t.pos_ == "PROPN" and t.i < verb.i
+                      and all(w.pos_ in {"ADV", "AUX"} for w in verb.doc[t.i + 1 : verb.i])), None)
+        if named is not None:
+            return named
     for child in verb.lefts:
         if child.dep_ == "compound" and child.pos_ in {"NOUN", "PROPN"} and verb.pos_ == "VERB":
             return child  # "all our documentation/compound lives/ROOT in Confluence"
