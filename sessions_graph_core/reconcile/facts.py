@@ -173,7 +173,11 @@ _RECORD = (
 
 def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, item: Statement) -> str:
     """Write one slotted statement; returns the id of the node that holds it (an older one if restated)."""
-    item = _resolved(store, user_id, item)
+    resolved = _resolved(store, user_id, item)
+    twin = _twin(store, user_id, resolved.slot, item.source_id, item.value) if resolved.slot != item.slot else None
+    if twin:  # the same turn already said it in that slot ("we stopped using Sentry": error tracking, and *sentry)
+        return twin
+    item = resolved
     params = {"user_id": user_id, "user_key": user_key, "statement": item.model_dump()}
     rows = store.run(_RECORD.format(source=SOURCE_BY_ID[kind]), params)
     if not rows:
@@ -188,6 +192,17 @@ def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, ite
 
 def _pending(slot: str) -> bool:
     return slot.rpartition("/")[2].startswith(HELD)
+
+
+def _twin(store: GraphStore, user_id: str, slot: str, source_id: str, value: str | None) -> str | None:
+    """A statement of the same source already in `slot` with the same value: a waiting change that
+    resolves there says what that one says (one ending read twice: by the value's kind and by the value)."""
+    rows = store.run(
+        "MATCH (p:Fact {user_id: $user_id, slot: $slot, source_id: $source_id}) WHERE coalesce(p.value, '') = $value "
+        "RETURN p.fact_id AS fact_id LIMIT 1",
+        {"user_id": user_id, "slot": slot, "source_id": source_id, "value": value or ""},
+    )
+    return rows[0]["fact_id"] if rows else None
 
 
 def _reading(slot: str, value: str | None) -> dict[str, str]:
@@ -231,13 +246,17 @@ def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
         return
     waiting = store.run(
         "UNWIND $prefixes AS prefix MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH prefix "
-        "RETURN p.fact_id AS fact_id, p.value AS value, p.slot AS pending ORDER BY p.rank",
+        "RETURN p.fact_id AS fact_id, p.value AS value, p.slot AS pending, p.source_id AS source_id ORDER BY p.rank",
         {"user_id": user_id, "prefixes": [f"{holder}/{HELD}" for holder in held]},
     )
     for row in waiting:
         holder, _, attribute = row["pending"].rpartition("/")
         slot = _holding(held.get(holder, []), attribute[len(HELD):])
-        if slot:
+        if slot and _twin(store, user_id, slot, row["source_id"], row["value"]):
+            # Its turn already said it in that slot: one statement, not two links of the chain.
+            store.run("MATCH (p:Fact {user_id: $user_id, fact_id: $fact_id}) DETACH DELETE p",
+                      {"user_id": user_id, "fact_id": row["fact_id"]})
+        elif slot:
             store.run(_ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | _reading(slot, row["value"]))
 
 

@@ -48,7 +48,7 @@ OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "yo
 # The attribute of a change that names the old value but not what it was the value of: the pipeline
 # finds the slot of the same subject that held that value ("we've cancelled PagerDuty").
 HELD = "*"
-MEMBERSHIPS = {"subscription", "membership", "account"}
+MEMBERSHIPS = {"subscription", "membership", "account", "contract", "licence", "license"}
 SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe"}
 # Attributes that "we" share as a household, not as a project: the user's own.
 HOUSEHOLD = {"location", "landlord", "internet provider", "doctor", "dentist", "vet", "car", "bank", "gym"}
@@ -88,6 +88,8 @@ DECIDERS = {"we", "i", "team", "let", "us"}
 # Verbs by which a thing is sent through a service: "we send email through Mailgun" fills the project's email.
 SEND_VERBS = {"send", "ship", "route", "push", "stream", "forward", "pipe", "deliver"}
 SEND_PREPOSITIONS = ("through", "via", "to", "with", "into")
+RESCHEDULE_VERBS = {"move", "push", "shift", "reschedule", "change", "bring", "switch"}
+_CLOCK = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^(mon|tues|wednes|thurs|fri|satur|sun)days?$")
 # Attributes that relate people and places; a value's kind never overrides them.
 RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", "maintainer", "doctor", "dentist",
               "therapist", "vet", "landlord"}
@@ -332,6 +334,7 @@ class Reader:
         for child in token.lefts:
             if _modifies(child, token) and not _when_word(child):
                 left = min(left, child.left_edge.i)
+        owned = {w.i for c in token.children if c.dep_ == "poss" for w in c.subtree}  # "the support team's"
         before = token.doc[token.i - 1] if token.i > 0 else None
         if token.dep_ == "dobj" and before is not None and before.dep_ == "dobj" and before.head == token.head:
             left = min(left, before.left_edge.i)  # "task/dobj tracking/dobj": one object, see direct_object
@@ -344,7 +347,8 @@ class Reader:
             right = max(right, token.right_edge.i)  # "555-0199", "multi-region"
         while token.pos_ == "NUM" and right + 1 < len(doc) and not doc[right].whitespace_ and doc[right + 1].text not in ".,;:!?":
             right += 1  # "555-0100" split by the parser into two phrases: one value, written without spaces
-        tokens = [t for t in doc[left : right + 1] if t.pos_ not in {"DET", "PRON"} and t.dep_ != "poss"
+        tokens = [t for t in doc[left : right + 1] if t.pos_ not in {"DET", "PRON"} and (t.dep_ != "poss" or t.i == token.i)
+                  and t.i not in owned
                   and not _when_word(t) and t.dep_ != "case"]
         # Spaced as said: "on-call rotation", not "on - call rotation".
         text = "".join(t.text + (t.whitespace_ if n + 1 < len(tokens) and tokens[n + 1].i == t.i + 1 else " ")
@@ -452,9 +456,12 @@ class Reader:
                 if not found and ended is not None and who:  # "stopped using Papertrail": whatever held it
                     return [Claim(who, HELD, None, self.name(ended))]
                 ended = [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
-                # A subscription stopped also ends whatever else held it ("stopped paying for Figma").
+                # A subscription stopped also ends whatever else held it ("stopped paying for Figma"), and
+                # so does a name stopped ("we use Stripe for billing" ... "we stopped using Stripe").
+                named = {normalise(self.phrase(t)) for t in inner.subtree if t.pos_ == "PROPN"}
                 return ended + [Claim(c.subject, HELD, None, c.old) for c in ended
-                                if c.old and c.attribute.rpartition(" ")[2] in MEMBERSHIPS]
+                                if c.old and (c.attribute.rpartition(" ")[2] in MEMBERSHIPS or normalise(c.old) in named)
+                                and c.attribute != HELD]
             return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS) for c in found]
 
         # Copulas: "my manager is Priya", "James is our new CTO", "I'm vegetarian", "X is on PostgreSQL".
@@ -487,6 +494,10 @@ class Reader:
         apposed = next((t for t in role_noun.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ == "PROPN"),
                        None) if named else None
         apposed = apposed if apposed is not None or not named else _named_after(role_noun)
+        if apposed is None and named and named[0] == "employer":  # "I got a job at Microsoft"
+            apposed = next((o for c in role_noun.children if c.dep_ == "prep" and c.lower_ in {"at", "with"}
+                            for o in c.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), preps.get("at"))
+            apposed = apposed if apposed is not None and apposed.pos_ == "PROPN" else None
         if apposed is not None and who and named and not negated:
             return [Claim(named[1] or who, named[0], self.name(apposed))]
 
@@ -518,7 +529,8 @@ class Reader:
             held = self.attribute_of(subject)
             if held and held[1] and (passive or lemma == "move" or held[0] in RELATIONAL):
                 return [Claim(held[1], held[0], self.name(preps["to"]))]
-            if passive and lemma in HAND_VERBS:
+            receiver = preps["to"]
+            if passive and lemma in HAND_VERBS and (_person_like(receiver) or self.lemma(receiver) in GROUP_NOUNS):
                 return [Claim(who, self.role_of(subject), self.name(preps["to"]))]
 
         # "Raj handed the infra team over to Mei".
@@ -557,6 +569,8 @@ class Reader:
                         continue
                 if attribute == "employer" and lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""}:
                     continue
+                if attribute == "schedule" and not _when(value_token):
+                    continue  # "meetings happen on Google Meet": no time, so not when they are
                 if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) == "location":
                     attribute = "work location"  # "I work in Lisbon" is no employer, nor where I live
                 kind = self.kind(value_token) if base_attributes().get(attribute, {}).get("values") else None
@@ -598,9 +612,18 @@ class Reader:
             return [Claim(role[1] or who, role[0], None if negated else self.name(dobj))]
 
         # "We do our retros on Fridays", "we hold standup at 9am": when the event is, is its schedule.
-        when = next((preps[p] for p in ("on", "at") if p in preps and preps[p].ent_type_ in {"DATE", "TIME"}), None)
+        when = next((preps[p] for p in ("on", "at") if p in preps and _when(preps[p])), None)
         if lemma in {"do", "have", "hold", "run", "schedule"} and when is not None and dobj is not None and dobj.pos_ == "NOUN":
             return [Claim(self.event(dobj), "schedule", None if negated else self.phrase(when))]
+        moved_to = next((preps[p] for p in ("to", "for") if p in preps and _when(preps[p])), None)
+        if lemma in RESCHEDULE_VERBS and moved_to is not None and dobj is not None and dobj.pos_ == "NOUN":
+            return [Claim(self.event(dobj), "schedule", self.phrase(moved_to))]  # "we moved standup to 10:15"
+        # "I now call Lyon home": what one calls an attribute's word is its value.
+        if lemma == "call" and dobj is not None and who:
+            called = self.attribute_of(dobj)
+            name = next((t for t in dobj.children if t.dep_ == "compound" and t.pos_ == "PROPN"), None)
+            if called and name is not None:  # the name is parsed as a compound of the word: no holder of it
+                return [Claim(who, called[0], None if negated else self.name(name))]
 
         via = next((preps[p] for p in SEND_PREPOSITIONS if p in preps), None)
         if lemma in SEND_VERBS and dobj is not None and via is not None and via.pos_ == "PROPN" and who in (SELF, PROJECT):
@@ -680,7 +703,7 @@ class Reader:
             return []
         held = self.attribute_of(subject)
         value_token = complement if complement is not None else next(
-            (preps[p] for p in ("on", "in", "at", "with") if p in preps), None
+            (preps[p] for p in ("on", "in", "at", "with", "off") if p in preps), None
         )
         if held is None and value_token is not None and self.possessor(subject) and value_token.pos_ == "PROPN" \
                 and value_token.ent_type_ not in {"DATE", "TIME"}:
@@ -700,6 +723,8 @@ class Reader:
             role = self.attribute_of(complement)
             if role is None and self.possessor(complement) and (subject.pos_ == "PROPN" or subject.is_title):
                 role = (normalise(" ".join(self.words(complement))), self.possessor(complement))
+            if role is None and _bare_title(complement) and _person_like(subject):
+                role = (normalise(" ".join(self.words(complement))), PROJECT)  # "Paul became CTO": our CTO
             if role and role[1] and who:  # "James Chen is our new CTO", "Pedro is the new head of marketing"
                 return [Claim(role[1], role[0], who)]
             if role and role[1] is None and who and self.value_of_role(subject, complement, role[0]):
@@ -708,14 +733,16 @@ class Reader:
                 return []
         if value_token is None or not who:
             return []
+        off = preps.get("off")
+        if off is not None and complement is None and off.pos_ == "PROPN":
+            return [Claim(who, HELD, None, self.name(off))]  # "we're off Heroku now": what held Heroku ends
         if "at" in preps and value_token is preps["at"] and value_token.ent_type_ in {"TIME", "DATE"} or (
             value_token.ent_type_ in {"TIME"} and "at" in preps
         ):
             return [Claim(self.event(subject), "schedule", self.phrase(value_token))]
         if "on" in preps and value_token is preps["on"] and "call" == value_token.lower_:
-            target = self.of_object(value_token) or preps.get("for")
-            if target is not None:
-                return [Claim(self.name(target), "on-call", None if negated else who)]
+            target = self.of_object(value_token) or preps.get("for")  # none said: the project's ("Zoe is on call")
+            return [Claim(self.name(target) if target is not None else PROJECT, "on-call", None if negated else who)]
         kind = self.kind(value_token)
         if "at" in preps and value_token is preps["at"] and self.employed(subject, who, value_token, kind):
             value = self.name(value_token)  # "I'm at KPMG now", "I'm still at Stripe": who I work for
@@ -770,7 +797,7 @@ class Reader:
         kind = self.kind(dobj)
         if dobj.ent_type_ == "ORG" and kind is None and self.lemma(dobj.head) in {"leave", "quit", "resign"}:
             kind = "employer"
-        if kind and dobj.pos_ == "PROPN" and kind not in RELATIONAL:
+        if kind and dobj.pos_ == "PROPN" and (kind not in RELATIONAL or kind == "location"):
             # A name ends whatever slot held it, whichever word named that slot ("we use PagerDuty for
             # alerts" ... "we've cancelled PagerDuty"); its kind need not be the word that was said.
             claims.append(Claim(who, HELD, None, self.name(dobj)))
@@ -844,7 +871,7 @@ class Reader:
             thing, new = dobj, preps.get("on") or preps.get("in")
         role = None
         for word in ("as", "for"):
-            if word in preps:
+            if word in preps and not _when(preps[word]):  # "for a month" is how long, not what for
                 named = self.attribute_of(preps[word])
                 bare = word == "for" and preps[word].pos_ == "NOUN" and not any(
                     t.dep_ in {"det", "poss", "compound"} for t in preps[word].children)
@@ -871,7 +898,7 @@ class Reader:
             # product the tagger took for a city ("go to Papertrail") is no location.
             kinds = [k for k in (self.kind(old), self.kind(new)) if k and k not in RELATIONAL]
             attribute, holder = (next(iter(kinds), None) or self.verb_attribute(lemma, preps)), None
-            if lemma in ROUTE_VERBS and new is not None and new.pos_ == "PROPN" and self.routed(subject)[0]:
+            if lemma in ROUTE_VERBS and new is not None and (new.pos_ == "PROPN" or new.is_title) and self.routed(subject)[0]:
                 attribute, holder = self.routed(subject)  # "deployments go through X" whatever X is
             elif attribute is None and lemma in SWITCH_VERBS and thing is not None and new is not None and new.pos_ == "PROPN":
                 attribute, holder = self.routed(thing)  # "we switched feature flags to Unleash"
@@ -931,15 +958,28 @@ def _person_like(token: Any) -> bool:
         token.ent_type_ == "PERSON" or (not token.ent_type_ and token.dep_ in {"nsubj", "appos", "nsubjpass", "dobj"}))
 
 
+def _when(token: Any) -> bool:
+    """A time or a day: tagged so, or written as one ("10:15", "9am", "Thursdays") where the tagger missed it."""
+    return token.ent_type_ in {"DATE", "TIME"} or bool(_CLOCK.match(token.lower_))
+
+
+def _bare_title(token: Any) -> bool:
+    """A title said with no article, as of the one who holds it ("became CTO", "is now VP")."""
+    return (token.is_upper and len(token.text) > 1 and token.pos_ in {"PROPN", "NOUN"}
+            and not any(t.dep_ in {"det", "poss"} for t in token.children))
+
+
 def _named_after(noun: Any) -> Any | None:
-    """The name after a noun's comma that ends the clause ("a new dentist, Dr. Kim."), whatever the
-    parser hung it on: the name's last word."""
+    """The name after a noun's comma or colon that ends the clause ("a new dentist, Dr. Kim.", "a new
+    dentist now: Dr. Yu."), whatever the parser hung it on: the name's last word."""
     doc = noun.doc
     comma = noun.right_edge.i + 1
+    while comma < len(doc) and doc[comma].pos_ == "ADV":
+        comma += 1
     end = comma + 1
     while end < len(doc) and doc[end].pos_ == "PROPN":
         end += 1
-    if comma >= len(doc) or doc[comma].text != "," or end == comma + 1 or (end < len(doc) and not doc[end].is_punct):
+    if comma >= len(doc) or doc[comma].text not in {",", ":"} or end == comma + 1 or (end < len(doc) and not doc[end].is_punct):
         return None
     return doc[end - 1]
 
@@ -948,7 +988,8 @@ def _mistagged(verb: Any) -> Any | None:
     """A word after the verb the tagger called punctuation, which no punctuation is ("is RabbitMQ/PUNCT"),
     or a number it hung on the verb as an adverbial ("is 555/npadvmod -0100")."""
     return next((t for t in verb.rights if (t.pos_ == "PUNCT" and any(ch.isalpha() for ch in t.text))
-                 or (t.pos_ == "NUM" and t.dep_ == "npadvmod" and t.i == verb.i + 1)), None)
+                 or (t.pos_ == "NUM" and t.dep_ == "npadvmod" and t.i == verb.i + 1)
+                 or (t.pos_ == "PROPN" and t.dep_ == "advmod" and t.i == verb.i + 1)), None)
 
 
 def _household(claim: Claim) -> Claim:

@@ -200,6 +200,35 @@ def test_a_word_of_the_wrong_kind_fills_no_slot(spacy_backend: SpacyBackend, tex
         ("Tickets are tracked in Linear now.", [("@project/issue tracker", "Linear")]),
         ("We'll deploy with Helm.", [("@project/deployment tool", "Helm")]),
         ("We agreed to use Kustomize instead of Helm since it's simpler.", [("@project/deployment tool", "Kustomize")]),
+        # Being off a name ends whatever held it; a name stopped does too, whichever word named its slot.
+        ("We're off Heroku now.", [("@project/*heroku", "")]),
+        ("We stopped using Stripe.", [("@project/payments", ""), ("@project/*stripe", "")]),
+        # A name of a relational kind by its entity label only ("Netflix/GPE") ends no home: it waits.
+        ("I cancelled Netflix.", [("me/*netflix", "")]),
+        # A bare title after "became" is the project's role; the one in it is the subject.
+        ("Maria left and Paul became CTO.", [("@project/cto", "Paul")]),
+        # On call with no "for": the project's rotation.
+        ("Now Zoe is on call.", [("@project/on-call", "Zoe")]),
+        # A role and its holder after a colon and an adverb.
+        ("I have a new dentist now: Dr. Yu.", [("me/dentist", "Dr. Yu")]),
+        # An event moved to a time the tagger did not type ("10:15/CARDINAL").
+        ("We moved standup to 10:15.", [("standup/schedule", "10:15")]),
+        # "call X home": the name parsed as a compound of "home".
+        ("I now call Lyon home.", [("me/location", "Lyon")]),
+        # A job said with its employer after "at".
+        ("I got a job at Microsoft.", [("me/employer", "Microsoft")]),
+        # A possessor's words are its own: the support team's manager, not the support's.
+        ("The support team's manager is now Ann.", [("support team/manager", "Ann")]),
+        # "for a month" says how long, not what for.
+        ("We've been using Linear for a month now.", [("@project/issue tracker", "Linear")]),
+        # Leadership of a team is its lead; a thing moved to a cloud is hosted there, not handed to it.
+        ("Leadership of the SRE team went to Mia.", [("sre team/lead", "Mia")]),
+        ("The cluster got moved to Azure.", [("cluster/hosting", "Azure")]),
+        # "Splunk/NOUN": a name the tagger called a noun still receives what is routed to it.
+        ("Our logs go to Splunk.", [("@project/logs", "Splunk")]),
+        ("We send our logs to Datadog now.", [("@project/logs", "Datadog")]),
+        # A name the tagger hung on "is" as an adverb ("Java/advmod").
+        ("Our main language is Java.", [("@project/language", "Java")]),
     ],
 )
 def test_this_rounds_constructions_fill_their_slot(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
@@ -213,6 +242,7 @@ def test_this_rounds_constructions_fill_their_slot(spacy_backend: SpacyBackend, 
         "I'm at home.",  # the attribute's own word is no value of it
         "Kafka is a message broker.",  # "a": a definition, not the one broker in use
         "I went to the dentist.",  # a role with no one named fills nothing
+        "Meetings happen on Google Meet now.",  # a schedule verb with no time says no schedule
     ],
 )
 def test_statements_that_name_no_value_fill_no_slot(spacy_backend: SpacyBackend, text: str) -> None:

@@ -217,3 +217,32 @@ def test_a_pronoun_nothing_in_the_session_names_states_no_fact(graph: SessionsGr
     graph.reconcile_session("a", backend=spacy)
     rows = graph.store.run("MATCH (f:Fact {user_id: 'u21'}) RETURN f.slot AS slot, f.subject AS subject")
     assert not any("@" in (row["slot"] or "") + (row["subject"] or "") for row in rows), rows
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_a_name_stopped_ends_the_slot_that_held_it_whatever_word_named_that_slot(
+    graph: SessionsGraph, spacy: SpacyBackend, order: tuple[str, str]
+) -> None:
+    # "billing" is not the attribute Stripe's kind names ("payments"): the ending also waits for whatever
+    # held Stripe, and where both readings land in one slot they are one statement (see the Sentry test).
+    say(graph, "u22", "a", "2026-01-05T09:00:00Z", "We use Stripe for billing.", project="shop")
+    say(graph, "u22", "b", "2026-02-05T09:00:00Z", "We stopped using Stripe.", project="shop")
+    for sid in order:
+        graph.reconcile_session(sid, backend=spacy)
+    rows = graph.store.run("MATCH (f:Fact {user_id: 'u22', slot: 'shop/billing'}) RETURN f.value AS value, "
+                           "f.superseded_at IS NULL AS current ORDER BY f.rank")
+    assert rows == [{"value": "Stripe", "current": False}, {"value": "", "current": True}]
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_an_events_schedule_is_one_slot_whether_said_in_the_singular_or_the_plural(
+    graph: SessionsGraph, spacy: SpacyBackend, order: tuple[str, str]
+) -> None:
+    say(graph, "u23", "a", "2026-01-05T09:00:00Z", "Our retro is on Fridays.", project="shop")
+    say(graph, "u23", "b", "2026-02-05T09:00:00Z", "Retros are on Thursdays now.", project="shop")
+    for sid in order:
+        graph.reconcile_session(sid, backend=spacy)
+    now = graph.current_facts("u23", "retro")
+    assert [(x.slot, x.value, x.replaced) for x in now if x.slot] == [
+        ("retro/schedule", "Thursdays", ["Our retro is on Fridays."])
+    ]
