@@ -21,7 +21,7 @@ from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.reconcile import entities
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
-from sessions_graph_core.reconcile.statements import HELD, SELF
+from sessions_graph_core.reconcile.statements import HELD, SELF, lexicon, value_kind
 from sessions_graph_core.store.base import GraphStore
 
 SourceKind = Literal["Turn", "Memory"]
@@ -284,6 +284,38 @@ def same_holders(store: GraphStore, user_id: str, items: Sequence[Statement]) ->
             update = _reading(slot, item.value) if item.value is not None else {"slot": slot}
             item = item.model_copy(update=update)
         known.add(item.slot)
+        found.append(item)
+    return found
+
+
+def same_kinds(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
+    """The statements in the slot the user already has for a value of the same kind, where one of
+    the two slots is named by that kind and the other by a word of no attribute ("we use Jira for
+    tickets" ... "tickets are tracked in Linear": tickets is the issue tracker), and no other slot of
+    that holder holds a value of that kind. One look-up, only for statements in a slot not yet known."""
+    lex = lexicon()
+    attributes = set(lex.nouns.values())
+    rows = store.run(
+        "UNWIND $prefixes AS prefix MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH prefix "
+        "AND NOT p.slot CONTAINS $waiting AND p.superseded_at IS NULL AND p.value <> '' "
+        "RETURN DISTINCT p.slot AS slot, p.value AS value",
+        {"user_id": user_id, "waiting": f"/{HELD}",
+         "prefixes": sorted({item.slot.rpartition("/")[0] + "/" for item in items if item.slot and item.value})},
+    ) if any(item.slot and item.value for item in items) else []
+    current: dict[str, set[tuple[str, str]]] = {}
+    for row in rows:
+        current.setdefault(row["slot"].rpartition("/")[0], set()).add((row["slot"], row["value"]))
+    found = []
+    for item in items:
+        holder, _, attribute = item.slot.rpartition("/")
+        kind = value_kind(item.value, lex) if item.value and not _pending(item.slot) else None
+        held = current.get(holder, set())
+        if kind and item.slot not in {slot for slot, _ in held}:
+            same = {slot for slot, value in held if value_kind(value, lex) == kind}
+            other = next(iter(same), "").rpartition("/")[2]
+            named = (attribute == kind and other not in attributes) or (other == kind and attribute not in attributes)
+            if len(same) == 1 and named:
+                item = item.model_copy(update=_reading(next(iter(same)), item.value))
         found.append(item)
     return found
 

@@ -88,6 +88,7 @@ DECIDERS = {"we", "i", "team", "let", "us"}
 # Verbs by which a thing is sent through a service: "we send email through Mailgun" fills the project's email.
 SEND_VERBS = {"send", "ship", "route", "push", "stream", "forward", "pipe", "deliver"}
 SEND_PREPOSITIONS = ("through", "via", "to", "with", "into")
+HABIT_VERBS = {"drink", "smoke", "play", "practice", "practise", "eat"}
 RESCHEDULE_VERBS = {"move", "push", "shift", "reschedule", "change", "bring", "switch"}
 _CLOCK = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^(mon|tues|wednes|thurs|fri|satur|sun)days?$")
 # Attributes that relate people and places; a value's kind never overrides them.
@@ -259,6 +260,14 @@ def nearest_kind(value: str) -> str | None:
     return names[best] if float(scores[best]) >= KIND_SIMILARITY else None
 
 
+def value_kind(value: str, lex: Lexicon) -> str | None:
+    """The attribute a value said on its own is a value of: listed, another model of a listed one, or
+    nearest by the embedder; never a relational one or a schedule (people, places and times are said
+    with their own words, not recognised by their kind)."""
+    kind = lex.values.get(normalise(value)) or lex.model(value) or nearest_kind(value)
+    return kind if kind not in RELATIONAL | {"schedule"} else None
+
+
 # -- reading clauses ---------------------------------------------------------------------------
 
 
@@ -385,8 +394,8 @@ class Reader:
         if not nominal:
             return None
         found = self.lex.noun(self.words(token))
-        if not found:
-            return None
+        if not found or (token.pos_ == "PROPN" and normalise(self.phrase(token)) in self.lex.values):
+            return None  # "Google Analytics" is a value of analytics, not the analytics of Google
         attribute, rest = found
         holder = self.of_object(token)
         if rest and holder is not None and attribute in RELATIONAL:
@@ -625,6 +634,12 @@ class Reader:
             if called and name is not None:  # the name is parsed as a compound of the word: no holder of it
                 return [Claim(who, called[0], None if negated else self.name(name))]
 
+        # "I drink coffee every morning", "I play tennis on Sundays": a habit, one slot per thing, which
+        # "I gave up coffee" and "I stopped playing tennis" end; "I drink tea" is another habit, not a change.
+        if (lemma in HABIT_VERBS and dobj is not None and dobj.pos_ == "NOUN" and (verb.tag_ in {"VBP", "VBZ"} or verb.dep_ == "xcomp")
+                and who and self.kind(dobj, guess=False) is None and not any(t.dep_ == "det" for t in dobj.children)):
+            thing = normalise(self.phrase(dobj))
+            return [Claim(who, f"{thing} habit", None if negated else thing, thing if negated else None)]
         via = next((preps[p] for p in SEND_PREPOSITIONS if p in preps), None)
         if lemma in SEND_VERBS and dobj is not None and via is not None and via.pos_ == "PROPN" and who in (SELF, PROJECT):
             attribute, holder = self.attribute_of(dobj) or self.routed(dobj)
@@ -806,7 +821,8 @@ class Reader:
         subscribed = self.subscription(dobj, plain=False)
         if subscribed:
             claims += [Claim(who, subscribed[0], None, subscribed[1]), Claim(who, HELD, None, subscribed[1])]
-        if not kind and not subscribed and (dobj.pos_ == "PROPN" or self.lemma(dobj.head) in {"leave", "quit"}):
+        habit = self.lemma(dobj.head) in {"give", "stop", "kick"} and dobj.pos_ == "NOUN"  # "I gave up coffee"
+        if not kind and not subscribed and (dobj.pos_ == "PROPN" or habit or self.lemma(dobj.head) in {"leave", "quit"}):
             claims.append(Claim(who, HELD, None, self.name(dobj)))  # "we've cancelled PagerDuty", "I left the club"
         return claims
 
@@ -922,7 +938,13 @@ class Reader:
         value = None if negated or new is None else self.name(new)
         previous = self.name(old) if old is not None else (self.name(new) if negated and new is not None else None)
         decision = decider and lemma in CHOICE_VERBS
-        return [Claim(holder, attribute, value, previous, decision=decision)]
+        found = [Claim(holder, attribute, value, previous, decision=decision)]
+        if attribute != HELD and old is not None and old.pos_ == "PROPN" and previous:
+            # The old value named: it also changes whatever slot of the holder held it, whichever word named
+            # that slot ("we chat on Slack" ... "we switched from Slack to Discord"); where both are one
+            # slot the store keeps one statement.
+            found.append(Claim(holder, HELD, value, previous, decision=decision))
+        return found
 
     def routed(self, subject: Any) -> tuple[str | None, str | None]:
         """"Logs go to Papertrail", "our backups live on S3": the thing routed is the attribute, of the

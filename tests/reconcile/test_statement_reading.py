@@ -90,7 +90,8 @@ def test_a_change_of_a_value_of_no_known_kind_waits_for_the_slot_that_held_it(
         ("I'm a member of the chess club.", [("me/chess club membership", "chess club")]),
         ("We switched feature flags to Unleash.", [("@project/feature flags", "Unleash")]),
         ("Deployments now go through Argo CD.", [("@project/deployment tool", "Argo CD")]),  # "deployments" names it
-        ("We've replaced Kong with Traefik as our API gateway.", [("@project/api gateway", "Traefik")]),
+        # The old value named also changes whatever slot held it (the store keeps one where both meet).
+        ("We've replaced Kong with Traefik as our API gateway.", [("@project/api gateway", "Traefik"), ("@project/*kong", "Traefik")]),
         ("The frontend has been rebuilt in React.", [("frontend/framework", "React")]),
         ("I started a new job at Atlassian.", [("me/employer", "Atlassian")]),
     ],
@@ -247,3 +248,20 @@ def test_this_rounds_constructions_fill_their_slot(spacy_backend: SpacyBackend, 
 )
 def test_statements_that_name_no_value_fill_no_slot(spacy_backend: SpacyBackend, text: str) -> None:
     assert slots(spacy_backend, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I drink coffee every morning.", [("me/coffee habit", "coffee")]),
+        ("I play tennis on Sundays.", [("me/tennis habit", "tennis")]),
+        # Ended: the habit itself, or (a bare noun given up) whatever held it.
+        ("I stopped playing tennis.", [("me/tennis habit", "")]),
+        ("I gave up coffee.", [("me/*coffee", "")]),
+        # Once is no habit; another thing drunk is another habit, never a change of this one.
+        ("I drank coffee yesterday.", []),
+        ("I drink tea.", [("me/tea habit", "tea")]),
+    ],
+)
+def test_habits_are_one_slot_per_thing(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy_backend, text) == expected

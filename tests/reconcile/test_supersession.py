@@ -246,3 +246,34 @@ def test_an_events_schedule_is_one_slot_whether_said_in_the_singular_or_the_plur
     assert [(x.slot, x.value, x.replaced) for x in now if x.slot] == [
         ("retro/schedule", "Thursdays", ["Our retro is on Fridays."])
     ]
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_a_slot_named_by_a_word_of_no_attribute_is_the_slot_of_its_values_kind(
+    graph: SessionsGraph, spacy: SpacyBackend, order: tuple[str, str]
+) -> None:
+    # "dashboards" names no attribute; Grafana and Datadog are both monitoring (listed), and the
+    # other slot is named "monitoring": one slot, whichever statement is reconciled first.
+    say(graph, "u24", "a", "2026-01-05T09:00:00Z", "We use Grafana for dashboards.", project="shop")
+    say(graph, "u24", "b", "2026-02-05T09:00:00Z", "Our monitoring is Datadog now.", project="shop")
+    for sid in order:
+        graph.reconcile_session(sid, backend=spacy)
+    rows = graph.store.run("MATCH (f:Fact {user_id: 'u24'}) WHERE f.slot <> '' RETURN f.value AS value, "
+                           "f.superseded_at IS NULL AS current ORDER BY f.rank")
+    assert rows == [{"value": "Grafana", "current": False}, {"value": "Datadog", "current": True}]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("We use Grafana for dashboards.", "We use Datadog for alerting."),  # neither slot is named by the kind
+        ("We use Sentry for errors.", "We use PostHog for analytics."),  # two kinds
+        ("I live in Porto.", "I work in Lisbon."),  # places are never matched by their kind
+    ],
+)
+def test_values_of_one_kind_in_slots_not_named_by_it_stay_apart(graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str) -> None:
+    say(graph, "u25", "a", "2026-01-05T09:00:00Z", old, project="shop")
+    say(graph, "u25", "b", "2026-02-05T09:00:00Z", new, project="shop")
+    for sid in ("b", "a"):
+        graph.reconcile_session(sid, backend=spacy)
+    assert graph.store.run("MATCH (:Fact {user_id: 'u25'})-[r:SUPERSEDES]->() RETURN count(r) AS n")[0]["n"] == 0
