@@ -295,20 +295,23 @@ def same_kinds(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
     that holder holds a value of that kind. One look-up, only for statements in a slot not yet known."""
     lex = lexicon()
     attributes = set(lex.nouns.values())
+    kinds = {item.fact_id: value_kind(item.value, lex) for item in items if item.value and not _pending(item.slot)}
+    if not any(kinds.values()):
+        return list(items)
     rows = store.run(
         "UNWIND $prefixes AS prefix MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH prefix "
         "AND NOT p.slot CONTAINS $waiting AND p.superseded_at IS NULL AND p.value <> '' "
         "RETURN DISTINCT p.slot AS slot, p.value AS value",
         {"user_id": user_id, "waiting": f"/{HELD}",
-         "prefixes": sorted({item.slot.rpartition("/")[0] + "/" for item in items if item.slot and item.value})},
-    ) if any(item.slot and item.value for item in items) else []
+         "prefixes": sorted({item.slot.rpartition("/")[0] + "/" for item in items if kinds.get(item.fact_id)})},
+    )
     current: dict[str, set[tuple[str, str]]] = {}
     for row in rows:
         current.setdefault(row["slot"].rpartition("/")[0], set()).add((row["slot"], row["value"]))
     found = []
     for item in items:
         holder, _, attribute = item.slot.rpartition("/")
-        kind = value_kind(item.value, lex) if item.value and not _pending(item.slot) else None
+        kind = kinds.get(item.fact_id)
         held = current.get(holder, set())
         if kind and item.slot not in {slot for slot, _ in held}:
             same = {slot for slot, value in held if value_kind(value, lex) == kind}

@@ -67,7 +67,9 @@ ROUTE_VERBS = {"go", "flow", "ship", "route", "live", "sit", "land", "stream", "
 INDEFINITE = {"another", "some", "any", "other", "each", "every"}
 # Modifiers that say when, not what: "our new CTO" is the CTO.
 TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "present", "main", "own", "actual", "latest",
-                  "favourite", "favorite", "preferred", "usual", "regular", "default", "primary", "go-to"}
+                  "favourite", "favorite", "preferred", "usual", "regular", "default", "primary", "go-to",
+                  # which one, not what: "a different gym, PureGym", "a cheaper bank"
+                  "different", "better", "cheaper", "closer", "nearer", "local", "nearby"}
 # Verbs whose value is a thing of some kind: the kind, or a noun beside the verb, names the attribute.
 GENERIC_VERBS = {
     "use", "switch", "move", "migrate", "go", "pick", "choose", "adopt", "replace", "swap", "drop", "standardise",
@@ -89,6 +91,7 @@ DECIDERS = {"we", "i", "team", "let", "us"}
 SEND_VERBS = {"send", "ship", "route", "push", "stream", "forward", "pipe", "deliver"}
 SEND_PREPOSITIONS = ("through", "via", "to", "with", "into")
 HABIT_VERBS = {"drink", "smoke", "play", "practice", "practise", "eat"}
+SOURCE_VERBS = {"get", "buy", "order", "take", "receive", "borrow", "rent", "bring", "keep", "store"}
 RESCHEDULE_VERBS = {"move", "push", "shift", "reschedule", "change", "bring", "switch"}
 _CLOCK = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^(mon|tues|wednes|thurs|fri|satur|sun)days?$")
 # Attributes that relate people and places; a value's kind never overrides them.
@@ -261,10 +264,10 @@ def nearest_kind(value: str) -> str | None:
 
 
 def value_kind(value: str, lex: Lexicon) -> str | None:
-    """The attribute a value said on its own is a value of: listed, another model of a listed one, or
-    nearest by the embedder; never a relational one or a schedule (people, places and times are said
-    with their own words, not recognised by their kind)."""
-    kind = lex.values.get(normalise(value)) or lex.model(value) or nearest_kind(value)
+    """The attribute a value said on its own is a listed value of (or another model of one); never a
+    relational one or a schedule. Listed only: the embedder's guess costs a model call per value, and
+    a store-side merge of two slots wants the surer reading."""
+    kind = lex.values.get(normalise(value)) or lex.model(value)
     return kind if kind not in RELATIONAL | {"schedule"} else None
 
 
@@ -578,6 +581,10 @@ class Reader:
                         continue
                 if attribute == "employer" and lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""}:
                     continue
+                if attribute != "schedule" and _when(value_token) and subject is not None and who not in (SELF, PROJECT):
+                    return [Claim(self.event(subject), "schedule", None if negated else self.phrase(value_token))]  # "my shift starts at 7am"
+                if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) not in RELATIONAL | {None}:
+                    attribute = self.kind(value_token, guess=False)  # "our team works in Python": the language
                 if attribute == "schedule" and not _when(value_token):
                     continue  # "meetings happen on Google Meet": no time, so not when they are
                 if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) == "location":
@@ -855,7 +862,8 @@ class Reader:
             return []
         named = self.attribute_of(subject) if not decider else None
         new = preps.get("to") or preps.get("with") if lemma in {"replace", "swap"} else preps.get("to")
-        old = preps.get("from") or preps.get("off")
+        # "from" is where a thing comes from after "get", "buy": no old value ("I get my groceries from Tesco").
+        old = (preps.get("from") if lemma not in SOURCE_VERBS else None) or preps.get("off")
         if lemma in {"replace", "supersede"} and not decider and dobj is not None:
             # "CockroachDB replaces Postgres for the orders service": the subject is the new value.
             thing = preps.get("for") or preps.get("in") or preps.get("at")
@@ -916,6 +924,9 @@ class Reader:
             attribute, holder = (next(iter(kinds), None) or self.verb_attribute(lemma, preps)), None
             if lemma in ROUTE_VERBS and new is not None and (new.pos_ == "PROPN" or new.is_title) and self.routed(subject)[0]:
                 attribute, holder = self.routed(subject)  # "deployments go through X" whatever X is
+            elif attribute is None and lemma in SWITCH_VERBS and thing is None and dobj is None and new is not None \
+                    and new.pos_ == "PROPN" and self.routed(subject)[0]:
+                attribute, holder = self.routed(subject)  # "payroll moved to Rippling", as "payroll goes through X"
             elif attribute is None and lemma in SWITCH_VERBS and thing is not None and new is not None and new.pos_ == "PROPN":
                 attribute, holder = self.routed(thing)  # "we switched feature flags to Unleash"
                 thing = None if attribute else thing

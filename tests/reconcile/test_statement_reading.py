@@ -230,6 +230,14 @@ def test_a_word_of_the_wrong_kind_fills_no_slot(spacy_backend: SpacyBackend, tex
         ("We send our logs to Datadog now.", [("@project/logs", "Datadog")]),
         # A name the tagger hung on "is" as an adverb ("Java/advmod").
         ("Our main language is Java.", [("@project/language", "Java")]),
+        # A time after a verb of an attribute is when, not what ("start at" is also joining an employer).
+        ("My shift now starts at 9am.", [("my shift/schedule", "9am")]),
+        # Working in a language is the language, not an employer.
+        ("Our team works in Python.", [("@project/language", "Python")]),
+        # "different" says which gym, not whose.
+        ("I switched to a different gym, PureGym.", [("me/gym", "PureGym")]),
+        # A bare noun moved to a name, as "X goes through Y" says.
+        ("Design work moved to Penpot.", [("@project/design work", "Penpot")]),
     ],
 )
 def test_this_rounds_constructions_fill_their_slot(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
@@ -244,6 +252,7 @@ def test_this_rounds_constructions_fill_their_slot(spacy_backend: SpacyBackend, 
         "Kafka is a message broker.",  # "a": a definition, not the one broker in use
         "I went to the dentist.",  # a role with no one named fills nothing
         "Meetings happen on Google Meet now.",  # a schedule verb with no time says no schedule
+        "I get my groceries from Tesco.",  # where a thing is got from is no old value
     ],
 )
 def test_statements_that_name_no_value_fill_no_slot(spacy_backend: SpacyBackend, text: str) -> None:
