@@ -76,8 +76,10 @@ GENERIC_VERBS = {
     "standardize", "install", "upgrade", "downgrade", "change", "transition", "shift", "port", "opt", "settle",
     "run", "be", "rewrite", "deploy", "host", "buy", "get", "start", "begin", "select", "prefer", "eat", "become",
     "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
-    "trade", "exchange", "decide", "rebuild", "reimplement",
+    "trade", "exchange", "decide", "rebuild", "reimplement", "live",
 }
+# Nouns of a change: "we finished the move from Oracle to PostgreSQL" moves as "we moved" does.
+TRANSITION_NOUNS = {"move", "migration", "switch", "transition", "switchover", "changeover", "port"}
 # Verbs that end what the slot held when no new value follows.
 ENDING_VERBS = {"stop", "quit", "cancel", "leave", "sell", "abandon", "ditch", "deprecate", "remove", "uninstall",
                 "retire", "end", "discontinue", "give", "step", "drop", "lose", "resign", "sunset", "decommission",
@@ -88,10 +90,12 @@ TAKE_VERBS = {"take", "inherit", "assume", "succeed"}
 HAND_VERBS = {"hand", "transfer", "pass", "give", "reassign", "move"}
 DECIDERS = {"we", "i", "team", "let", "us"}
 # Verbs by which a thing is sent through a service: "we send email through Mailgun" fills the project's email.
-SEND_VERBS = {"send", "ship", "route", "push", "stream", "forward", "pipe", "deliver"}
+SEND_VERBS = {"send", "ship", "route", "push", "stream", "forward", "pipe", "deliver", "process", "handle", "accept", "collect"}
 SEND_PREPOSITIONS = ("through", "via", "to", "with", "into")
 HABIT_VERBS = {"drink", "smoke", "play", "practice", "practise", "eat"}
 SOURCE_VERBS = {"get", "buy", "order", "take", "receive", "borrow", "rent", "bring", "keep", "store"}
+SERVE_VERBS = {"run", "power", "handle", "process", "orchestrate", "host", "serve", "store", "schedule", "track",
+               "monitor", "back", "drive", "build", "deploy"}
 RESCHEDULE_VERBS = {"move", "push", "shift", "reschedule", "change", "bring", "switch"}
 _CLOCK = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^(mon|tues|wednes|thurs|fri|satur|sun)days?$")
 # Attributes that relate people and places; a value's kind never overrides them.
@@ -374,6 +378,8 @@ class Reader:
         # "my" may hang on a word of the phrase that the parser made the subject of its head ("my team lead is").
         owners = [token, *(t for t in token.lefts if t.dep_ == "nsubj" and _modifies(t, token))]
         for child in (c for t in owners for c in t.children):
+            if child.dep_ == "poss" and child.lower_ in TEAM_WORDS and self.name(child) == PROJECT:
+                return PROJECT  # "the team's roadmap" is ours
             if child.dep_ == "poss":
                 if child.lower_ in FIRST_PERSON:
                     return SELF
@@ -503,7 +509,7 @@ class Reader:
         # "I've started going to a new dentist, Dr. Kim": the name after the comma hangs on the outer verb.
         role_noun = dobj if dobj is not None else preps.get("to")
         named = self.attribute_of(role_noun) if lemma not in ENDING_VERBS and role_noun is not None else None
-        apposed = next((t for t in role_noun.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ == "PROPN"),
+        apposed = next((t for t in role_noun.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ in {"PROPN", "NUM"}),
                        None) if named else None
         apposed = apposed if apposed is not None or not named else _named_after(role_noun)
         if apposed is None and named and named[0] == "employer":  # "I got a job at Microsoft"
@@ -562,6 +568,13 @@ class Reader:
                 return self.ending(subject, who, dobj, preps)
             return []
 
+        # "Airflow orchestrates the data pipeline", "CircleCI runs our builds": a name of a listed kind
+        # serving a thing is that thing's value of that kind (listed: the tagger often calls it X or ADV).
+        serving = self.kind(subject, guess=False) if lemma in SERVE_VERBS and subject is not None and subject.pos_ != "PRON" else None
+        if serving and serving not in RELATIONAL and dobj is not None and dobj.pos_ == "NOUN" and not passive:
+            thing = self.attribute_of(dobj)
+            holder, kind = (thing[1] or PROJECT, thing[0]) if thing else (self.name(dobj), serving)
+            return [Claim(holder, kind, None if negated else who, who if negated else None)]
         # Verbs that state an attribute.
         key = " ".join(part for part in (lemma, particle) if part)
         for prep, obj in list(preps.items()) + [("", None)]:
@@ -641,6 +654,8 @@ class Reader:
             if called and name is not None:  # the name is parsed as a compound of the word: no holder of it
                 return [Claim(who, called[0], None if negated else self.name(name))]
 
+        if dobj is not None and self.lemma(dobj) in TRANSITION_NOUNS and lemma in ASPECT_VERBS | {"do", "make", "plan"}:
+            return self.generic(dobj, "move", subject, who, None, self.preps(dobj), negated, decider)
         # "I drink coffee every morning", "I play tennis on Sundays": a habit, one slot per thing, which
         # "I gave up coffee" and "I stopped playing tennis" end; "I drink tea" is another habit, not a change.
         if (lemma in HABIT_VERBS and dobj is not None and dobj.pos_ == "NOUN" and (verb.tag_ in {"VBP", "VBZ"} or verb.dep_ == "xcomp")
@@ -668,7 +683,8 @@ class Reader:
         # A name after "to" the small parser took for a verb ("to Netlify/VERB/advcl", "to Go/VERB/relcl").
         children += [c for c in (obj.children if obj is not None else ()) if c.dep_ == "relcl"]
         for child in children:
-            named = child.pos_ in {"PROPN", "NOUN"} or (child.is_title and child.i > child.sent.start)
+            named = child.pos_ in {"PROPN", "NOUN"} or (child.is_title and child.i > child.sent.start) or (
+                child.lower_ in self.lex.values)  # "switched to keto/VERB"
             if child.dep_ in {"xcomp", "advcl", "relcl"} and named and any(
                 t.lower_ == "to" and t.i == child.i - 1 for t in child.children):
                 found.setdefault("to", child)  # "off Heroku to Render", parsed as "to Render" the clause
@@ -745,10 +761,10 @@ class Reader:
             role = self.attribute_of(complement)
             if role is None and self.possessor(complement) and (subject.pos_ == "PROPN" or subject.is_title):
                 role = (normalise(" ".join(self.words(complement))), self.possessor(complement))
-            if role is None and _bare_title(complement) and _person_like(subject):
+            if role is None and (_bare_title(complement) or _the_role(complement)) and _named_person(subject):
                 role = (normalise(" ".join(self.words(complement))), PROJECT)  # "Paul became CTO": our CTO
             if role and role[1] and who:  # "James Chen is our new CTO", "Pedro is the new head of marketing"
-                return [Claim(role[1], role[0], who)]
+                return [Claim(role[1], role[0], None if negated else who, who if negated else None)]
             if role and role[1] is None and who and self.value_of_role(subject, complement, role[0]):
                 return [Claim(SELF if role[0] in PERSONAL | HOUSEHOLD else PROJECT, role[0], None if negated else who)]
             if role and who and subject.pos_ == "PROPN":
@@ -996,6 +1012,18 @@ def _when(token: Any) -> bool:
     return token.ent_type_ in {"DATE", "TIME"} or bool(_CLOCK.match(token.lower_))
 
 
+def _the_role(token: Any) -> bool:
+    """"the scrum master": a role with "the" and nothing that makes it one of many ("the best", "the same")."""
+    return (token.pos_ == "NOUN" and any(t.dep_ == "det" and t.lower_ == "the" for t in token.children)
+            and not any(t.dep_ in {"amod", "prep", "relcl", "acl"} and t.lower_ not in TIME_MODIFIERS for t in token.children))
+
+
+def _named_person(token: Any) -> bool:
+    """A person's name, or a capitalised word the tagger called a noun where a name stands ("Eva/NOUN is")."""
+    return _person_like(token) or (token.pos_ == "NOUN" and token.is_title and token.i == token.sent.start
+                                   and not any(t.dep_ in {"det", "poss", "compound", "amod"} for t in token.children))
+
+
 def _bare_title(token: Any) -> bool:
     """A title said with no article, as of the one who holds it ("became CTO", "is now VP")."""
     return (token.is_upper and len(token.text) > 1 and token.pos_ in {"PROPN", "NOUN"}
@@ -1010,8 +1038,8 @@ def _named_after(noun: Any) -> Any | None:
     while comma < len(doc) and doc[comma].pos_ == "ADV":
         comma += 1
     end = comma + 1
-    while end < len(doc) and doc[end].pos_ == "PROPN":
-        end += 1
+    while end < len(doc) and (doc[end].pos_ == "PROPN" or (doc[end].pos_ in {"NUM", "SYM"} and doc[comma + 1].pos_ == "NUM")):
+        end += 1  # a name, or a number ("a new number: 555-0202")
     if comma >= len(doc) or doc[comma].text not in {",", ":"} or end == comma + 1 or (end < len(doc) and not doc[end].is_punct):
         return None
     return doc[end - 1]

@@ -238,6 +238,28 @@ def test_a_word_of_the_wrong_kind_fills_no_slot(spacy_backend: SpacyBackend, tex
         ("I switched to a different gym, PureGym.", [("me/gym", "PureGym")]),
         # A bare noun moved to a name, as "X goes through Y" says.
         ("Design work moved to Penpot.", [("@project/design work", "Penpot")]),
+        # A listed value the parser took for a verb after "to" ("switched to keto/VERB").
+        ("I switched to keto.", [("me/diet", "keto")]),
+        # A change said as a noun: "the move from A to B".
+        ("We've finished the move from Oracle to PostgreSQL.", [("@project/database", "PostgreSQL"), ("@project/*oracle", "PostgreSQL")]),
+        # "the team's" is ours.
+        ("The team's roadmap is in Aha.", [("@project/roadmap tool", "Aha")]),
+        # A thing that lives on a host is hosted there.
+        ("The landing page lives on Netlify now.", [("landing page/hosting", "Netlify")]),
+        # Verbs of a kind: billing through a payments provider, caching in a cache.
+        ("Subscriptions are now billed through Stripe.", [("subscriptions/payments", "Stripe")]),
+        ("Sessions are cached in Redis now.", [("sessions/cache", "Redis")]),
+        # A content delivery network is a kind of its own, not hosting.
+        ("We moved the CDN to Cloudflare.", [("@project/cdn", "Cloudflare")]),
+        # A name of a listed kind serving a thing (tagged X or ADV by the small model).
+        ("CircleCI runs our builds.", [("@project/ci", "CircleCI")]),
+        ("Airflow orchestrates the data pipeline.", [("data pipeline/orchestrator", "Airflow")]),
+        # Processing a named attribute through a provider.
+        ("We process payments with PayPal.", [("@project/payments", "PayPal")]),
+        # "the scrum master" held by a name the tagger called a noun; negated, it ends.
+        ("Eva is the scrum master.", [("@project/scrum master", "Eva")]),
+        ("Eva is no longer the scrum master.", [("@project/scrum master", "")]),
+        ("The team chose Jest for testing.", [("@project/test framework", "Jest")]),
     ],
 )
 def test_this_rounds_constructions_fill_their_slot(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
