@@ -104,7 +104,7 @@ RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", 
 CHOICE_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardise", "standardize", "go",
                 "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide"}
 ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try"}
-INTENT_VERBS = {"decide", "agree", "plan", "want", "choose", "opt", "need", "vote", "elect"}
+INTENT_VERBS = {"decide", "agree", "plan", "want", "choose", "opt", "need", "vote", "elect", "go"}  # "go": "going to use"
 RATIONALE_MARKERS = {"because", "since", "as", "so"}
 GROUP_NOUNS = {"team", "department", "group", "squad", "club", "org", "organisation", "organization", "committee",
                "division", "unit", "chapter", "guild", "band", "crew", "office", "company"}
@@ -174,7 +174,9 @@ class Lexicon:
         for start in range(len(words)):
             said = " ".join(words[start:])
             # "switched gyms", "our repositories": a plural names the attribute as the singular does.
-            found = self.nouns.get(said) or (said.endswith("s") and self.nouns.get(_singular(said)))
+            plural = said.endswith("s") and self.nouns.get(_singular(said))
+            # ... but "for jobs" is no employer: a person's one role is not said in the plural.
+            found = self.nouns.get(said) or (plural if plural not in RELATIONAL else None)
             if found:
                 return found, list(words[:start])
         return None
@@ -941,7 +943,8 @@ class Reader:
             if lemma in ROUTE_VERBS and new is not None and (new.pos_ == "PROPN" or new.is_title) and self.routed(subject)[0]:
                 attribute, holder = self.routed(subject)  # "deployments go through X" whatever X is
             elif attribute is None and lemma in SWITCH_VERBS and thing is None and dobj is None and new is not None \
-                    and new.pos_ == "PROPN" and self.routed(subject)[0]:
+                    and new.pos_ == "PROPN" and self.routed(subject)[0] and self.possessor(subject) != SELF:
+                # (not "my brother moved to Bergen/ORG": what is mine that moves is no service I use)
                 attribute, holder = self.routed(subject)  # "payroll moved to Rippling", as "payroll goes through X"
             elif attribute is None and lemma in SWITCH_VERBS and thing is not None and new is not None and new.pos_ == "PROPN":
                 attribute, holder = self.routed(thing)  # "we switched feature flags to Unleash"

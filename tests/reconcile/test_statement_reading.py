@@ -260,6 +260,8 @@ def test_a_word_of_the_wrong_kind_fills_no_slot(spacy_backend: SpacyBackend, tex
         ("Eva is the scrum master.", [("@project/scrum master", "Eva")]),
         ("Eva is no longer the scrum master.", [("@project/scrum master", "")]),
         ("The team chose Jest for testing.", [("@project/test framework", "Jest")]),
+        # "going to use" is an intention, as "decided to use" is: a decision.
+        ("We're going to use Terraform for infrastructure.", [("@project/infrastructure as code", "Terraform")]),
     ],
 )
 def test_this_rounds_constructions_fill_their_slot(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
@@ -296,3 +298,14 @@ def test_statements_that_name_no_value_fill_no_slot(spacy_backend: SpacyBackend,
 )
 def test_habits_are_one_slot_per_thing(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
     assert slots(spacy_backend, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("My brother moved to Bergen.", "me/brother"),  # "Bergen/ORG": a relative moving is no service of mine
+        ("We went with Sidekiq for jobs.", "@project/employer"),  # "jobs" is no employer: a role is not plural
+    ],
+)
+def test_a_reading_of_the_wrong_attribute_is_not_made(spacy_backend: SpacyBackend, text: str, wrong: str) -> None:
+    assert wrong not in {slot for slot, _ in slots(spacy_backend, text)}
