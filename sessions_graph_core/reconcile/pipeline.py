@@ -277,7 +277,8 @@ def write_units(
     types = entities.known_types(store, user_id, names)
     touched: dict[str, EntityRow] = {}
     statements_written = 0
-    context = statements.Context()  # one per source: its turns are units in order
+    # One per source: its turns are units in order.
+    context = statements.Context(known=lambda: facts.known_slots(store, user_id))
     for start in range(0, len(units), BATCH_UNITS):
         batch = plan(units[start : start + BATCH_UNITS], extractions, types, model, context)
         write_batch(store, units[start].source.kind, user_id, batch, flags)

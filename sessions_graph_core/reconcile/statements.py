@@ -1155,18 +1155,35 @@ class Context:
 
     person: str | None = None
     thing: str | None = None
+    # The user's slots that hold a current statement, loaded when first needed: a pronoun the session
+    # does not resolve is the one holder the user has of that attribute ("It's on Fly.io now").
+    known: Callable[[], Sequence[str]] | None = None
+    _known: Sequence[str] | None = None
 
     def resolve(self, stated: list[ExtractedFact]) -> list[ExtractedFact]:
-        """The statements with PERSON_REF/THING_REF replaced by the entity in focus; a statement whose
-        referent the session never named is dropped (a bare pronoun is no subject)."""
+        """The statements with PERSON_REF/THING_REF replaced by the entity in focus, else by the only
+        holder of the statement's attribute the user has; a statement whose referent neither names is
+        dropped (a bare pronoun is no subject)."""
         found = []
         for fact in stated:
             for marker, name in ((PERSON_REF, self.person), (THING_REF, self.thing)):
                 if fact is not None and _mentions(fact, marker):
+                    name = name or self.only_holder(fact.slot, marker)
                     fact = _swapped(fact, marker, name) if name else None
             if fact is not None:
                 found.append(fact)
         return found
+
+    def only_holder(self, slot: str, marker: str) -> str | None:
+        """The one holder of the slot's attribute among the user's slots: a person's attribute for
+        "he"/"she", any other for "it"; none when the user has none or several."""
+        holder, _, attribute = slot.rpartition("/")
+        if holder != marker or self.known is None or (attribute in PERSONAL) != (marker == PERSON_REF):
+            return None
+        if self._known is None:
+            self._known = self.known()
+        holders = {known.rpartition("/")[0] for known in self._known if known.rpartition("/")[2] == attribute} - {SELF}
+        return next(iter(holders)) if len(holders) == 1 else None
 
     def notice(self, extraction_entities: Sequence[Any], stated: Sequence[ExtractedFact]) -> None:
         """Move the focus to the last person named and the last thing a statement was about."""

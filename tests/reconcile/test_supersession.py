@@ -277,3 +277,32 @@ def test_values_of_one_kind_in_slots_not_named_by_it_stay_apart(graph: SessionsG
     for sid in ("b", "a"):
         graph.reconcile_session(sid, backend=spacy)
     assert graph.store.run("MATCH (:Fact {user_id: 'u25'})-[r:SUPERSEDES]->() RETURN count(r) AS n")[0]["n"] == 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "slot"),
+    [
+        ("Our app is hosted on Render.", "It's on Fly.io now.", "app/hosting"),
+        ("Kim lives in Boston.", "She moved to Chicago in May.", "kim/location"),
+    ],
+)
+def test_a_pronoun_its_session_leaves_open_is_the_only_holder_of_that_attribute(
+    graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str, slot: str
+) -> None:
+    # Only once the old statement is in the store (reconciled first): a pronoun reconciled before any
+    # holder exists still states nothing (see the test above).
+    say(graph, "u26", "a", "2026-01-05T09:00:00Z", old)
+    say(graph, "u26", "b", "2026-02-05T09:00:00Z", new)
+    for sid in ("a", "b"):
+        graph.reconcile_session(sid, backend=spacy)
+    rows = graph.store.run("MATCH (f:Fact {user_id: 'u26'}) WHERE f.slot <> '' RETURN f.slot AS slot, f.text AS text, "
+                           "f.superseded_at IS NULL AS current ORDER BY f.rank")
+    assert rows == [{"slot": slot, "text": old, "current": False}, {"slot": slot, "text": new, "current": True}]
+
+
+def test_a_pronoun_that_could_be_either_of_two_holders_states_no_fact(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    say(graph, "u27", "a", "2026-01-05T09:00:00Z", "The app is hosted on Render.", "The docs site is hosted on Netlify.")
+    say(graph, "u27", "b", "2026-02-05T09:00:00Z", "It's on Fly.io now.")
+    for sid in ("a", "b"):
+        graph.reconcile_session(sid, backend=spacy)
+    assert graph.store.run("MATCH (f:Fact {user_id: 'u27'}) WHERE f.text STARTS WITH 'It' RETURN count(f) AS n")[0]["n"] == 0
