@@ -319,7 +319,8 @@ class Reader:
             return _person_name(token)  # "Dana's brother Luis" is Luis
         words = self.words(token)
         ours = not any(t.dep_ == "det" and t.lower_ not in {"the", "this"} for t in token.children)  # not "another team"
-        if (words == ["team"] and ours) or (len(words) == 1 and words[0] in TEAM_WORDS and self.possessor(token) == PROJECT):
+        if (len(words) == 1 and words[0] in TEAM_WORDS and ours) or (
+                len(words) == 1 and words[0] in TEAM_WORDS and self.possessor(token) == PROJECT):  # "the company" too
             return PROJECT
         owner = self.possessor(token)
         text = " ".join(words)
@@ -442,7 +443,9 @@ class Reader:
 
     def claims(self, verb: Any, subject: Any | None) -> list[Claim]:
         """The slotted claims of one clause (a verb and its subject, inherited when coordinated)."""
-        found = [_household(claim) for claim in self._claims(verb, subject)]
+        # "We moved to Denver" is the household's move; "the team relocated to Munich" is not mine.
+        team = subject is not None and subject.lower_ not in FIRST_PLURAL and self.lemma(subject) in TEAM_WORDS | GROUP_NOUNS
+        found = [claim if team else _household(claim) for claim in self._claims(verb, subject)]
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
                 self.focus["thing"] = claim.subject
@@ -1017,7 +1020,8 @@ def _when(token: Any) -> bool:
 
 def _the_role(token: Any) -> bool:
     """"the scrum master": a role with "the" and nothing that makes it one of many ("the best", "the same")."""
-    return (token.pos_ == "NOUN" and any(t.dep_ == "det" and t.lower_ == "the" for t in token.children)
+    return ((token.pos_ == "NOUN" or (token.pos_ == "PROPN" and token.is_upper))
+            and any(t.dep_ == "det" and t.lower_ == "the" for t in token.children)
             and not any(t.dep_ in {"amod", "prep", "relcl", "acl"} and t.lower_ not in TIME_MODIFIERS for t in token.children))
 
 

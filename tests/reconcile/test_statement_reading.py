@@ -260,6 +260,11 @@ def test_a_word_of_the_wrong_kind_fills_no_slot(spacy_backend: SpacyBackend, tex
         ("Eva is the scrum master.", [("@project/scrum master", "Eva")]),
         ("Eva is no longer the scrum master.", [("@project/scrum master", "")]),
         ("The team chose Jest for testing.", [("@project/test framework", "Jest")]),
+        # A team relocating is the team's move, not the user's home ("we moved" is the household's).
+        ("The team relocated to Munich.", [("@project/location", "Munich")]),
+        # "the company" is ours; "the new CEO" held by the one named.
+        ("The company's CEO is Anna.", [("@project/ceo", "Anna")]),
+        ("Anna stepped down and Ben is the new CEO.", [("@project/ceo", "Ben")]),
         # "going to use" is an intention, as "decided to use" is: a decision.
         ("We're going to use Terraform for infrastructure.", [("@project/infrastructure as code", "Terraform")]),
     ],
