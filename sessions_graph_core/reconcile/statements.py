@@ -76,7 +76,7 @@ GENERIC_VERBS = {
     "standardize", "install", "upgrade", "downgrade", "change", "transition", "shift", "port", "opt", "settle",
     "run", "be", "rewrite", "deploy", "host", "buy", "get", "start", "begin", "select", "prefer", "eat", "become",
     "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
-    "trade", "exchange", "decide", "rebuild", "reimplement", "live",
+    "trade", "exchange", "decide", "rebuild", "reimplement", "live", "put", "place",
 }
 # Nouns of a change: "we finished the move from Oracle to PostgreSQL" moves as "we moved" does.
 TRANSITION_NOUNS = {"move", "migration", "switch", "transition", "switchover", "changeover", "port"}
@@ -576,7 +576,8 @@ class Reader:
         # "Airflow orchestrates the data pipeline", "CircleCI runs our builds": a name of a listed kind
         # serving a thing is that thing's value of that kind (listed: the tagger often calls it X or ADV).
         serving = self.kind(subject, guess=False) if lemma in SERVE_VERBS and subject is not None and subject.pos_ != "PRON" else None
-        if serving and serving not in RELATIONAL and dobj is not None and dobj.pos_ == "NOUN" and not passive:
+        if serving and serving not in RELATIONAL and dobj is not None and dobj.pos_ in {"NOUN", "PROPN"} and not passive \
+                and normalise(self.phrase(dobj)) not in self.lex.values:
             thing = self.attribute_of(dobj)
             holder, kind = (thing[1] or PROJECT, thing[0]) if thing else (self.name(dobj), serving)
             return [Claim(holder, kind, None if negated else who, who if negated else None)]
@@ -706,12 +707,12 @@ class Reader:
                     continue
                 if obj is not None:
                     found.setdefault(word, obj)
-                elif word in {"to", "over"} and any(t.dep_ == "prep" for t in child.children):
-                    # "switched error tracking over to Sentry"
+                elif word in {"to", "over", "out"} and any(t.dep_ == "prep" for t in child.children):
+                    # "switched error tracking over to Sentry", "based out of Florence"
                     nested = next(t for t in child.children if t.dep_ == "prep")
                     obj = next((t for t in nested.children if t.dep_ == "pobj"), None)
                     if obj is not None:
-                        found.setdefault(nested.lower_, obj)
+                        found.setdefault("out of" if word == "out" else nested.lower_, obj)
             for obj in list(found.values()):
                 # "off Netlify to Vercel", "Memcached for Redis": a second preposition parsed under the first.
                 for nested in obj.children:
@@ -1057,7 +1058,8 @@ def _mistagged(verb: Any) -> Any | None:
     or a number it hung on the verb as an adverbial ("is 555/npadvmod -0100")."""
     return next((t for t in verb.rights if (t.pos_ == "PUNCT" and any(ch.isalpha() for ch in t.text))
                  or (t.pos_ == "NUM" and t.dep_ == "npadvmod" and t.i == verb.i + 1)
-                 or (t.pos_ == "PROPN" and t.dep_ == "advmod" and t.i == verb.i + 1)), None)
+                 or (t.pos_ == "PROPN" and t.dep_ == "advmod" and t.i == verb.i + 1)
+                 or (t.dep_ in {"intj", "dep"} and t.text[:1].isupper() and t.pos_ in {"X", "PROPN", "INTJ"})), None)
 
 
 def _household(claim: Claim) -> Claim:

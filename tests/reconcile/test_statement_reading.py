@@ -265,6 +265,13 @@ def test_a_word_of_the_wrong_kind_fills_no_slot(spacy_backend: SpacyBackend, tex
         # "the company" is ours; "the new CEO" held by the one named.
         ("The company's CEO is Anna.", [("@project/ceo", "Anna")]),
         ("Anna stepped down and Ben is the new CEO.", [("@project/ceo", "Ben")]),
+        # Names of a listed kind the tagger lost: "CockroachDB/CCONJ/punct", "Render/VERB", "CircleCI/X/intj".
+        ("CockroachDB replaced Postgres for the orders service.", [("orders service/database", "CockroachDB")]),
+        ("Render now hosts the API.", [("api/hosting", "Render")]),
+        ("We're on CircleCI for CI now.", [("@project/ci", "CircleCI")]),
+        # "based out of" ("out/prep of/prep"), "put X on Y".
+        ("I'm now based out of Florence.", [("me/location", "Florence")]),
+        ("We've put the API on Render.", [("api/hosting", "Render")]),
         # "going to use" is an intention, as "decided to use" is: a decision.
         ("We're going to use Terraform for infrastructure.", [("@project/infrastructure as code", "Terraform")]),
     ],

@@ -262,6 +262,9 @@ def _misparsed_subject(verb: Any) -> Any | None:
     team over"), or the noun it made the root with "is" under it ("my team lead/ROOT is/ccomp Oscar")."""
     if verb.dep_ == "ccomp" and verb.head.pos_ in {"NOUN", "PROPN"} and verb.head.i < verb.i and lemma(verb) == "be":
         return verb.head
+    first = verb.sent[0]
+    if first.i < verb.i and first.head.i == verb.i and first.dep_ in {"punct", "dep", "cc", "intj"} and _listed(first):
+        return first  # "CockroachDB/CCONJ/punct replaced Postgres": a listed value the tagger lost
     if verb.dep_ == "conj":  # "Tom left and Priya/conj is now tech lead": the name before the verb is its subject
         named = next((t for t in verb.head.children if t.dep_ == "conj" and t.pos_ == "PROPN" and t.i < verb.i
                       and all(w.pos_ in {"ADV", "AUX"} for w in verb.doc[t.i + 1 : verb.i])), None)
@@ -275,6 +278,12 @@ def _misparsed_subject(verb: Any) -> Any | None:
                 and child.ent_type_ not in {"DATE", "TIME"}):
             return child
     return None
+
+
+def _listed(token: Any) -> bool:
+    from sessions_graph_core.reconcile import statements
+
+    return normalise(token.text) in statements.lexicon().values
 
 
 def _heading(verb: Any, subject: Any) -> bool:
