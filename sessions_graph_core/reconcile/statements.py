@@ -353,7 +353,9 @@ class Reader:
         for child in token.lefts:
             if _modifies(child, token) and not _when_word(child):
                 left = min(left, child.left_edge.i)
-        owned = {w.i for c in token.children if c.dep_ == "poss" for w in c.subtree}  # "the support team's"
+        # A name keeps the name it is of ("Gold's Gym"); a noun's possessor is not its words ("the support team's").
+        named = token.pos_ == "PROPN"
+        owned = set() if named else {w.i for c in token.children if c.dep_ == "poss" for w in c.subtree}
         before = token.doc[token.i - 1] if token.i > 0 else None
         if token.dep_ == "dobj" and before is not None and before.dep_ == "dobj" and before.head == token.head:
             left = min(left, before.left_edge.i)  # "task/dobj tracking/dobj": one object, see direct_object
@@ -366,9 +368,11 @@ class Reader:
             right = max(right, token.right_edge.i)  # "555-0199", "multi-region"
         while token.pos_ == "NUM" and right + 1 < len(doc) and not doc[right].whitespace_ and doc[right + 1].text not in ".,;:!?":
             right += 1  # "555-0100" split by the parser into two phrases: one value, written without spaces
-        tokens = [t for t in doc[left : right + 1] if t.pos_ not in {"DET", "PRON"} and (t.dep_ != "poss" or t.i == token.i)
-                  and t.i not in owned
-                  and not _when_word(t) and t.dep_ != "case"]
+        if named:
+            left = min([left] + [c.left_edge.i for c in token.lefts if c.dep_ == "poss" and c.pos_ == "PROPN"])
+        tokens = [t for t in doc[left : right + 1] if t.pos_ not in {"DET", "PRON"} and t.i not in owned
+                  and (t.dep_ != "poss" or t.i == token.i or (named and t.pos_ == "PROPN"))
+                  and not _when_word(t) and (t.dep_ != "case" or named)]
         # Spaced as said: "on-call rotation", not "on - call rotation".
         text = "".join(t.text + (t.whitespace_ if n + 1 < len(tokens) and tokens[n + 1].i == t.i + 1 else " ")
                        for n, t in enumerate(tokens))
@@ -643,6 +647,9 @@ class Reader:
             return [Claim(served[1] or PROJECT, served[0], None if negated else self.name(agent))]
         # "I see Dr. Brooks as my dentist now".
         role = self.attribute_of(preps.get("as")) if dobj is not None and lemma not in GENERIC_VERBS else None
+        owner = self.possessor(preps["as"]) if role is None and "as" in preps and dobj is not None else None
+        if owner in (SELF, PROJECT) and lemma not in GENERIC_VERBS:  # "we hired Max as our new designer"
+            role = (normalise(" ".join(self.words(preps["as"]))), owner)
         if role and who and dobj.pos_ == "PROPN":
             return [Claim(role[1] or who, role[0], None if negated else self.name(dobj))]
 
@@ -747,7 +754,7 @@ class Reader:
             return []
         held = self.attribute_of(subject)
         value_token = complement if complement is not None else next(
-            (preps[p] for p in ("on", "in", "at", "with", "off") if p in preps), None
+            (preps[p] for p in ("on", "in", "at", "with", "off", "from") if p in preps), None
         )
         if held is None and value_token is not None and self.possessor(subject) and value_token.pos_ == "PROPN" \
                 and value_token.ent_type_ not in {"DATE", "TIME"}:
@@ -906,7 +913,7 @@ class Reader:
             if dobj is not None and not (old is not None and dobj is old):
                 new = dobj
             else:
-                new = preps.get("on") or preps.get("in") or preps.get("through") or preps.get("with")
+                new = preps.get("on") or preps.get("in") or preps.get("through") or preps.get("via") or preps.get("with")
         elif dobj is not None and dobj is not old:
             thing = dobj
         if new is None and old is None:

@@ -272,6 +272,12 @@ def test_a_word_of_the_wrong_kind_fills_no_slot(spacy_backend: SpacyBackend, tex
         # "based out of" ("out/prep of/prep"), "put X on Y".
         ("I'm now based out of Florence.", [("me/location", "Florence")]),
         ("We've put the API on Render.", [("api/hosting", "Render")]),
+        # Hired "as our new designer": the role is ours, the one hired holds it.
+        ("We hired Max as our new designer.", [("@project/designer", "Max")]),
+        # Routed "via" a name; "from" after "is" for a provider; a name's own possessive is its name.
+        ("Our newsletter now goes out via Buttondown.", [("@project/email provider", "Buttondown")]),
+        ("My internet is from Comcast now.", [("me/internet provider", "Comcast")]),
+        ("My gym is Gold's Gym.", [("me/gym", "Gold's Gym")]),
         # "going to use" is an intention, as "decided to use" is: a decision.
         ("We're going to use Terraform for infrastructure.", [("@project/infrastructure as code", "Terraform")]),
     ],
@@ -289,6 +295,7 @@ def test_this_rounds_constructions_fill_their_slot(spacy_backend: SpacyBackend, 
         "I went to the dentist.",  # a role with no one named fills nothing
         "Meetings happen on Google Meet now.",  # a schedule verb with no time says no schedule
         "I get my groceries from Tesco.",  # where a thing is got from is no old value
+        "I'm from Spain.",  # where one is from is no home
     ],
 )
 def test_statements_that_name_no_value_fill_no_slot(spacy_backend: SpacyBackend, text: str) -> None:
