@@ -45,7 +45,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from devtools.local_platform import PRODUCTION, REPO, _environment, free_port, prepare_home, running_platform
+from devtools.local_platform import PRODUCTION, REPO, _environment, free_port, laid_over, prepare_home, running_platform
 from devtools.progress import graphql, runs, wait_for_http, wait_until_drained
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.base import GraphStore
@@ -150,12 +150,10 @@ def tick_times(root: Path, pg: dict[str, str], sizes: list[int], per_user: int, 
 # -- 2. drains ------------------------------------------------------------------------------------
 
 def profile_with(root: Path, concurrent: int) -> Path:
-    """The production profile with max_concurrent_runs changed: the laptop's concurrency block, one number moved."""
-    laptop = yaml.safe_load((REPO / "dagster.yaml").read_text())
-    concurrency = laptop["concurrency"]
-    concurrency["runs"]["max_concurrent_runs"] = concurrent
+    """The production profile with max_concurrent_runs changed, nothing else."""
+    profile = laid_over(yaml.safe_load(PRODUCTION.read_text()), {"concurrency": {"runs": {"max_concurrent_runs": concurrent}}})
     path = root / f"profile-{concurrent}.yaml"
-    path.write_text(yaml.safe_dump({**yaml.safe_load(PRODUCTION.read_text()), "concurrency": concurrency}))
+    path.write_text(yaml.safe_dump(profile))
     return path
 
 

@@ -37,8 +37,8 @@ def free_port() -> int:
 
 
 def prepare_home(dagster_home: Path, *, profile: Path | None = None) -> None:
-    """A DAGSTER_HOME holding the project's instance template, with `profile`'s top-level keys laid
-    over it when given, its storage created.
+    """A DAGSTER_HOME holding the project's instance template, with `profile`'s settings laid over it
+    when given (`laid_over`), its storage created.
 
     The daemon and the webserver starting together on empty storage can both stamp its schema
     version ("alembic_version has more than one head"), so the storage is made here first, and the
@@ -48,10 +48,19 @@ def prepare_home(dagster_home: Path, *, profile: Path | None = None) -> None:
     if profile is None:
         shutil.copyfile(REPO / "dagster.yaml", dagster_home / "dagster.yaml")
     else:
-        settings = {**yaml.safe_load((REPO / "dagster.yaml").read_text()), **yaml.safe_load(profile.read_text())}
+        settings = laid_over(yaml.safe_load((REPO / "dagster.yaml").read_text()), yaml.safe_load(profile.read_text()))
         (dagster_home / "dagster.yaml").write_text(yaml.safe_dump(settings, sort_keys=False))
     with dg.DagsterInstance.from_config(str(dagster_home)) as instance:
         initialize_pools(instance)
+
+
+def laid_over(base: Mapping, top: Mapping) -> dict:
+    """`base` with `top`'s settings: a mapping in both is merged key by key, anything else is `top`'s."""
+    merged = dict(base)
+    for key, value in top.items():
+        below = merged.get(key)
+        merged[key] = laid_over(below, value) if isinstance(below, Mapping) and isinstance(value, Mapping) else value
+    return merged
 
 
 @contextmanager
