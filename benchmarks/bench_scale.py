@@ -170,6 +170,103 @@ def recall_latencies(
             time.sleep(pause)
 
 
+class CpuTally:
+    """CPU-seconds the drain's processes use, by kind, sampled from /proc while it runs: this process's
+    descendants (the store's servers, Dagster's daemon, webserver, code servers and run workers) and
+    PostgreSQL's (its postmaster is not our child). A process that ends between samples loses at most
+    its last second; one that was running when the tally started counts from then."""
+
+    def __init__(self, postmaster_pid_file: Path) -> None:
+        self._postmaster = postmaster_pid_file
+        self._since = _uptime()
+        self._first: dict[tuple[int, int], float] = {}
+        self._last: dict[tuple[int, int], tuple[str, float]] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample_until_stopped, daemon=True)
+
+    def __enter__(self) -> CpuTally:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.seconds = _uptime() - self._since
+
+    def by_kind(self) -> dict[str, tuple[int, float]]:
+        """kind -> (processes, CPU-seconds)."""
+        tally: dict[str, tuple[int, float]] = {}
+        for key, (kind, cpu) in self._last.items():
+            count, total = tally.get(kind, (0, 0.0))
+            tally[kind] = (count + 1, total + cpu - self._first[key])
+        return dict(sorted(tally.items(), key=lambda item: -item[1][1]))
+
+    def _sample_until_stopped(self) -> None:
+        while True:
+            self._sample()
+            if self._stop.wait(1.0):
+                return
+
+    def _sample(self) -> None:
+        stats = _process_stats()
+        roots = [os.getpid()] + ([int(self._postmaster.read_text().split()[0])] if self._postmaster.exists() else [])
+        for pid in _descendants(roots, {pid: stat[0] for pid, stat in stats.items()}):
+            _, started, cpu = stats[pid]
+            key = (pid, started)
+            # Started after the tally began: all of its CPU is the drain's.
+            self._first.setdefault(key, 0.0 if started / TICKS > self._since else cpu)
+            self._last[key] = (_kind(pid), cpu)
+
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _uptime() -> float:
+    return float(Path("/proc/uptime").read_text().split()[0])
+
+
+def _process_stats() -> dict[int, tuple[int, int, float]]:
+    """pid -> (parent pid, start time in clock ticks since boot, own user + system CPU-seconds)."""
+    stats = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:  # ended while we looked
+                continue
+            stats[int(entry.name)] = (int(fields[1]), int(fields[19]), (int(fields[11]) + int(fields[12])) / TICKS)
+    return stats
+
+
+def _descendants(roots: list[int], parents: dict[int, int]) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for pid, parent in parents.items():
+        children.setdefault(parent, []).append(pid)
+    found, todo = [], [pid for pid in roots if pid in parents]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo += children.get(pid, [])
+    return found
+
+
+PROCESS_KINDS = (  # (a word of the command line, what the process is); the first that matches
+    ("multiprocessing", "run workers"), ("execute_run", "run workers"), ("api grpc", "code servers"),
+    ("dagster-daemon", "daemon"), ("dagster-webserver", "webserver"), ("postgres", "PostgreSQL"),
+    ("bench_scale", "benchmark (backlog, recall probe, progress)"),
+)
+
+
+def _kind(pid: int) -> str:
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        if "redis-server" in command or "redis-" in command:
+            return f"FalkorDB {Path(os.readlink(f'/proc/{pid}/cwd')).name}"  # the primary's or the replica's directory
+    except OSError:
+        return "other"
+    return next((kind for word, kind in PROCESS_KINDS if word in command), "other")
+
+
 def thousands(stamps: list[float], started: float) -> list[float]:
     """Seconds each full thousand of drained sessions took, in order (the first from the drain's start)."""
     ends = [started] + [stamps[end - 1] for end in range(1000, len(stamps) + 1, 1000)]
@@ -234,7 +331,8 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
         }
         during: list[float] = []
         stop = threading.Event()
-        with running_platform(work / "home", env, profile=profile_with(root, concurrent)) as platform:
+        tally = CpuTally(root / "postgres" / "data" / "postmaster.pid")
+        with tally, running_platform(work / "home", env, profile=profile_with(root, concurrent)) as platform:
             started = time.time()
             prober = threading.Thread(target=recall_latencies, args=(settings, users, stop, during)) if probe else None
             if prober:
@@ -266,7 +364,7 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
             "recall_p50_during": statistics.median(during) if during else None,
             "recall_p50_idle": statistics.median(idle) if idle else None,
             "recall_samples": (len(during), len(idle)),
-            "phases": phases, "wall": took,
+            "phases": phases, "wall": took, "cpu": tally.by_kind(), "cpu_wall": tally.seconds,
         }
     console.print(f"  {sessions} sessions, {concurrent} concurrent runs: {took:.0f} s, {sessions / took * 60:.0f} sessions/min")
     return result
@@ -368,6 +466,15 @@ def report(ticks: list[tuple], drains: list[dict], pages: list[tuple], load: str
                     phases.add_row(name, str(len(seconds)), f"{statistics.median(seconds):.1f}", f"{max(seconds):.1f}",
                                    f"{sum(seconds):.0f}", f"{sum(seconds) / d['wall']:.2f}")
             console.print(phases)
+        for d in drains:
+            cpu = Table(title=f"CPU by process while {d['sessions']} sessions drained ({d['concurrent']} concurrent runs; "
+                              f"{d['cpu_wall']:.0f} s from the platform's start to its stop, {os.cpu_count()} cores)")
+            for column in ("process", "processes", "CPU-s", "CPU-s per 100 sessions", "cores busy on average"):
+                cpu.add_column(column, justify="right")
+            for kind, (count, seconds) in [*d["cpu"].items(), ("all", (sum(c for c, _ in d["cpu"].values()),
+                                                                       sum(t for _, t in d["cpu"].values())))]:
+                cpu.add_row(kind, str(count), f"{seconds:.0f}", f"{seconds / d['sessions'] * 100:.1f}", f"{seconds / d['cpu_wall']:.2f}")
+            console.print(cpu)
         probed = [d for d in drains if d["recall_p50_during"]]
         for d in probed:
             during, idle = d["recall_p50_during"], d["recall_p50_idle"]
