@@ -75,17 +75,17 @@ class OnnxMiniLM(Embedder):
     model = DEFAULT_EMBEDDING_MODEL
     dimension = 384
 
-    def __init__(self) -> None:
+    def __init__(self, *, threads: int = 1, spinning: bool = False) -> None:
+        """One thread that does not spin while it waits, unless told otherwise (benchmarks/bench_embed_threads.py
+        compares): the big batches are embedded by background runs beside other runs and the store's servers,
+        where a second thread contends for the same cores and onnxruntime's spinning burns them. A recall
+        embeds one short question."""
         import onnxruntime
         from tokenizers import Tokenizer
 
         options = onnxruntime.SessionOptions()
-        # One thread, and no spinning while it waits: the big batches are embedded by background runs
-        # beside other runs and the store's servers, where a second thread contends for the same cores
-        # and onnxruntime's spinning burns them (2 cores under load: 12 s and 8 CPU-s for 1,800 turns
-        # with 2 spinning threads, 5 s and 4.6 CPU-s with one). A recall embeds one short question.
-        options.intra_op_num_threads = 1
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        options.intra_op_num_threads = threads
+        options.add_session_config_entry("session.intra_op.allow_spinning", "1" if spinning else "0")
         options.log_severity_level = 3
         try:
             self._session = onnxruntime.InferenceSession(
