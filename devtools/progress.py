@@ -106,7 +106,9 @@ def wait_until_drained(url: str, store: GraphStore, *, timeout: float, poll: flo
     """Seconds until no work is pending in the graph and no run is unfinished; raises TimeoutError."""
     started = time.monotonic()
     while time.monotonic() - started < timeout:
-        if pending_work(store) == 0 and not runs(url, statuses=UNFINISHED):
+        # The runs first: counting the pending work scans the whole backlog on the primary (up to 0.7 s with
+        # 10,000 sessions pending), which is worth doing only when no run is left.
+        if not runs(url, statuses=UNFINISHED) and pending_work(store) == 0:
             return time.monotonic() - started
         time.sleep(poll)
     raise TimeoutError(

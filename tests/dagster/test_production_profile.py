@@ -47,12 +47,8 @@ def test_production_instance_keeps_everything_in_postgres(postgres, home):
             assert instance.has_dynamic_partition("users", "bob")
     written = yaml.safe_load((home / "dagster.yaml").read_text())
     laptop = yaml.safe_load((REPO / "dagster.yaml").read_text())
-    # Only the storage and the pools' limit differ: queue, tag limits, launcher and retries are the laptop's.
-    assert written["concurrency"]["pools"]["default_limit"] == 2
-    assert written["concurrency"]["runs"] == laptop["concurrency"]["runs"]
-    assert {key: value for key, value in written.items() if key not in ("storage", "concurrency")} == {
-        key: value for key, value in laptop.items() if key != "concurrency"
-    }
+    # Only the storage differs: queue, pools, launcher and retries are the laptop's.
+    assert {key: value for key, value in written.items() if key != "storage"} == laptop
     assert written["storage"]["postgres"]["postgres_db"]["password"] == {"env": "DAGSTER_PG_PASSWORD"}
     assert postgres.env["DAGSTER_PG_PASSWORD"] not in (home / "dagster.yaml").read_text()
 
@@ -65,7 +61,7 @@ def test_every_pool_has_its_limit_before_any_run_claims_a_slot(postgres, home):
         prepare_home(home, profile=PRODUCTION)
         with dg.DagsterInstance.from_config(str(home)) as instance:
             limits = {limit.name: (limit.limit, limit.from_default) for limit in instance.event_log_storage.get_pool_limits()}
-            assert {pool: limits.get(pool) for pool in used} == {pool: (2, True) for pool in used}
+            assert {pool: limits.get(pool) for pool in used} == {pool: (1, True) for pool in used}
             instance.event_log_storage.set_concurrency_slots(RECONCILE_POOL, 8)
         prepare_home(home, profile=PRODUCTION)  # a restart keeps a limit a person set
         with dg.DagsterInstance.from_config(str(home)) as instance:
