@@ -260,7 +260,7 @@ PROCESS_KINDS = (  # (a word of the command line, what the process is); the firs
 def _kind(pid: int) -> str:
     try:
         command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        if "redis-server" in command or "redis-" in command:
+        if "redis-" in command:  # redis-server, and its rewrite and module forks
             return f"FalkorDB {Path(os.readlink(f'/proc/{pid}/cwd')).name}"  # the primary's or the replica's directory
     except OSError:
         return "other"
