@@ -16,7 +16,7 @@ import pytest
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.falkordb.client import ReplyError
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, terminate
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX
 
@@ -139,6 +139,29 @@ def test_a_server_silent_past_the_timeout_is_reported_with_what_it_was_doing(sho
     server.stop()
 
 
+def test_a_server_that_refuses_the_first_sigterm_is_asked_again():
+    """redis-server turns down a SIGTERM while it writes its first append-only file; stopping it asks
+    again rather than waiting out the timeout and killing it."""
+    child = run_python(
+        """
+        import signal, sys, time
+        asked = []
+        def refuse_once(number, frame):
+            if asked:
+                sys.exit(0)
+            asked.append(number)
+        signal.signal(signal.SIGTERM, refuse_once)
+        print("ready", flush=True)
+        while True:
+            time.sleep(0.01)
+        """,
+        wait=False,
+    )
+    assert child.stdout.readline().strip() == "ready"
+    terminate(child.pid, lambda: child.poll() is not None, timeout=60)
+    assert child.returncode == 0  # left by its own second SIGTERM, not killed at the timeout
+
+
 def test_owned_server_stops_on_close_and_restarts_on_next_use(short_tmp):
     store = FalkorDBStore.open(short_tmp, graph="g")
     store.run("CREATE (:Note {text: 'kept'})")
@@ -237,7 +260,7 @@ def test_a_server_that_cannot_start_reports_its_log(short_tmp):
 WRITER = """
 import os, sys
 from sessions_graph_core.store.base import user_key
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, terminate
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 store = FalkorDBStore(EmbeddedServer(sys.argv[1]), graph="durable")
 with open(sys.argv[2], "a") as acks:
@@ -252,7 +275,7 @@ with open(sys.argv[2], "a") as acks:
 
 COUNTER = """
 import sys
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, terminate
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 store = FalkorDBStore(EmbeddedServer(sys.argv[1]), graph="durable")
 for _ in range(250):

@@ -14,6 +14,7 @@ from conftest import EXAMPLES
 from service_helpers import standalone_pair
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.store.falkordb.client import Connection
 from sessions_graph_core.store.falkordb.store import FalkorDBStore, StoreUnavailableError
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.validation import ValidationError
@@ -38,6 +39,19 @@ def settings_for(pair, tmp_path, *, replica_acks: int = 1, password: str | None 
 
 def count(store: FalkorDBStore, label: str = "Item") -> int:
     return store.run(f"MATCH (n:{label}) RETURN count(n) AS n")[0]["n"]
+
+
+def test_a_started_replica_is_in_step_on_both_sides():
+    """start() returns once the first sync is over on both sides: no sync child left on the primary
+    (statements arriving while it was reaped have hung this FalkorDB build), no first log on the replica."""
+    with standalone_pair() as servers:
+        primary, replica = (Connection(s.address, password=servers.password, timeout=10) for s in (servers.primary, servers.replica))
+        assert "state=online" in primary.command("INFO", "replication")
+        assert "rdb_bgsave_in_progress:0" in primary.command("INFO", "persistence")
+        assert "aof_rewrite_in_progress:0" in replica.command("INFO", "persistence")
+        assert "master_link_status:up" in replica.command("INFO", "replication")
+        primary.close()
+        replica.close()
 
 
 def test_write_on_primary_read_on_replica(pair, tmp_path):

@@ -33,6 +33,7 @@ SLOW_START_S = 2.0  # a start that takes longer than this says why on stderr
 STALL_S = 15.0  # a starting server that neither answers nor uses CPU this long is hung, not slow
 START_ATTEMPTS = 3
 STOP_TIMEOUT_S = 60.0
+RESIGNAL_S = 1.0
 COMPACT_ABOVE_BYTES = 256 * 1024
 
 
@@ -55,6 +56,24 @@ def _process_alive(pid: int) -> bool:
         return True
     fields = _stat_fields(pid)
     return not fields or fields[0] != "Z"  # unreadable: alive as far as kill(0) knows
+
+
+def terminate(pid: int, exited: Callable[[], bool], timeout: float = STOP_TIMEOUT_S) -> None:
+    """Stop a server by SIGTERM (it flushes its log), asking again every RESIGNAL_S; SIGKILL after `timeout`.
+
+    redis-server refuses a SIGTERM that comes while it writes its first append-only file (a replica
+    does so right after its first sync) and never retries it: asking once can leave it running.
+    """
+    deadline = time.monotonic() + timeout
+    while not exited():
+        signal_to_send = signal.SIGKILL if time.monotonic() >= deadline else signal.SIGTERM
+        try:
+            os.kill(pid, signal_to_send)
+        except ProcessLookupError:
+            return
+        asked = time.monotonic()
+        while time.monotonic() - asked < RESIGNAL_S and not exited():
+            time.sleep(0.02)
 
 
 def _stat_fields(pid: int) -> list[str]:
@@ -218,10 +237,7 @@ class EmbeddedServer:
                 self._clean_stale_files()
                 return False
             self._compact_log()
-            os.kill(pid, signal.SIGTERM)
-            if not self._wait_for_exit(pid, STOP_TIMEOUT_S):
-                os.kill(pid, signal.SIGKILL)
-                self._wait_for_exit(pid, 5.0)
+            terminate(pid, functools.partial(self._exited, pid))
             self._clean_stale_files()
             return True
 
@@ -375,16 +391,10 @@ class EmbeddedServer:
         finally:
             client.close()
 
-    def _wait_for_exit(self, pid: int, timeout: float) -> bool:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self._child is not None and self._child.pid == pid:
-                if self._child.poll() is not None:
-                    return True
-            elif not _process_alive(pid):
-                return True
-            time.sleep(0.02)
-        return False
+    def _exited(self, pid: int) -> bool:
+        if self._child is not None and self._child.pid == pid:
+            return self._child.poll() is not None  # reaps our own child, which would otherwise stay a zombie
+        return not _process_alive(pid)
 
     def _unanswered(self, pid: int) -> str:
         """What a started server that never answered was doing, for the error that reports it."""

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -29,7 +28,7 @@ from pathlib import Path
 
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.falkordb.client import Connection, ReplyError
-from sessions_graph_core.store.falkordb.server import _cmdline, _process_alive, server_arguments
+from sessions_graph_core.store.falkordb.server import _cmdline, _process_alive, server_arguments, terminate
 
 PASSWORD_ENV = "SESSIONS_GRAPH_STORE_PASSWORD"
 
@@ -37,7 +36,6 @@ PASSWORD_ENV = "SESSIONS_GRAPH_STORE_PASSWORD"
 class ServiceError(RuntimeError):
     """The standalone server could not be started or found; says why and what to do."""
 START_TIMEOUT_S = 120.0
-STOP_TIMEOUT_S = 60.0
 
 
 class StandaloneServer:
@@ -85,7 +83,7 @@ class StandaloneServer:
         )
         self.pid_path.write_text(str(child.pid))
         self.address_path.write_text(f"{host}:{port}")
-        self._wait_until_ready(child, password, replica=replica_of is not None)
+        self._wait_until_ready(child, password, replica_of=replica_of)
         return child.pid
 
     def promote(self, *, password: str) -> None:
@@ -102,12 +100,7 @@ class StandaloneServer:
         pid = self.pid()
         if pid is None:
             return False
-        os.kill(pid, signal.SIGTERM)
-        deadline = time.monotonic() + STOP_TIMEOUT_S
-        while time.monotonic() < deadline and _process_alive(pid):
-            time.sleep(0.05)
-        if _process_alive(pid):
-            os.kill(pid, signal.SIGKILL)
+        terminate(pid, lambda: not _process_alive(pid))
         self.pid_path.unlink(missing_ok=True)
         return True
 
@@ -120,28 +113,68 @@ class StandaloneServer:
         with os.fdopen(fd, "w") as handle:
             handle.write("\n".join(lines) + "\n")
 
-    def _wait_until_ready(self, child: subprocess.Popen, password: str, *, replica: bool) -> None:
+    def _wait_until_ready(self, child: subprocess.Popen, password: str, *, replica_of: str | None) -> None:
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
             if child.poll() is not None:
                 self.pid_path.unlink(missing_ok=True)
                 raise ServiceError(f"The FalkorDB server in {self.data_dir} exited with code {child.returncode}; see {self.log_path}")
-            if self._ready(password, replica=replica):
+            if self._ready(password, replica_of=replica_of):
                 return
             time.sleep(0.05)
         child.kill()
         raise ServiceError(f"The FalkorDB server in {self.data_dir} did not become ready within {START_TIMEOUT_S:.0f} s")
 
-    def _ready(self, password: str, *, replica: bool) -> bool:
-        connection = Connection(self.address, password=password, timeout=2)
+    def _ready(self, password: str, *, replica_of: str | None) -> bool:
+        """Answering, and a replica fully in step: its first sync done on both sides.
+
+        Until then each side has a child process of its own (the primary's snapshot for the sync, the
+        replica's first append-only file), and this FalkorDB build has hung for good in a lock wait
+        when statements came in while the primary's sync child was still being reaped.
+        """
         try:
-            if connection.command("PING") != "PONG":
+            if not _answers(self.address, password):
                 return False
-            return not replica or "master_link_status:up" in connection.command("INFO", "replication")
+            return replica_of is None or (_synced_replica(self.address, password) and _settled_primary(replica_of, password))
         except (OSError, ReplyError):  # not listening yet, or still loading its data
             return False
-        finally:
-            connection.close()
+
+
+def _info(address: str, password: str, section: str) -> dict[str, str]:
+    connection = Connection(address, password=password, timeout=2)
+    try:
+        text = connection.command("INFO", section)
+    finally:
+        connection.close()
+    return dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+
+
+def _answers(address: str, password: str) -> bool:
+    connection = Connection(address, password=password, timeout=2)
+    try:
+        return connection.command("PING") == "PONG"
+    finally:
+        connection.close()
+
+
+def _synced_replica(address: str, password: str) -> bool:
+    persistence = _info(address, password, "persistence")
+    return (
+        _info(address, password, "replication").get("master_link_status") == "up"
+        and persistence.get("aof_rewrite_in_progress") == "0"
+        and persistence.get("aof_rewrite_scheduled") == "0"
+    )
+
+
+def _settled_primary(address: str, password: str) -> bool:
+    """The primary holds every replica online and has no child process left from a sync."""
+    replication, persistence = _info(address, password, "replication"), _info(address, password, "persistence")
+    replicas = [value for name, value in replication.items() if name.startswith("slave") and name[5:].isdigit()]
+    return (
+        bool(replicas)
+        and all("state=online" in value for value in replicas)
+        and persistence.get("rdb_bgsave_in_progress") == "0"
+    )
 
 
 def _quoted(value: str) -> str:
