@@ -151,8 +151,10 @@ def _write_batch(store: GraphStore, embedder: Embedder, kind: Kind, user_id: str
 SESSION_UNITS: dict[Kind, tuple[str, str]] = {
     "turn": (
         "turns",
+        # The filter after WITH: inside the MATCH it makes FalkorDB scan every Turn of the graph and
+        # walk back to the session (115 ms at 10,000 sessions) instead of starting from the session (0.3 ms).
         "MATCH (:Session {session_id: $sid})-[:HAS_TURN]->(t:Turn) "
-        "WHERE t.kind = 'message' AND (t.role = 'user' OR t.role = 'assistant')",
+        "WITH t WHERE t.kind = 'message' AND (t.role = 'user' OR t.role = 'assistant')",
     ),
     "entity": (
         "entities",

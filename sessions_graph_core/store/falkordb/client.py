@@ -237,6 +237,10 @@ class Graph:
             raise after
         return names, rows, after
 
+    def explain(self, text: str, params: Mapping[str, Any] | None = None) -> list[str]:
+        """The steps of the plan FalkorDB would run for the statement, outermost first, without running it."""
+        return [step.strip() for step in self.connection.command("GRAPH.EXPLAIN", self.name, with_parameters(text, params))]
+
     def _query(self, text: str, params: Mapping[str, Any] | None) -> tuple[str, ...]:
         return (self._command, self.name, with_parameters(text, params), "--compact")
 
