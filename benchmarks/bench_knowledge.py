@@ -34,8 +34,8 @@ DATA = ROOT / "tests" / "data" / "knowledge_changes.json"
 BASELINE_COMMIT = "47599ef"
 PROJECT = "acme-shop"
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
-# The held-out batch written before the round that first measured it (also reported on its own).
-LATE_HELD_OUT = 6
+# The held-out batches each written before the round that first measured it (also reported on their own).
+LATE_HELD_OUT = (6, 7)
 
 
 def session_plan(case: dict, distractors: list[str], index: int) -> list[tuple[str, datetime, list[str]]]:
@@ -142,11 +142,14 @@ def rates(cases: list[dict], results: dict) -> dict[str, tuple[int, int]]:
 
 
 def groups(split: str | None, cases: list[dict]) -> list[tuple[str, list[dict]]]:
-    """The tables to print: held-out first (all of it, then the batch written before the round that
-    measures it on its own), then tune."""
+    """The tables to print: held-out first (all of it, then each batch written before the round that
+    measured it, on its own), then tune."""
     held = [c for c in cases if c["split"] == "held-out"]
-    late = [c for c in held if c.get("batch") == LATE_HELD_OUT]
-    found = [("held-out split", held), (f"held-out batch {LATE_HELD_OUT} alone", late)] if late else [("held-out split", held)]
+    found = [("held-out split", held)]
+    for batch in LATE_HELD_OUT:
+        late = [c for c in held if c.get("batch") == batch]
+        if late:
+            found.append((f"held-out batch {batch} alone", late))
     found.append(("tune split", [c for c in cases if c["split"] == "tune"]))
     if split == "all":
         return [("whole set", cases)]
