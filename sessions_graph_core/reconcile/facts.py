@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from functools import cache
 from typing import Literal
 
+import numpy as np
 from pydantic import BaseModel
 
 from sessions_graph_core import validation
@@ -269,7 +271,8 @@ def _holding(values: Sequence[tuple[str, str]], old: str) -> str | None:
 def same_holders(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
     """The statements with each slot's holder as the user already names it, where another mention
     of it is the only slot of that attribute the user has: "the warehouse" after "the data
-    warehouse", "the data warehouse" after "the warehouse" (one look-up for the batch)."""
+    warehouse", "the data warehouse" after "the warehouse"; and with a word of no attribute as the
+    user already says it of that holder ("logging" after "logs": see _known_word). One look-up for the batch."""
     if not items:
         return list(items)
     rows = store.run(
@@ -279,7 +282,7 @@ def same_holders(store: GraphStore, user_id: str, items: Sequence[Statement]) ->
     known = {row["slot"] for row in rows}
     found = []
     for item in items:
-        slot = _known_form(item.slot, known)
+        slot = _known_word(_known_form(item.slot, known), known)
         if slot != item.slot:
             update = _reading(slot, item.value) if item.value is not None else {"slot": slot}
             item = item.model_copy(update=update)
@@ -321,6 +324,39 @@ def same_kinds(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
                 item = item.model_copy(update=_reading(next(iter(same)), item.value))
         found.append(item)
     return found
+
+
+# Two words of no attribute name one slot of a holder when the embedder puts them this near
+# ("logs" / "logging", "password manager" / "passwords"; "frontend" / "backend" are 0.67 apart).
+SAME_WORD_SIMILARITY = 0.75
+
+
+def _known_word(slot: str, known: set[str]) -> str:
+    """The slot of the same holder the user already has under another word of no attribute that the
+    embedder puts near this one, when exactly one is; the slot as it is otherwise."""
+    holder, _, attribute = slot.rpartition("/")
+    attributes = set(lexicon().nouns.values())
+    if not slot or slot in known or _pending(slot) or attribute in attributes:
+        return slot
+    others = sorted({k.rpartition("/")[2] for k in known if k.rpartition("/")[0] == holder} - attributes - {attribute})
+    others = [other for other in others if not other.startswith(HELD)]
+    near = [other for other in others if _word_similarity(attribute, other) >= SAME_WORD_SIMILARITY]
+    return f"{holder}/{near[0]}" if len(near) == 1 else slot
+
+
+@cache
+def _word_vector(word: str) -> np.ndarray | None:
+    try:
+        from sessions_graph_core.embeddings.models import load_embedder
+
+        return load_embedder().embed([word])[0]
+    except Exception:  # noqa: BLE001 - no embedder on this host: words differ as said
+        return None
+
+
+def _word_similarity(one: str, other: str) -> float:
+    a, b = _word_vector(one), _word_vector(other)
+    return float(a @ b) if a is not None and b is not None else -1.0
 
 
 def _known_form(slot: str, known: set[str]) -> str:

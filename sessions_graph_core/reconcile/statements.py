@@ -101,6 +101,9 @@ _CLOCK = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^(mon|tues|
 # Attributes that relate people and places; a value's kind never overrides them.
 RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", "maintainer", "doctor", "dentist",
               "therapist", "vet", "landlord"}
+# Attributes the frame fallback leaves to the rules: the holder and value of a role are the other way
+# round ("Dana owns X"), a schedule wants a time, and a name, a number or an address their own form.
+FRAMED_BY_RULES = {"owner", "lead", "maintainer", "schedule", "name", "phone number", "email"}
 CHOICE_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardise", "standardize", "go",
                 "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide"}
 ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try"}
@@ -419,6 +422,10 @@ class Reader:
         if rest and attribute in RELATIONAL and self.lex.values.get(normalise(" ".join(self.words(token)))) == "occupation":
             # "our product manager" is a role of ours (a job title), not the manager of a product
             return " ".join(self.words(token)), self.possessor(token)
+        if rest and self.possessor(token) == SELF and not any(t.pos_ == "PROPN" for t in token.lefts):
+            # "my work laptop": a laptop of mine, not of "work"; "my home city" is my home
+            same = (self.lex.noun(rest) or ("", []))[0] == attribute
+            return (attribute if same else f"{' '.join(rest)} {attribute}"), SELF
         if rest:
             return attribute, " ".join(rest)
         if holder is not None:
@@ -449,7 +456,8 @@ class Reader:
         """The slotted claims of one clause (a verb and its subject, inherited when coordinated)."""
         # "We moved to Denver" is the household's move; "the team relocated to Munich" is not mine.
         team = subject is not None and subject.lower_ not in FIRST_PLURAL and self.lemma(subject) in TEAM_WORDS | GROUP_NOUNS
-        found = [claim if team else _household(claim) for claim in self._claims(verb, subject)]
+        said = self._claims(verb, subject) or self.framed(verb, subject)
+        found = [claim if team else _household(claim) for claim in said]
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
                 self.focus["thing"] = claim.subject
@@ -618,7 +626,8 @@ class Reader:
                 holder = self.name(dobj) if decider and dobj is not None and value_token is not dobj else who
                 itself = self.attribute_of(dobj) if decider and dobj is not None and value_token is not dobj else None
                 if itself and itself[1] in (None, PROJECT):  # "host (our) docs on GitBook": the docs are the attribute
-                    attribute, holder = itself[0], itself[1] or (who if who in (SELF, PROJECT) else PROJECT)
+                    # ... of whoever said it: "the web team tracks tickets in Linear" is the web team's tracker
+                    attribute, holder = itself[0], itself[1] or who or PROJECT
                 named = self.attribute_of(subject)
                 if named and not decider:
                     attribute, holder = named[0], named[1] or PROJECT
@@ -683,6 +692,37 @@ class Reader:
         if lemma in GENERIC_VERBS:
             return self.generic(verb, lemma, subject, who, dobj, preps, negated, decider)
         return []
+
+    def framed(self, verb: Any, subject: Any | None) -> list[Claim]:
+        """A clause no rule slots, by the attribute frame the embedder puts it nearest (frames.classify):
+        its named value masked; the holder is the subject, or the first person the clause names when
+        the subject is the value ("Globex hired me", "Florence is where I live now")."""
+        from sessions_graph_core.reconcile import frames
+
+        if subject is None or self.lemma(verb) in ENDING_VERBS:
+            return []  # endings are the rules' (a value left is no value held)
+        clause = _own_clause(verb)
+        speaker = next((SELF if t.lower_ in FIRST_PERSON else PROJECT for t in clause
+                        if t.lower_ in FIRST_PERSON | FIRST_PLURAL and t.i != subject.i), None)
+        if _valued(subject) and speaker is not None:
+            value, holder = subject, speaker
+        else:
+            value = next((t for t in clause if t.i > verb.i and _valued(t)
+                          and t.dep_ in {"dobj", "attr", "pobj", "oprd", "appos"}), None)
+            holder = self.name(subject)
+        if value is None or not holder or self.lex.noun(self.words(value)):
+            return []  # "Home is where I live": the attribute's own word is no value of it
+        span = {t.i for t in value.subtree}
+        masked = [frames.MASK if t.i == value.left_edge.i else t.text for t in clause
+                  if t.i not in span or t.i == value.left_edge.i]
+        attribute = frames.classify(" ".join(masked))
+        if not attribute or attribute in FRAMED_BY_RULES:
+            return []
+        named = self.name(value)
+        if not named or normalise(named) == normalise(holder):
+            return []
+        negated = self.negated(verb)
+        return [Claim(holder, attribute, None if negated else named, named if negated else None)]
 
     def preps(self, verb: Any) -> dict[str, Any]:
         """Each preposition's object ("to" -> CockroachDB); "in favour of" is "to", "instead of" "from"."""
@@ -1003,6 +1043,21 @@ class Reader:
             if found and found not in {"location", "employer"}:
                 return found
         return None
+
+
+def _valued(token: Any) -> bool:
+    """A name that can be a slot's value: a proper noun or a named entity, not a time or a number."""
+    # A capitalised noun counts: the small model tags many a name at the start of a sentence a noun ("Florence/NOUN").
+    named = token.pos_ == "PROPN" or bool(token.ent_type_) or (token.pos_ == "NOUN" and token.is_title)
+    return named and token.dep_ != "compound" and token.ent_type_ not in {
+        "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"}
+
+
+def _own_clause(verb: Any) -> list[Any]:
+    """The verb's clause in order: its subtree without the clauses coordinated with it or its reasons."""
+    cut = {t.i for child in verb.children if (child.dep_ == "conj" and child.pos_ in {"VERB", "AUX"})
+           or (child.dep_ == "advcl" and any(m.dep_ == "mark" for m in child.children)) for t in child.subtree}
+    return [t for t in verb.subtree if t.i not in cut and not (t.dep_ == "cc" and t.head == verb) and not t.is_punct]
 
 
 def _person_name(token: Any) -> str:

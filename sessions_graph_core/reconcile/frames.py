@@ -1,0 +1,75 @@
+"""Which attribute a clause states, by the embedder, when no rule of the reader names one.
+
+The prototypes are statements made from attributes.toml itself: per attribute, "my <noun> is
+something" for each noun and "I <verb> something" for each verb, with the value masked as
+"something" (a clause to classify is masked the same way), so the frame decides, not the name in it:
+"something hired me" is nearest "I am hired by something" (employer), "something is where I live
+now" nearest "I live in something" (location). Multi-valued frames ("I visited something", "I like
+something") are a class of their own that fills no slot. A clause takes the nearest attribute only
+when it is near enough and clearly nearer than any other class.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from sessions_graph_core.reconcile.statements import HOUSEHOLD, PERSONAL, base_attributes
+
+MASK = "something"
+# Nearest prototype at this cosine or above, and this much nearer than the best of any other class.
+FRAME_SIMILARITY = 0.6
+FRAME_MARGIN = 0.08
+NO_SLOT = ""
+# Frames of multi-valued statements and of one-off events: nearest one of these, a clause fills no slot
+# ("I called Dana" is no name, "we deployed Grafana yesterday" no hosting).
+MULTI_VALUED = (
+    "I like {v}", "I love {v}", "I enjoy {v}", "I visited {v}", "I have been to {v}", "I went to {v} last week",
+    "I met {v}", "I know {v}", "I talked to {v}", "I speak {v}", "I am learning {v}", "I am reading {v}",
+    "I watched {v}", "I bought {v}", "I tried {v}", "we also use {v}", "we talked to {v}", "I am a fan of {v}",
+    "I called {v}", "I emailed {v}", "I asked {v}", "I saw {v}", "I had lunch with {v}", "I helped {v}",
+    "I invited {v}", "we deployed {v} yesterday", "we released {v}", "we shipped {v}", "we fixed {v}",
+    "I reviewed {v}", "we demoed {v}", "I am seeing {v} on Friday", "I recommended {v}",
+)
+
+
+def prototypes() -> list[tuple[str, str]]:
+    """(attribute, masked statement) for every noun and verb of every attribute, and the multi-valued frames."""
+    found = []
+    for name, spec in base_attributes().items():
+        person = name in PERSONAL | HOUSEHOLD
+        for noun in spec.get("nouns", [name]):
+            found.append((name, f"{'my' if person else 'our'} {noun} is {MASK}"))
+        for verb in spec.get("verbs", []):
+            said = "am " + verb[3:] if verb.startswith("be ") else verb
+            found.append((name, f"{'I' if person else 'we'} {said} {MASK}"))
+    found += [(NO_SLOT, frame.format(v=MASK)) for frame in MULTI_VALUED]
+    return found
+
+
+@cache
+def _vectors() -> tuple[list[str], np.ndarray]:
+    from sessions_graph_core.embeddings.models import load_embedder
+
+    pairs = prototypes()
+    return [name for name, _ in pairs], load_embedder().embed([text for _, text in pairs])
+
+
+@cache
+def classify(masked: str) -> str | None:
+    """The attribute a masked clause states, NO_SLOT for a multi-valued one, None when no class is
+    clearly nearest (or there is no embedder on this host: the rules still work)."""
+    try:
+        names, vectors = _vectors()
+        from sessions_graph_core.embeddings.models import load_embedder
+
+        scores = vectors @ load_embedder().embed([masked])[0]
+    except Exception:  # noqa: BLE001 - no embedder here: no fallback, as nearest_kind
+        return None
+    best: dict[str, float] = {}
+    for name, score in zip(names, scores.tolist(), strict=True):
+        best[name] = max(best.get(name, -1.0), score)
+    ranked = sorted(best.items(), key=lambda item: -item[1])
+    (top, score), runner_up = ranked[0], ranked[1][1]
+    return top if score >= FRAME_SIMILARITY and score - runner_up >= FRAME_MARGIN else None

@@ -1,0 +1,121 @@
+"""The general mechanisms of issue 13's sixth round, with the real spaCy model, the real embedder and
+the real store: the attribute a clause states by its nearest prototype frame when no rule names one
+(the value masked, the subject-object inversion of "X hired me" / "X is where I live"), words of no
+attribute that the embedder puts near each other naming one slot of a holder, "my work laptop" as a
+laptop of mine, and the speaker's holder kept when a named team tracks a thing."""
+
+from __future__ import annotations
+
+import pytest
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.ontology.model import DEFAULT_MODEL
+from sessions_graph_core.reconcile import facts, frames
+from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+
+
+@pytest.fixture(scope="module")
+def spacy() -> SpacyBackend:
+    return SpacyBackend()
+
+
+def slots(backend: SpacyBackend, text: str) -> list[tuple[str, str | None]]:
+    return [(f.slot, f.value) for f in backend.extract([text], DEFAULT_MODEL)[0].facts if f.slot]
+
+
+def say(graph: SessionsGraph, user: str, sid: str, at: str, text: str, project: str | None = None) -> None:
+    graph.record_session_start(sid, user_id=user, project_key=project, started_at=at)
+    graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
+
+
+def test_the_prototypes_are_made_from_the_attribute_file_with_the_value_masked() -> None:
+    made = frames.prototypes()
+    assert ("location", "I live in something") in made and ("employer", "I am hired by something") in made
+    assert ("database", "our database is something") in made
+    assert all(frames.MASK in text for _, text in made)
+    assert {name for name, _ in made} >= {"location", "employer", "ci", frames.NO_SLOT}
+
+
+@pytest.mark.parametrize(
+    ("masked", "expected"),
+    [
+        ("something hired me", "employer"),
+        ("something is where I live now", "location"),
+        ("I visited something", frames.NO_SLOT),  # a multi-valued frame is a class of its own
+        ("I called something", frames.NO_SLOT),  # an event, not a name
+        ("we talked to something about pricing", None),  # nothing clearly nearest
+    ],
+)
+def test_a_masked_clause_takes_the_clearly_nearest_frame(masked: str, expected: str | None) -> None:
+    assert frames.classify(masked) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Globex hired me last spring.", [("me/employer", "Globex")]),  # the subject is the value
+        ("Acme Corp took me on as a contractor.", [("me/employer", "Acme Corp")]),
+        ("Florence is where I live now.", [("me/location", "Florence")]),  # a name the tagger calls a noun
+        ("Home for me is Leipzig these days.", [("me/location", "Leipzig")]),
+        ("Our wiki moved to Outline.", [("@project/docs", "Outline")]),
+        # No rule: a schedule verb with no time is no schedule, but the frame says what the meetings are on.
+        ("Meetings happen on Google Meet now.", [("meetings/video calls", "Google Meet")]),
+    ],
+)
+def test_a_clause_no_rule_slots_takes_its_frames_attribute(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I visited Prague in May.",
+        "I met Lukas at the conference.",
+        "I called Dana yesterday.",
+        "I'm reading Dune.",
+        "Home is where I live.",  # the attribute's own word is no value of it
+        "Initrode pays my salary now.",  # near employer, but not near enough
+    ],
+)
+def test_multi_valued_events_and_unclear_frames_fill_no_slot(spacy: SpacyBackend, text: str) -> None:
+    assert slots(spacy, text) == []
+
+
+def test_a_qualified_thing_of_mine_is_mine(spacy: SpacyBackend) -> None:
+    assert slots(spacy, "My work phone is a Pixel 7.") == [("me/work phone", "Pixel 7")]
+    assert slots(spacy, "My home city is Braga.") == [("me/location", "Braga")]  # "home" says the same attribute
+    assert slots(spacy, "The orders service database is Postgres.") == [("orders service/database", "Postgres")]
+
+
+def test_a_named_team_keeps_its_own_tracker(spacy: SpacyBackend) -> None:
+    assert slots(spacy, "The web team tracks tickets in Linear.") == [("web team/issue tracker", "Linear")]
+
+
+@pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
+def test_an_inverted_statement_supersedes_in_either_order(graph: SessionsGraph, spacy: SpacyBackend, order: tuple) -> None:
+    say(graph, "fr1", "old", "2026-01-05T09:00:00Z", "I work for Initech.")
+    say(graph, "fr1", "new", "2026-02-05T09:00:00Z", "Globex hired me last month.")
+    for sid in order:
+        assert graph.reconcile_session(sid, backend=spacy).status == "completed"
+    now = [x for x in graph.current_facts("fr1", "me") if x.slot == "me/employer"]
+    assert [(x.value, x.replaced) for x in now] == [("Globex", ["I work for Initech."])]
+
+
+def test_near_words_of_no_attribute_name_one_slot_of_a_holder(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    say(graph, "fr2", "a", "2026-01-05T09:00:00Z", "Our expense reports go through Expensify.", project="shop")
+    say(graph, "fr2", "b", "2026-02-05T09:00:00Z", "Expenses now go through Ramp.", project="shop")
+    for sid in ("b", "a"):
+        graph.reconcile_session(sid, backend=spacy)
+    now = [x for x in graph.current_facts("fr2", "shop") if x.slot.startswith("shop/expense")]
+    assert [(x.slot, x.value, x.replaced) for x in now] == [
+        ("shop/expenses", "Ramp", ["Our expense reports go through Expensify."])]
+
+
+def test_words_the_embedder_puts_apart_stay_two_slots(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    assert facts._word_similarity("frontend", "backend") < facts.SAME_WORD_SIMILARITY
+    say(graph, "fr3", "a", "2026-01-05T09:00:00Z", "Our backups go to Wasabi.", project="shop")
+    say(graph, "fr3", "b", "2026-02-05T09:00:00Z", "Our expense reports go through Expensify.", project="shop")
+    for sid in ("a", "b"):
+        graph.reconcile_session(sid, backend=spacy)
+    now = {x.slot: x.replaced for x in graph.current_facts("fr3", "shop")}
+    assert now == {"shop/backups": [], "shop/expense reports": []}
