@@ -23,7 +23,7 @@ from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.reconcile import entities
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
-from sessions_graph_core.reconcile.statements import HELD, SELF, lexicon, value_kind
+from sessions_graph_core.reconcile.statements import HELD, PERSON_REF, PERSONAL, SELF, WAITING, lexicon, value_kind
 from sessions_graph_core.store.base import GraphStore
 
 SourceKind = Literal["Turn", "Memory"]
@@ -216,9 +216,9 @@ def _reading(slot: str, value: str | None) -> dict[str, str]:
 
 def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
     """A pending change in the slot of its subject that holds (or held) the value it names, if one does."""
-    if not _pending(item.slot):
-        return item
     holder, _, attribute = item.slot.rpartition("/")
+    if not _pending(item.slot) or attribute.startswith(WAITING):
+        return item
     old = attribute[len(HELD):]
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH $prefix AND NOT p.slot STARTS WITH $waiting "
@@ -260,6 +260,44 @@ def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
                       {"user_id": user_id, "fact_id": row["fact_id"]})
         elif slot:
             store.run(_ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | _reading(slot, row["value"]))
+
+
+_ABOUT_HOLDER = (
+    "MATCH (f:Fact {user_id: $user_id, fact_id: $fact_id}) "
+    "MATCH (:Fact {user_id: $user_id, slot: $slot})-[:ABOUT]->(n:Entity {user_id: $user_id, name_key: $holder}) "
+    "WITH f, n LIMIT 1 MERGE (f)-[:ABOUT]->(n)"
+)
+
+
+def adopt_waiting(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
+    """Move the statements whose pronoun holder waits (statements.waiting) into the slot of the one
+    holder the user now has of their attribute: a person's for "he"/"she", any other for "it"; they
+    keep waiting while the user has none or several. One look-up when nothing waits."""
+    attributes = {item.slot.rpartition("/")[2] for item in items if item.slot and not _pending(item.slot)}
+    if not attributes:
+        return
+    waiting = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH '@' AND p.slot CONTAINS $waiting "
+        "RETURN p.fact_id AS fact_id, p.slot AS slot, p.value AS value ORDER BY p.rank",
+        {"user_id": user_id, "waiting": f"/{WAITING}"},
+    )
+    waiting = [row for row in waiting if row["slot"].partition(f"/{WAITING}")[2] in attributes]
+    if not waiting:
+        return
+    holders: dict[str, set[str]] = {}
+    for slot in known_slots(store, user_id):
+        holder, _, attribute = slot.rpartition("/")
+        holders.setdefault(attribute, set()).add(holder)
+    for row in waiting:
+        marker, _, attribute = row["slot"].partition(f"/{WAITING}")
+        if marker.startswith(PERSON_REF) != (attribute in PERSONAL):
+            continue
+        found = holders.get(attribute, set()) - {SELF}
+        if len(found) != 1:
+            continue
+        slot = f"{next(iter(found))}/{attribute}"
+        store.run(_ABOUT_HOLDER, {"user_id": user_id, "fact_id": row["fact_id"], "slot": slot, "holder": next(iter(found))})
+        store.run(_ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | _reading(slot, row["value"]))
 
 
 def _holding(values: Sequence[tuple[str, str]], old: str) -> str | None:

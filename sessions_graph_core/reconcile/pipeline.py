@@ -245,6 +245,7 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     for item in slotted:
         facts.record(store, kind, user_id, params["user_key"], item)
     facts.adopt(store, user_id, slotted)
+    facts.adopt_waiting(store, user_id, slotted)
     facts.record_claims(store, kind, user_id, params["user_key"], batch.claims)
     store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
 

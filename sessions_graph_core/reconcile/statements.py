@@ -18,6 +18,7 @@ project (PROJECT, filled in by the pipeline); "it", "he", "she", "they" the enti
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
@@ -48,6 +49,8 @@ OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "yo
 # The attribute of a change that names the old value but not what it was the value of: the pipeline
 # finds the slot of the same subject that held that value ("we've cancelled PagerDuty").
 HELD = "*"
+# The attribute's prefix in the slot of a statement whose holder is a pronoun that waits for a name.
+WAITING = HELD * 2
 MEMBERSHIPS = {"subscription", "membership", "account", "contract", "licence", "license"}
 SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe"}
 # Attributes that "we" share as a household, not as a project: the user's own.
@@ -623,7 +626,10 @@ class Reader:
                 kind = self.kind(value_token) if base_attributes().get(attribute, {}).get("values") else None
                 if kind and kind not in RELATIONAL:
                     attribute = kind  # "our builds run on CircleCI": CI, not hosting
-                holder = self.name(dobj) if decider and dobj is not None and value_token is not dobj else who
+                # "we host the docs on GitBook": the docs'; "the iOS team tracks bugs in X": a bare plural
+                # is the kind of work done, so the tracker is the team's, not the bugs'.
+                holder = self.name(dobj) if decider and dobj is not None and value_token is not dobj \
+                    and not _bare_plural(dobj) else who
                 itself = self.attribute_of(dobj) if decider and dobj is not None and value_token is not dobj else None
                 if itself and itself[1] in (None, PROJECT):  # "host (our) docs on GitBook": the docs are the attribute
                     # ... of whoever said it: "the web team tracks tickets in Linear" is the web team's tracker
@@ -1045,6 +1051,11 @@ class Reader:
         return None
 
 
+def _bare_plural(token: Any) -> bool:
+    """A plural common noun with nothing that says which ("bugs", "sprints"): a kind of thing, not one."""
+    return token.tag_ == "NNS" and not any(t.dep_ in {"det", "poss", "compound", "amod"} for t in token.children)
+
+
 def _valued(token: Any) -> bool:
     """A name that can be a slot's value: a proper noun or a named entity, not a time or a number."""
     # A capitalised noun counts: the small model tags many a name at the start of a sentence a noun ("Florence/NOUN").
@@ -1230,14 +1241,14 @@ class Context:
 
     def resolve(self, stated: list[ExtractedFact]) -> list[ExtractedFact]:
         """The statements with PERSON_REF/THING_REF replaced by the entity in focus, else by the only
-        holder of the statement's attribute the user has; a statement whose referent neither names is
-        dropped (a bare pronoun is no subject)."""
+        holder of the statement's attribute the user has; a statement whose holder neither names waits
+        for one (`waiting`); any other whose referent neither names is dropped (a bare pronoun is no subject)."""
         found = []
         for fact in stated:
             for marker, name in ((PERSON_REF, self.person), (THING_REF, self.thing)):
                 if fact is not None and _mentions(fact, marker):
                     name = name or self.only_holder(fact.slot, marker)
-                    fact = _swapped(fact, marker, name) if name else None
+                    fact = _swapped(fact, marker, name) if name else waiting(fact, marker)
             if fact is not None:
                 found.append(fact)
         return found
@@ -1261,8 +1272,26 @@ class Context:
                    and f.slot.rpartition("/")[2] in PERSONAL]
         self.person = people[-1] if people else self.person
         things = [f.slot.rpartition("/")[0] for f in stated if f.slot]
-        things = [t for t in things if t and t not in (SELF, PROJECT) and normalise(t) not in {normalise(p) for p in people}]
+        things = [t for t in things if t and t not in (SELF, PROJECT) and not t.startswith(("@", HELD))  # not one waiting
+                  and normalise(t) not in {normalise(p) for p in people}]
         self.thing = things[-1] if things else self.thing
+
+
+def waiting(fact: ExtractedFact, marker: str) -> ExtractedFact | None:
+    """A statement whose holder is a pronoun that nothing reconciled yet names ("It's on Fly.io now",
+    reconciled before "our app is hosted on Render"): it waits in a slot of its own,
+    "<marker><digest>/<WAITING><attribute>", until the user has one holder of that attribute
+    (facts.adopt_waiting); None when the pronoun is not the holder (a value needs a name now)."""
+    holder, _, attribute = fact.slot.rpartition("/")
+    if holder != marker or not attribute or attribute.startswith(HELD) or marker in (fact.value, fact.object):
+        return None
+    digest = hashlib.sha256(fact.text.encode()).hexdigest()[:10]
+    said = "it" if marker == THING_REF else "they"
+    return fact.model_copy(update={
+        "slot": f"{marker}{digest}/{WAITING}{attribute}",
+        "subject": said if fact.subject == marker else fact.subject,
+        "about": [name for name in fact.about if name != marker],
+    })
 
 
 def _mentions(fact: ExtractedFact, marker: str) -> bool:

@@ -119,3 +119,35 @@ def test_words_the_embedder_puts_apart_stay_two_slots(graph: SessionsGraph, spac
         graph.reconcile_session(sid, backend=spacy)
     now = {x.slot: x.replaced for x in graph.current_facts("fr3", "shop")}
     assert now == {"shop/backups": [], "shop/expense reports": []}
+
+
+def test_teams_tracking_a_kind_of_work_are_two_holders(spacy: SpacyBackend) -> None:
+    assert slots(spacy, "The mobile team tracks bugs in Jira.") == [("mobile team/issue tracker", "Jira")]
+    assert slots(spacy, "We deploy the API on Render.") == [("api/hosting", "Render")]  # one thing: its own
+
+
+@pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
+def test_a_pronoun_reconciled_before_its_holder_waits_for_it(graph: SessionsGraph, spacy: SpacyBackend, order: tuple) -> None:
+    say(graph, "fr4", "old", "2026-01-05T09:00:00Z", "Our invoicing app is hosted on Render.", project="shop")
+    say(graph, "fr4", "new", "2026-02-05T09:00:00Z", "It's on Fly.io now.", project="shop")
+    for sid in order:
+        assert graph.reconcile_session(sid, backend=spacy).status == "completed"
+    now = [x for x in graph.current_facts("fr4", "invoicing app") if x.slot.endswith("/hosting")]
+    assert [(x.slot, x.value, x.replaced) for x in now] == [
+        ("invoicing app/hosting", "Fly.io", ["Our invoicing app is hosted on Render."])]
+    assert not [row for row in graph.store.run("MATCH (f:Fact {user_id: 'fr4'}) WHERE f.slot STARTS WITH '@' RETURN f.slot")]
+
+
+def test_a_waiting_pronoun_with_two_holders_to_choose_from_stays_waiting(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    say(graph, "fr5", "new", "2026-02-05T09:00:00Z", "It's on Fly.io now.", project="shop")
+    graph.reconcile_session("new", backend=spacy)
+    graph.record_session_start("ab", user_id="fr5", project_key="shop", started_at="2026-01-05T09:00:00Z")
+    graph.record_turns("ab", [{"role": "user", "text": text, "timestamp": "2026-01-05T09:00:00Z", "turn_id": f"ab-{n}"}
+                              for n, text in enumerate(["Our invoicing app is hosted on Render.",
+                                                        "Our landing page is hosted on Netlify."])])
+    graph.reconcile_session("ab", backend=spacy)
+    assert {x.slot: x.replaced for x in graph.current_facts("fr5", "shop") if x.slot.endswith("/hosting")} == {}
+    hosting = {x.slot: x.replaced for who in ("invoicing app", "landing page") for x in graph.current_facts("fr5", who)}
+    assert hosting == {"invoicing app/hosting": [], "landing page/hosting": []}
+    waits = graph.store.run("MATCH (f:Fact {user_id: 'fr5'}) WHERE f.slot STARTS WITH '@' RETURN f.subject AS subject, f.value AS value")
+    assert waits == [{"subject": "it", "value": "Fly.io"}]
