@@ -212,11 +212,14 @@ def test_a_pronoun_in_a_later_turn_is_the_person_an_earlier_turn_named(graph: Se
     ]
 
 
-def test_a_pronoun_nothing_in_the_session_names_states_no_fact(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+def test_a_pronoun_nothing_in_the_session_names_waits_and_names_no_entity(graph: SessionsGraph, spacy: SpacyBackend) -> None:
     say(graph, "u21", "a", "2026-01-05T09:00:00Z", "She moved to Berlin.", "It runs on Postgres now.")
     graph.reconcile_session("a", backend=spacy)
-    rows = graph.store.run("MATCH (f:Fact {user_id: 'u21'}) RETURN f.slot AS slot, f.subject AS subject")
-    assert not any("@" in (row["slot"] or "") + (row["subject"] or "") for row in rows), rows
+    rows = graph.store.run("MATCH (f:Fact {user_id: 'u21'}) RETURN f.slot AS slot, f.subject AS subject ORDER BY f.slot")
+    # Each waits in a slot of its own (see test_frames.py for what it joins later), said as the pronoun.
+    assert [(row["slot"].split("/")[1], row["subject"]) for row in rows] == [("**location", "they"), ("**database", "it")]
+    assert all(row["slot"].startswith(("@person", "@thing")) for row in rows)
+    assert graph.store.run("MATCH (n:Entity {user_id: 'u21'}) WHERE n.name STARTS WITH '@' RETURN count(n) AS n")[0]["n"] == 0
 
 
 @pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
@@ -289,8 +292,8 @@ def test_values_of_one_kind_in_slots_not_named_by_it_stay_apart(graph: SessionsG
 def test_a_pronoun_its_session_leaves_open_is_the_only_holder_of_that_attribute(
     graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str, slot: str
 ) -> None:
-    # Only once the old statement is in the store (reconciled first): a pronoun reconciled before any
-    # holder exists still states nothing (see the test above).
+    # The old statement in the store first; a pronoun reconciled before any holder exists waits for one
+    # (tests/reconcile/test_frames.py).
     say(graph, "u26", "a", "2026-01-05T09:00:00Z", old)
     say(graph, "u26", "b", "2026-02-05T09:00:00Z", new)
     for sid in ("a", "b"):
@@ -300,9 +303,11 @@ def test_a_pronoun_its_session_leaves_open_is_the_only_holder_of_that_attribute(
     assert rows == [{"slot": slot, "text": old, "current": False}, {"slot": slot, "text": new, "current": True}]
 
 
-def test_a_pronoun_that_could_be_either_of_two_holders_states_no_fact(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+def test_a_pronoun_that_could_be_either_of_two_holders_joins_neither(graph: SessionsGraph, spacy: SpacyBackend) -> None:
     say(graph, "u27", "a", "2026-01-05T09:00:00Z", "The app is hosted on Render.", "The docs site is hosted on Netlify.")
     say(graph, "u27", "b", "2026-02-05T09:00:00Z", "It's on Fly.io now.")
     for sid in ("a", "b"):
         graph.reconcile_session(sid, backend=spacy)
-    assert graph.store.run("MATCH (f:Fact {user_id: 'u27'}) WHERE f.text STARTS WITH 'It' RETURN count(f) AS n")[0]["n"] == 0
+    rows = graph.store.run("MATCH (f:Fact {user_id: 'u27'}) WHERE f.text STARTS WITH 'It' RETURN f.slot AS slot")
+    assert [row["slot"].startswith("@thing") for row in rows] == [True]  # still waiting
+    assert graph.store.run("MATCH (:Fact {user_id: 'u27'})-[r:SUPERSEDES]->() RETURN count(r) AS n")[0]["n"] == 0
