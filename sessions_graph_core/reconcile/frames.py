@@ -7,6 +7,9 @@ something" for each noun and "I <verb> something" for each verb, with the value 
 now" nearest "I live in something" (location). Multi-valued frames ("I visited something", "I like
 something") are a class of their own that fills no slot. A clause takes the nearest attribute only
 when it is near enough and clearly nearer than any other class.
+
+The same test says whether "I am a <noun>" names a job no list names: "I am a paralegal" against
+"I am a <listed occupation>" and "I am a morning person" and the like.
 """
 
 from __future__ import annotations
@@ -34,6 +37,14 @@ MULTI_VALUED = (
 )
 
 
+# What one says one is that is no job: "I'm a morning person" fills no occupation.
+NOT_JOBS = (
+    "a fan of football", "a morning person", "a cat person", "a big reader", "a parent", "an introvert", "a runner",
+    "a night owl", "a homeowner", "a beginner", "a vegetarian", "a regular there", "a member of the club",
+    "a good cook", "a Capricorn",
+)
+
+
 def prototypes() -> list[tuple[str, str]]:
     """(attribute, masked statement) for every noun and verb of every attribute, and the multi-valued frames."""
     found = []
@@ -48,11 +59,17 @@ def prototypes() -> list[tuple[str, str]]:
     return found
 
 
+def occupation_prototypes() -> list[tuple[str, str]]:
+    """"I am a <listed occupation>" against "I am a morning person" and the like."""
+    return ([("occupation", f"I am a {value}") for value in base_attributes()["occupation"]["values"]]
+            + [(NO_SLOT, f"I am {said}") for said in NOT_JOBS])
+
+
 @cache
-def _vectors() -> tuple[list[str], np.ndarray]:
+def _vectors(kind: str) -> tuple[list[str], np.ndarray]:
     from sessions_graph_core.embeddings.models import load_embedder
 
-    pairs = prototypes()
+    pairs = prototypes() if kind == "frames" else occupation_prototypes()
     return [name for name, _ in pairs], load_embedder().embed([text for _, text in pairs])
 
 
@@ -60,11 +77,21 @@ def _vectors() -> tuple[list[str], np.ndarray]:
 def classify(masked: str) -> str | None:
     """The attribute a masked clause states, NO_SLOT for a multi-valued one, None when no class is
     clearly nearest (or there is no embedder on this host: the rules still work)."""
+    return _nearest("frames", masked)
+
+
+@cache
+def occupation(role: str) -> bool:
+    """Whether "I am a <role>" is a job: clearly nearer the listed occupations than what else one is."""
+    return _nearest("occupations", f"I am a {role}") == "occupation"
+
+
+def _nearest(kind: str, text: str) -> str | None:
     try:
-        names, vectors = _vectors()
+        names, vectors = _vectors(kind)
         from sessions_graph_core.embeddings.models import load_embedder
 
-        scores = vectors @ load_embedder().embed([masked])[0]
+        scores = vectors @ load_embedder().embed([text])[0]
     except Exception:  # noqa: BLE001 - no embedder here: no fallback, as nearest_kind
         return None
     best: dict[str, float] = {}

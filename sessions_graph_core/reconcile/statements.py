@@ -626,10 +626,10 @@ class Reader:
                 kind = self.kind(value_token) if base_attributes().get(attribute, {}).get("values") else None
                 if kind and kind not in RELATIONAL:
                     attribute = kind  # "our builds run on CircleCI": CI, not hosting
-                # "we host the docs on GitBook": the docs'; "the iOS team tracks bugs in X": a bare plural
-                # is the kind of work done, so the tracker is the team's, not the bugs'.
-                holder = self.name(dobj) if decider and dobj is not None and value_token is not dobj \
-                    and not _bare_plural(dobj) else who
+                # "we host the docs on GitBook": the docs'; "the iOS team tracks bugs in X": a team other
+                # than ours says what it does itself, so the tracker is that team's.
+                holder = self.name(dobj) if decider and who in (SELF, PROJECT) and dobj is not None \
+                    and value_token is not dobj else who
                 itself = self.attribute_of(dobj) if decider and dobj is not None and value_token is not dobj else None
                 if itself and itself[1] in (None, PROJECT):  # "host (our) docs on GitBook": the docs are the attribute
                     # ... of whoever said it: "the web team tracks tickets in Linear" is the web team's tracker
@@ -841,6 +841,8 @@ class Reader:
             target = self.of_object(value_token) or preps.get("for")  # none said: the project's ("Zoe is on call")
             return [Claim(self.name(target) if target is not None else PROJECT, "on-call", None if negated else who)]
         kind = self.kind(value_token)
+        if kind is None and complement is value_token and self.occupation(subject, who, value_token):
+            kind = "occupation"  # "I'm a paralegal now": a job no list names, by the embedder
         if "at" in preps and value_token is preps["at"] and self.employed(subject, who, value_token, kind):
             value = self.name(value_token)  # "I'm at KPMG now", "I'm still at Stripe": who I work for
             return [Claim(who, "employer", None if negated else value, value if negated else None)]
@@ -854,6 +856,15 @@ class Reader:
             return []  # "I'm at home": the attribute's own word names no value of it
         value = self.phrase(value_token)
         return [Claim(who, kind, None if negated else value, value if negated else None)]
+
+    def occupation(self, subject: Any, who: str | None, role: Any) -> bool:
+        """Whether "<person> is a <noun>" says the person's job: a common noun with "a"/"an" that the
+        embedder puts nearer "I am a <listed occupation>" than "I am a morning person" (frames.occupation)."""
+        from sessions_graph_core.reconcile import frames
+
+        person = who == SELF or _person_like(subject)
+        article = any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in role.children)
+        return person and article and role.pos_ == "NOUN" and frames.occupation(self.phrase(role))
 
     def employed(self, subject: Any, who: str | None, place: Any, kind: str | None) -> bool:
         """Whether "<person> is at <place>" says whom the person works for: a named organisation, not a
@@ -1049,11 +1060,6 @@ class Reader:
             if found and found not in {"location", "employer"}:
                 return found
         return None
-
-
-def _bare_plural(token: Any) -> bool:
-    """A plural common noun with nothing that says which ("bugs", "sprints"): a kind of thing, not one."""
-    return token.tag_ == "NNS" and not any(t.dep_ in {"det", "poss", "compound", "amod"} for t in token.children)
 
 
 def _valued(token: Any) -> bool:

@@ -121,9 +121,9 @@ def test_words_the_embedder_puts_apart_stay_two_slots(graph: SessionsGraph, spac
     assert now == {"shop/backups": [], "shop/expense reports": []}
 
 
-def test_teams_tracking_a_kind_of_work_are_two_holders(spacy: SpacyBackend) -> None:
+def test_a_team_other_than_ours_holds_what_it_does_itself(spacy: SpacyBackend) -> None:
     assert slots(spacy, "The mobile team tracks bugs in Jira.") == [("mobile team/issue tracker", "Jira")]
-    assert slots(spacy, "We deploy the API on Render.") == [("api/hosting", "Render")]  # one thing: its own
+    assert slots(spacy, "We deploy the API on Render.") == [("api/hosting", "Render")]  # ours: the thing's own
 
 
 @pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
@@ -151,3 +151,25 @@ def test_a_waiting_pronoun_with_two_holders_to_choose_from_stays_waiting(graph: 
     assert hosting == {"invoicing app/hosting": [], "landing page/hosting": []}
     waits = graph.store.run("MATCH (f:Fact {user_id: 'fr5'}) WHERE f.slot STARTS WITH '@' RETURN f.subject AS subject, f.value AS value")
     assert waits == [{"subject": "it", "value": "Fly.io"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm a paralegal now.", [("me/occupation", "paralegal")]),  # no list names it
+        ("I am a midwife.", [("me/occupation", "midwife")]),
+        ("I'm a morning person.", []),  # what one is that is no job
+        ("I'm a Steelers fan.", []),
+    ],
+)
+def test_a_job_no_list_names_is_an_occupation_by_the_embedder(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
+
+
+def test_an_unlisted_job_supersedes_the_old_one(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    say(graph, "fr6", "a", "2026-01-05T09:00:00Z", "I'm a bartender.")
+    say(graph, "fr6", "b", "2026-02-05T09:00:00Z", "I work as a paralegal now.")
+    for sid in ("b", "a"):
+        graph.reconcile_session(sid, backend=spacy)
+    now = [x for x in graph.current_facts("fr6", "me") if x.slot == "me/occupation"]
+    assert [(x.value, x.replaced) for x in now] == [("paralegal", ["I'm a bartender."])]
