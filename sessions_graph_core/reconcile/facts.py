@@ -179,11 +179,15 @@ def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, ite
     twin = _twin(store, user_id, resolved.slot, item.source_id, item.value) if resolved.slot != item.slot else None
     if twin:  # the same turn already said it in that slot ("we stopped using Sentry": error tracking, and *sentry)
         return twin
+    moved = resolved.slot.rpartition("/")[0] != item.slot.rpartition("/")[0]
     item = resolved
     params = {"user_id": user_id, "user_key": user_key, "statement": item.model_dump()}
     rows = store.run(_RECORD.format(source=SOURCE_BY_ID[kind]), params)
     if not rows:
         raise LookupError(f"{kind} {item.source_id!r} is gone; its statements were not written")
+    if moved:  # a change said of another name for the holder: recall finds it under the holder's
+        holder = item.slot.rpartition("/")[0]
+        store.run(_ABOUT_HOLDER, {"user_id": user_id, "fact_id": rows[0]["fact_id"], "slot": item.slot, "holder": holder})
     return rows[0]["fact_id"]
 
 
@@ -227,7 +231,23 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
         {"user_id": user_id, "prefix": f"{holder}/", "waiting": f"{holder}/{HELD}", "old": old},
     )
     slot = _holding([(normalise(row["value"]), row["slot"]) for row in rows], old)
+    if not slot and holder != SELF:
+        rows = store.run(
+            "MATCH (p:Fact {user_id: $user_id}) WHERE NOT p.slot STARTS WITH $mine AND NOT p.slot CONTAINS $waiting "
+            "AND p.slot <> '' AND toLower(p.value) = $old RETURN DISTINCT p.slot AS slot",
+            {"user_id": user_id, "mine": f"{SELF}/", "waiting": f"/{HELD}", "old": old},
+        )
+        slot = _elsewhere([(old, row["slot"]) for row in rows], old)
     return item.model_copy(update=_reading(slot, item.value)) if slot else item
+
+
+def _elsewhere(values: Sequence[tuple[str, str]], old: str) -> str | None:
+    """The one slot of a holder other than the user that holds `old` exactly: a change that named its
+    old value said of a thing named otherwise ("we moved the marketing site off Kinsta" after "our
+    website is hosted on Kinsta"); none when the user has none or several (the user's own slots never
+    take a change said of something else: "I left Google" is not my sister's job there)."""
+    slots = {slot for value, slot in values if value == old and not slot.startswith(f"{SELF}/")}
+    return next(iter(slots)) if len(slots) == 1 else None
 
 
 _ADOPT = (
@@ -246,19 +266,26 @@ def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
             held.setdefault(item.slot.rpartition("/")[0], []).append((normalise(item.value), item.slot))
     if not held:
         return
+    # Every change the user has waiting (not a waiting pronoun): one said of another holder may be this one's.
     waiting = store.run(
-        "UNWIND $prefixes AS prefix MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH prefix "
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot CONTAINS $held AND NOT p.slot CONTAINS $pronoun "
         "RETURN p.fact_id AS fact_id, p.value AS value, p.slot AS pending, p.source_id AS source_id ORDER BY p.rank",
-        {"user_id": user_id, "prefixes": [f"{holder}/{HELD}" for holder in held]},
+        {"user_id": user_id, "held": f"/{HELD}", "pronoun": f"/{WAITING}"},
     )
+    elsewhere = [pair for holder, pairs in held.items() if holder != SELF for pair in pairs]
     for row in waiting:
         holder, _, attribute = row["pending"].rpartition("/")
         slot = _holding(held.get(holder, []), attribute[len(HELD):])
+        if not slot and holder != SELF:
+            slot = _elsewhere(elsewhere, attribute[len(HELD):])
         if slot and _twin(store, user_id, slot, row["source_id"], row["value"]):
             # Its turn already said it in that slot: one statement, not two links of the chain.
             store.run("MATCH (p:Fact {user_id: $user_id, fact_id: $fact_id}) DETACH DELETE p",
                       {"user_id": user_id, "fact_id": row["fact_id"]})
         elif slot:
+            if not slot.startswith(f"{holder}/"):  # recall finds it under the holder it now is of
+                store.run(_ABOUT_HOLDER, {"user_id": user_id, "fact_id": row["fact_id"], "slot": slot,
+                                          "holder": slot.rpartition("/")[0]})
             store.run(_ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | _reading(slot, row["value"]))
 
 

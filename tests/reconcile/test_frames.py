@@ -173,3 +173,22 @@ def test_an_unlisted_job_supersedes_the_old_one(graph: SessionsGraph, spacy: Spa
         graph.reconcile_session(sid, backend=spacy)
     now = [x for x in graph.current_facts("fr6", "me") if x.slot == "me/occupation"]
     assert [(x.value, x.replaced) for x in now] == [("paralegal", ["I'm a bartender."])]
+
+
+@pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
+def test_a_change_naming_its_old_value_finds_it_under_another_name(graph: SessionsGraph, spacy: SpacyBackend, order: tuple) -> None:
+    say(graph, "fr7", "old", "2026-01-05T09:00:00Z", "Our docs site is hosted on Ghost.", project="shop")
+    say(graph, "fr7", "new", "2026-02-05T09:00:00Z", "We moved the help center from Ghost to Hashnode.", project="shop")
+    for sid in order:
+        assert graph.reconcile_session(sid, backend=spacy).status == "completed"
+    now = [x for x in graph.current_facts("fr7", "docs site") if x.slot == "docs site/hosting"]
+    assert [(x.value, x.replaced) for x in now] == [("Hashnode", ["Our docs site is hosted on Ghost."])]
+
+
+@pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
+def test_a_change_of_mine_never_ends_what_someone_else_holds(graph: SessionsGraph, spacy: SpacyBackend, order: tuple) -> None:
+    say(graph, "fr8", "old", "2026-01-05T09:00:00Z", "My sister works at Google.")
+    say(graph, "fr8", "new", "2026-02-05T09:00:00Z", "I left Google.")
+    for sid in order:
+        graph.reconcile_session(sid, backend=spacy)
+    assert graph.store.run("MATCH (:Fact {user_id: 'fr8'})-[r:SUPERSEDES]->() RETURN count(r) AS n")[0]["n"] == 0
