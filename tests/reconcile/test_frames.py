@@ -192,3 +192,21 @@ def test_a_change_of_mine_never_ends_what_someone_else_holds(graph: SessionsGrap
     for sid in order:
         graph.reconcile_session(sid, backend=spacy)
     assert graph.store.run("MATCH (:Fact {user_id: 'fr8'})-[r:SUPERSEDES]->() RETURN count(r) AS n")[0]["n"] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Started at Hooli on Monday.", [("me/employer", "Hooli")]),
+        ("moved to Bilbao last week, loving it", [("me/location", "Bilbao")]),
+        ("Based in Lisbon now.", [("me/location", "Lisbon")]),
+        ("Moving to Oslo next month.", []),  # not done yet: no past tense, no speaker put in
+    ],
+)
+def test_a_sentence_that_drops_the_speaker_is_read_with_i(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
+
+
+def test_a_dropped_speaker_adds_only_what_fills_a_slot(spacy: SpacyBackend) -> None:
+    facts = spacy.extract(["Fixed the flaky test."], DEFAULT_MODEL)[0].facts
+    assert not any(f.slot or f.subject == "I" for f in facts)

@@ -100,7 +100,16 @@ class SpacyBackend:
 
         labels = {label.lower(): label for label in ontology.labels()}
         lexicon = statements.lexicon(ontology.single_valued())
-        return [_read_doc(doc, labels, lexicon) for doc in nlp.pipe(texts, batch_size=self.batch_size)]
+        docs = list(nlp.pipe(texts, batch_size=self.batch_size))
+        found = [_read_doc(doc, labels, lexicon) for doc in docs]
+        # Chat style drops the speaker ("Started at Hooli on Monday", "moved to Bilbao last week"): such
+        # a sentence is read again with "I" said, and what it puts in slots is added (one parse for all).
+        spoken = [(n, said) for n, doc in enumerate(docs) for said in _with_speaker(doc)]
+        for (n, _), doc in zip(spoken, nlp.pipe([said for _, said in spoken], batch_size=self.batch_size), strict=True):
+            known = {(fact.slot, fact.value) for fact in found[n].facts}
+            found[n].facts += [fact for fact in _read_doc(doc, labels, lexicon).facts
+                               if fact.slot and (fact.slot, fact.value) not in known]
+        return found
 
 
 @cache
@@ -156,6 +165,18 @@ def _entity_type(span: Any, labels: dict[str, str]) -> str:
 
 def _in_model(label: str, labels: dict[str, str]) -> str:
     return labels.get(label.lower(), label)
+
+
+def _with_speaker(doc: Any) -> list[str]:
+    """Each sentence of the doc that starts with a past-tense verb and has no subject, with "I" before it."""
+    found = []
+    for sentence in doc.sents:
+        first = next((t for t in sentence if not (t.is_punct or t.is_space)), None)
+        if (first is not None and first.dep_ == "ROOT" and first.pos_ == "VERB" and first.tag_ in {"VBD", "VBN"}
+                and not any(t.dep_ in {"nsubj", "nsubjpass", "expl", "csubj"} for t in first.children)):
+            rest = doc.text[first.idx + len(first.text): sentence.end_char]
+            found.append(f"I {first.text.lower()}{rest}")
+    return found
 
 
 def _trimmed(span: Any) -> Any:
