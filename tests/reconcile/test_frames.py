@@ -28,6 +28,15 @@ def say(graph: SessionsGraph, user: str, sid: str, at: str, text: str, project: 
     graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
 
 
+def change(graph: SessionsGraph, spacy: SpacyBackend, user: str, old: str, new: str, order: tuple,
+           project: str | None = None) -> None:
+    """The old statement, the new one a month later, reconciled in `order` ("old"/"new" first)."""
+    say(graph, user, "old", "2026-01-05T09:00:00Z", old, project)
+    say(graph, user, "new", "2026-02-05T09:00:00Z", new, project)
+    for sid in order:
+        assert graph.reconcile_session(sid, backend=spacy).status == "completed"
+
+
 def test_the_prototypes_are_made_from_the_attribute_file_with_the_value_masked() -> None:
     made = frames.prototypes()
     assert ("location", "I live in something") in made and ("employer", "I am hired by something") in made
@@ -93,10 +102,7 @@ def test_a_named_team_keeps_its_own_tracker(spacy: SpacyBackend) -> None:
 
 @pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
 def test_an_inverted_statement_supersedes_in_either_order(graph: SessionsGraph, spacy: SpacyBackend, order: tuple) -> None:
-    say(graph, "fr1", "old", "2026-01-05T09:00:00Z", "I work for Initech.")
-    say(graph, "fr1", "new", "2026-02-05T09:00:00Z", "Globex hired me last month.")
-    for sid in order:
-        assert graph.reconcile_session(sid, backend=spacy).status == "completed"
+    change(graph, spacy, "fr1", "I work for Initech.", "Globex hired me last month.", order)
     now = [x for x in graph.current_facts("fr1", "me") if x.slot == "me/employer"]
     assert [(x.value, x.replaced) for x in now] == [("Globex", ["I work for Initech."])]
 
@@ -128,10 +134,7 @@ def test_a_team_other_than_ours_holds_what_it_does_itself(spacy: SpacyBackend) -
 
 @pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
 def test_a_pronoun_reconciled_before_its_holder_waits_for_it(graph: SessionsGraph, spacy: SpacyBackend, order: tuple) -> None:
-    say(graph, "fr4", "old", "2026-01-05T09:00:00Z", "Our invoicing app is hosted on Render.", project="shop")
-    say(graph, "fr4", "new", "2026-02-05T09:00:00Z", "It's on Fly.io now.", project="shop")
-    for sid in order:
-        assert graph.reconcile_session(sid, backend=spacy).status == "completed"
+    change(graph, spacy, "fr4", "Our invoicing app is hosted on Render.", "It's on Fly.io now.", order, project="shop")
     now = [x for x in graph.current_facts("fr4", "invoicing app") if x.slot.endswith("/hosting")]
     assert [(x.slot, x.value, x.replaced) for x in now] == [
         ("invoicing app/hosting", "Fly.io", ["Our invoicing app is hosted on Render."])]
@@ -177,20 +180,14 @@ def test_an_unlisted_job_supersedes_the_old_one(graph: SessionsGraph, spacy: Spa
 
 @pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
 def test_a_change_naming_its_old_value_finds_it_under_another_name(graph: SessionsGraph, spacy: SpacyBackend, order: tuple) -> None:
-    say(graph, "fr7", "old", "2026-01-05T09:00:00Z", "Our docs site is hosted on Ghost.", project="shop")
-    say(graph, "fr7", "new", "2026-02-05T09:00:00Z", "We moved the help center from Ghost to Hashnode.", project="shop")
-    for sid in order:
-        assert graph.reconcile_session(sid, backend=spacy).status == "completed"
+    change(graph, spacy, "fr7", "Our docs site is hosted on Ghost.", "We moved the help center from Ghost to Hashnode.", order, project="shop")
     now = [x for x in graph.current_facts("fr7", "docs site") if x.slot == "docs site/hosting"]
     assert [(x.value, x.replaced) for x in now] == [("Hashnode", ["Our docs site is hosted on Ghost."])]
 
 
 @pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
 def test_a_change_of_mine_never_ends_what_someone_else_holds(graph: SessionsGraph, spacy: SpacyBackend, order: tuple) -> None:
-    say(graph, "fr8", "old", "2026-01-05T09:00:00Z", "My sister works at Google.")
-    say(graph, "fr8", "new", "2026-02-05T09:00:00Z", "I left Google.")
-    for sid in order:
-        graph.reconcile_session(sid, backend=spacy)
+    change(graph, spacy, "fr8", "My sister works at Google.", "I left Google.", order)
     assert graph.store.run("MATCH (:Fact {user_id: 'fr8'})-[r:SUPERSEDES]->() RETURN count(r) AS n")[0]["n"] == 0
 
 
