@@ -215,7 +215,10 @@ class CpuTally:
             key = (pid, started)
             # Started after the tally began: all of its CPU is the drain's.
             self._first.setdefault(key, 0.0 if started / TICKS > self._since else cpu)
-            self._last[key] = (_kind(pid), cpu)
+            kind = _kind(pid)
+            if kind == "other" and key in self._last:  # an exited process, not yet reaped, has no command line
+                kind = self._last[key][0]
+            self._last[key] = (kind, cpu)
 
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -335,20 +338,23 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
         with tally, running_platform(work / "home", env, profile=profile_with(root, concurrent)) as platform:
             started = time.time()
             prober = threading.Thread(target=recall_latencies, args=(settings, users, stop, during)) if probe else None
-            if prober:
-                prober.start()
             reporter = threading.Thread(target=report_progress, args=(settings, sessions, started, stop))
-            reporter.start()
-            with open_store(settings) as store:
-                took = wait_until_drained(platform.url, store, timeout=4 * 3600, poll=2.0)
+            try:
+                for thread in filter(None, (prober, reporter)):
+                    thread.start()
+                with open_store(settings) as store:
+                    took = wait_until_drained(platform.url, store, timeout=4 * 3600, poll=2.0)
+                    stop.set()
+                    reporter.join()
+                    done = embedded_times(store)
+                    memory = store._connection.command("INFO", "memory")
+                made = runs(platform.url)
+                phases = run_phases(platform.url)
+            finally:  # interrupted too: the threads end, so the servers' context managers can stop them
                 stop.set()
-                reporter.join()
-                done = embedded_times(store)
-                memory = store._connection.command("INFO", "memory")
-            made = runs(platform.url)
-            phases = run_phases(platform.url)
-        if prober:
-            prober.join()
+                for thread in filter(None, (prober, reporter)):
+                    if thread.ident is not None:
+                        thread.join()
         idle: list[float] = []
         if probe:
             recall_latencies(settings, users, threading.Event(), idle, limit=max(20, min(len(during), IDLE_PROBES)), pause=0)
@@ -503,6 +509,8 @@ def main() -> None:
     parser.add_argument("--page-sessions", type=int, default=100000)
     parser.add_argument("--baseline", default=BASELINE, help="the commit with today's per-session scheme")
     args = parser.parse_args()
+    # SIGTERM (a timeout, kill PID) unwinds like Ctrl-C, so every server this benchmark started is stopped.
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     root = Path(tempfile.mkdtemp(prefix="sg-scale-", dir="/tmp"))
     root.chmod(0o711)  # PostgreSQL runs as its own user and must reach its directory inside
     console.print(f"Working directory: {root}")
