@@ -91,10 +91,13 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs, tmp
     # and two runs at once (a soak beside CI) never overwrite each other's
     shots = tmp_path / "screenshots"
     env = {"SESSIONS_GRAPH_DATA_DIR": str(server.data_dir)}
+    with SessionsGraph(FalkorDBStore(server)) as graph:
+        graph.setup()
+        # All pending before the sensors' first tick, so each user gets one run naming all of its sessions:
+        # imported while the daemon ticked, a user's later session could get a run of its own.
+        sids = sorted(import_transcript(graph, path) for path in SAMPLES)
     with running_platform(root / "dagster_home", env) as platform:
         with SessionsGraph(FalkorDBStore(server)) as graph:
-            graph.setup()
-            sids = sorted(import_transcript(graph, path) for path in SAMPLES)
             try:
                 wait_until_drained(platform.url, graph.store, timeout=400)
             except TimeoutError as error:
