@@ -107,10 +107,15 @@ def _rss_bytes(pid: int) -> int | None:
     return None
 
 
-def _persistence(client: Connection) -> dict[str, str]:
-    """The `INFO persistence` fields, as the text values the server prints."""
-    lines = client.command("INFO", "persistence").splitlines()
+def server_info(client: Connection, *sections: str) -> dict[str, str]:
+    """The fields of these `INFO` sections, as the text values the server prints."""
+    lines = client.command("INFO", *sections).splitlines()
     return dict(line.split(":", 1) for line in lines if ":" in line and not line.startswith("#"))
+
+
+def rewriting(info: dict[str, str]) -> bool:
+    """Whether `INFO persistence` says the server is writing, or is about to write, its log afresh (in a child)."""
+    return info.get("aof_rewrite_in_progress", "0") != "0" or info.get("aof_rewrite_scheduled", "0") != "0"
 
 
 def indexes_built(graph: Graph) -> bool:
@@ -179,10 +184,10 @@ class EmbeddedServer:
         """Whether the server is folding its log into a snapshot in the background (it forks for that)."""
         client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
         try:
-            info = _persistence(client)
+            info = server_info(client, "persistence")
         finally:
             client.close()
-        return info.get("aof_rewrite_in_progress", "0") != "0" or info.get("aof_rewrite_scheduled", "0") != "0"
+        return rewriting(info)
 
     def status(self) -> ServerStatus:
         pid = self.pid()
@@ -247,7 +252,7 @@ class EmbeddedServer:
         """Fold the statement log into a snapshot before a clean stop, so the next start is fast."""
         client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
         try:
-            info = _persistence(client)
+            info = server_info(client, "persistence")
             if int(info.get("aof_current_size", 0)) - int(info.get("aof_base_size", 0)) < COMPACT_ABOVE_BYTES:
                 return
             try:

@@ -28,7 +28,14 @@ from pathlib import Path
 
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.falkordb.client import Connection, ReplyError
-from sessions_graph_core.store.falkordb.server import _cmdline, _process_alive, server_arguments, terminate
+from sessions_graph_core.store.falkordb.server import (
+    _cmdline,
+    _process_alive,
+    rewriting,
+    server_arguments,
+    server_info,
+    terminate,
+)
 
 PASSWORD_ENV = "SESSIONS_GRAPH_STORE_PASSWORD"
 
@@ -133,48 +140,35 @@ class StandaloneServer:
         when statements came in while the primary's sync child was still being reaped.
         """
         try:
-            if not _answers(self.address, password):
-                return False
-            return replica_of is None or (_synced_replica(self.address, password) and _settled_primary(replica_of, password))
+            mine = _answering_info(self.address, password)
+            if mine is None or replica_of is None:
+                return mine is not None
+            return _synced_replica(mine) and _settled_primary(_answering_info(replica_of, password))
         except (OSError, ReplyError):  # not listening yet, or still loading its data
             return False
 
 
-def _info(address: str, password: str, section: str) -> dict[str, str]:
+def _answering_info(address: str, password: str) -> dict[str, str] | None:
+    """The replication and persistence fields of the server at `address`, None while it does not answer PING."""
     connection = Connection(address, password=password, timeout=2)
     try:
-        text = connection.command("INFO", section)
-    finally:
-        connection.close()
-    return dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
-
-
-def _answers(address: str, password: str) -> bool:
-    connection = Connection(address, password=password, timeout=2)
-    try:
-        return connection.command("PING") == "PONG"
+        if connection.command("PING") != "PONG":
+            return None
+        return server_info(connection, "replication", "persistence")
     finally:
         connection.close()
 
 
-def _synced_replica(address: str, password: str) -> bool:
-    persistence = _info(address, password, "persistence")
-    return (
-        _info(address, password, "replication").get("master_link_status") == "up"
-        and persistence.get("aof_rewrite_in_progress") == "0"
-        and persistence.get("aof_rewrite_scheduled") == "0"
-    )
+def _synced_replica(info: dict[str, str]) -> bool:
+    return info.get("master_link_status") == "up" and not rewriting(info)
 
 
-def _settled_primary(address: str, password: str) -> bool:
+def _settled_primary(info: dict[str, str] | None) -> bool:
     """The primary holds every replica online and has no child process left from a sync."""
-    replication, persistence = _info(address, password, "replication"), _info(address, password, "persistence")
-    replicas = [value for name, value in replication.items() if name.startswith("slave") and name[5:].isdigit()]
-    return (
-        bool(replicas)
-        and all("state=online" in value for value in replicas)
-        and persistence.get("rdb_bgsave_in_progress") == "0"
-    )
+    if info is None:
+        return False
+    replicas = [value for name, value in info.items() if name.startswith("slave") and name[5:].isdigit()]
+    return bool(replicas) and all("state=online" in value for value in replicas) and info.get("rdb_bgsave_in_progress") == "0"
 
 
 def _quoted(value: str) -> str:
