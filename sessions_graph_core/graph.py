@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -174,6 +174,12 @@ class SessionsGraph:
         return reconcile.reconcile_session(
             self.store, session_id, backend=backend, enforce_ontology=enforce_ontology, promote_labels=promote_labels
         )
+
+    def reconcile_sessions(
+        self, session_ids: Sequence[str], *, backend: ExtractionBackend | None = None, enforce_ontology: bool = False
+    ) -> Iterator[reconcile.ReconcileSummary]:
+        """Each session's summary in order, as reconcile_session gives it, the next extracted while one is written."""
+        return reconcile.reconcile_sessions(self.store, session_ids, backend=backend, enforce_ontology=enforce_ontology)
 
     def reconcile_memory(
         self, memory_id: str, *, backend: ExtractionBackend | None = None, enforce_ontology: bool = True

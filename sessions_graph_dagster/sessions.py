@@ -22,7 +22,6 @@ from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
 from sessions_graph_core.reconcile.pipeline import ReconcileSummary
 from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.store.base import GraphStore
-from sessions_graph_core.validation import ValidationError
 
 from .batches import SESSION_IDS_TAG, session_tags
 from .partitions import SAME_USER, users_partitions
@@ -58,13 +57,15 @@ def selected_sessions(store: GraphStore, users: Sequence[str], selection: Sessio
 PROBE_CHARS = 200
 
 
-def _reconcile_one(store: GraphStore, session_id: str, backend: ExtractionBackend) -> tuple[ReconcileSummary, float]:
-    started = time.perf_counter()
-    try:
-        summary = reconcile.reconcile_session(store, session_id, backend=backend)
-    except ValidationError as error:  # the partition names no session: bad input, no retry will help
-        summary = ReconcileSummary(session_id=session_id, status="failed", error=str(error))
-    return summary, time.perf_counter() - started
+def _reconcile_all(store: GraphStore, keys: Sequence[str], backend: ExtractionBackend) -> dict[str, tuple[ReconcileSummary, float]]:
+    """Each session's summary (a session that does not exist fails: bad input, no retry will help) and the
+    seconds until it was done since the one before (sessions overlap: the next is extracted while one is written)."""
+    done = {}
+    mark = time.perf_counter()
+    for summary in reconcile.reconcile_sessions(store, keys, backend=backend):
+        now = time.perf_counter()
+        done[summary.session_id], mark = (summary, now - mark), now
+    return done
 
 
 def _by_user(users: Sequence[str], owners: dict[str, str], keys: Sequence[str]) -> dict[str, list[str]]:
@@ -93,7 +94,7 @@ def reconciled_session(
     users = list(context.partition_keys)
     with graph_store.open() as store:
         keys = selected_sessions(store, users, config)
-        done = {summary.session_id: (summary, seconds) for summary, seconds in (_reconcile_one(store, k, backend) for k in keys)}
+        done = _reconcile_all(store, keys, backend)
         # The older facts each session's own statements replaced (seed 002: a new fact in a held slot supersedes it).
         superseded = facts.superseded_by_sessions(store, keys)
         owners = sessions.session_owners(store, keys)

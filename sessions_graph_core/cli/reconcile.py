@@ -100,8 +100,8 @@ def reconcile_command(session_id: str | None, pending: bool, limit: int) -> None
             for memory_id in memories:
                 ok &= _memory_line(graph.reconcile_memory(memory_id, backend=backend))
                 progress.advance(task)
-            for sid in sessions:
-                ok &= _session_line(graph, graph.reconcile_session(sid, backend=backend, enforce_ontology=True))
+            for summary in graph.reconcile_sessions(sessions, backend=backend, enforce_ontology=True):
+                ok &= _session_line(graph, summary)
                 progress.advance(task)
     sys.exit(0 if ok else 1)
 

@@ -10,7 +10,9 @@ before (in any source of the user) is never extracted twice.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel
@@ -146,10 +148,8 @@ def memory_units(memory_id: str, user_id: str, content: str, valid_at: str) -> l
 # -- extracting ----------------------------------------------------------------------------
 
 
-def extract(
-    store: GraphStore, user_id: str, units: Sequence[Unit], backend: ExtractionBackend, model: OntologyModel
-) -> tuple[dict[str, Extraction], int]:
-    """The extraction of every unit's text by hash, and how many texts the backend was asked for."""
+def cached(store: GraphStore, user_id: str, units: Sequence[Unit]) -> tuple[dict[str, Extraction], dict[str, str]]:
+    """The units' extractions the user's chunks already hold, by hash, and the texts still to extract."""
     unique = {unit.hash: unit.text for unit in units}
     stored = store.run(
         "MATCH (c:Chunk) WHERE c.hash IN $hashes AND c.user_id = $user_id AND c.extraction IS NOT NULL "
@@ -157,12 +157,27 @@ def extract(
         {"hashes": list(unique), "user_id": user_id},
     )
     found = {row["hash"]: Extraction.model_validate_json(row["extraction"]) for row in stored}
-    todo = [digest for digest in unique if digest not in found]
-    if todo:
-        results = backend.extract([unique[digest] for digest in todo], model, facts.known_slots(store, user_id))
-        if len(results) != len(todo):
-            raise RuntimeError(f"backend {backend.name} returned {len(results)} extractions for {len(todo)} texts")
-        found.update(zip(todo, results, strict=True))
+    return found, {digest: text for digest, text in unique.items() if digest not in found}
+
+
+def extract_texts(
+    backend: ExtractionBackend, todo: dict[str, str], model: OntologyModel, known_slots: Sequence[str]
+) -> dict[str, Extraction]:
+    """The backend's extraction of each text still to extract, by hash."""
+    if not todo:
+        return {}
+    results = backend.extract(list(todo.values()), model, known_slots)
+    if len(results) != len(todo):
+        raise RuntimeError(f"backend {backend.name} returned {len(results)} extractions for {len(todo)} texts")
+    return dict(zip(todo, results, strict=True))
+
+
+def extract(
+    store: GraphStore, user_id: str, units: Sequence[Unit], backend: ExtractionBackend, model: OntologyModel
+) -> tuple[dict[str, Extraction], int]:
+    """The extraction of every unit's text by hash, and how many texts the backend was asked for."""
+    found, todo = cached(store, user_id, units)
+    found.update(extract_texts(backend, todo, model, facts.known_slots(store, user_id) if todo else ()))
     return found, len(todo)
 
 
@@ -291,6 +306,122 @@ def write_units(
 # -- sessions ------------------------------------------------------------------------------
 
 
+@dataclass
+class _Reading:
+    """A session as reconciliation found it: its units, their extractions, and what is still to extract."""
+
+    session_id: str
+    user_id: str
+    revision: int
+    backend: ExtractionBackend | None = None
+    version: ontology.OntologyVersion | None = None
+    units: list[Unit] = field(default_factory=list)
+    found: dict[str, Extraction] = field(default_factory=dict)
+    todo: dict[str, str] = field(default_factory=dict)
+    texts_extracted: int = 0
+    extracting: Future[dict[str, Extraction]] | None = None
+    error: str | None = None
+
+
+def _failure(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _read_session(store: GraphStore, session_id: str, backend: ExtractionBackend | None,
+                  extracted: dict[str, Extraction]) -> _Reading:
+    """The session's unreconciled units and the extractions the user's chunks (or `extracted`, held in
+    memory) already have. An unknown session is bad input (ValidationError); any other failure is kept
+    for the session's record."""
+    sid = validation.session_id(session_id)
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id, coalesce(s.revision, 0) AS revision",
+        {"sid": sid},
+    )
+    if not rows:
+        raise ValidationError(f"Session {sid!r} does not exist: record its start and turns first")
+    reading = _Reading(session_id=sid, user_id=rows[0]["user_id"], revision=rows[0]["revision"])
+    try:
+        reading.backend = backend or get_backend()
+        reading.version = ontology.adopted(store, reading.user_id)
+        reading.units = session_units(store, sid, reading.user_id)
+        reading.found, reading.todo = cached(store, reading.user_id, reading.units)
+        for digest in [digest for digest in reading.todo if digest in extracted]:
+            reading.found[digest] = extracted[digest]
+            del reading.todo[digest]
+        reading.texts_extracted = len(reading.todo)
+    except Exception as exc:  # noqa: BLE001 - any failure is the session's outcome, recorded for the sweep
+        reading.error = _failure(exc)
+    return reading
+
+
+def _reads_known_slots(backend: ExtractionBackend | None) -> bool:
+    # A backend that does not say is taken to read them, which only costs it the overlap.
+    return getattr(backend, "reads_known_slots", True)
+
+
+def _extraction_args(store: GraphStore, reading: _Reading) -> tuple:
+    """The backend call for what the session still has to extract; the user's known slots are read here,
+    on the caller's connection, and only for a backend that reads them."""
+    assert reading.backend is not None and reading.version is not None
+    known = facts.known_slots(store, reading.user_id) if _reads_known_slots(reading.backend) else ()
+    return reading.backend, reading.todo, reading.version.model, known
+
+
+def _finish_extraction(store: GraphStore, reading: _Reading) -> None:
+    """Every unit's extraction in `found`: the one begun ahead, else the backend now (a failure is the
+    session's error)."""
+    if reading.error is not None or not (reading.todo or reading.extracting):
+        return
+    try:
+        extracting = reading.extracting
+        reading.found.update(extracting.result() if extracting else extract_texts(*_extraction_args(store, reading)))
+    except Exception as exc:  # noqa: BLE001 - any failure is the session's outcome, recorded for the sweep
+        reading.error = _failure(exc)
+    reading.todo, reading.extracting = {}, None
+
+
+def _write_session(store: GraphStore, reading: _Reading, flags: TypingFlags) -> ReconcileSummary:
+    """Write what the session's extractions say and record the outcome on the Session."""
+    sid = reading.session_id
+    considered, deduped = len(reading.units), len({unit.hash for unit in reading.units})
+    touched = statements_written = 0
+    error = reading.error
+    if error is None:
+        assert reading.version is not None
+        try:
+            touched, statements_written = write_units(
+                store, reading.user_id, reading.units, reading.found, reading.version.model, flags
+            )
+        except Exception as exc:  # noqa: BLE001 - any failure is the session's outcome, recorded for the sweep
+            error = _failure(exc)
+    if error is not None:
+        store.run(
+            "MATCH (s:Session {session_id: $sid}) SET s.reconciliation_status = 'failed', "
+            "s.reconciliation_error = $error",
+            {"sid": sid, "error": error},
+        )
+        return ReconcileSummary(session_id=sid, status="failed", texts_considered=considered, error=error)
+    assert reading.backend is not None and reading.version is not None
+    # A turn recorded while this ran bumped the revision: leave the session pending for the next sweep.
+    store.run(
+        "MATCH (s:Session {session_id: $sid}) "
+        "SET s.reconciliation_status = CASE WHEN coalesce(s.revision, 0) = $revision THEN 'completed' "
+        "ELSE s.reconciliation_status END, "
+        "s.reconciliation_error = null, s.reconciled_at = $now, s.ontology_version = $version, s.extraction_backend = $backend",
+        {"sid": sid, "revision": reading.revision, "now": now_iso(), "version": reading.version.version,
+         "backend": reading.backend.name},
+    )
+    return ReconcileSummary(
+        session_id=sid,
+        status="completed",
+        texts_considered=considered,
+        texts_deduped=deduped,
+        texts_extracted=reading.texts_extracted,
+        entities=touched,
+        facts=statements_written,
+    )
+
+
 def reconcile_session(
     store: GraphStore,
     session_id: str,
@@ -301,50 +432,61 @@ def reconcile_session(
 ) -> ReconcileSummary:
     """Extract the session's new turns under its user's adopted ontology and record the outcome.
 
-    A failure is recorded on the Session (`reconciliation_status = 'failed'`) and returned, never raised.
+    A failure is recorded on the Session (`reconciliation_status = 'failed'`) and returned, never raised;
+    a session that does not exist is bad input (ValidationError).
     """
-    sid = validation.session_id(session_id)
-    rows = store.run(
-        "MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id, coalesce(s.revision, 0) AS revision",
-        {"sid": sid},
-    )
-    if not rows:
-        raise ValidationError(f"Session {sid!r} does not exist: record its start and turns first")
-    user_id, revision = rows[0]["user_id"], rows[0]["revision"]
-    considered = deduped = extracted = touched = statements = 0
+    reading = _read_session(store, session_id, backend, {})
+    _finish_extraction(store, reading)
+    return _write_session(store, reading, TypingFlags(enforce_ontology=enforce_ontology, promote_labels=promote_labels))
+
+
+def reconcile_sessions(
+    store: GraphStore,
+    session_ids: Sequence[str],
+    *,
+    backend: ExtractionBackend | None = None,
+    enforce_ontology: bool = False,
+    promote_labels: bool = False,
+) -> Iterator[ReconcileSummary]:
+    """reconcile_session's summary of each session in order, leaving the graph that reconciling them one
+    by one leaves; a session that does not exist gets a failed summary instead of an error.
+
+    While a session's statements are written, the next session is read and its text extracted on a
+    thread of its own: extraction is CPU, the writes mostly wait on the store, so the two overlap. Texts
+    the session being written extracted are not extracted again. A backend that reads the user's known
+    slots (`reads_known_slots`) starts on a session of the same user only once the one before is written,
+    since those writes may add slots.
+    """
+    flags = TypingFlags(enforce_ontology=enforce_ontology, promote_labels=promote_labels)
+    ids = list(dict.fromkeys(session_ids))
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="extract") as extractor:
+        upcoming: _Reading | ValidationError | None = None
+        for index, session_id in enumerate(ids):
+            reading = upcoming if upcoming is not None else _read_or_invalid(store, session_id, backend, {})
+            upcoming = None
+            if isinstance(reading, ValidationError):
+                yield ReconcileSummary(session_id=session_id, status="failed", error=str(reading))
+                continue
+            _finish_extraction(store, reading)
+            if index + 1 < len(ids):
+                upcoming = _read_or_invalid(store, ids[index + 1], backend, reading.found)
+                if isinstance(upcoming, _Reading) and _may_extract_ahead(reading, upcoming):
+                    upcoming.extracting = extractor.submit(extract_texts, *_extraction_args(store, upcoming))
+            yield _write_session(store, reading, flags)
+
+
+def _read_or_invalid(store: GraphStore, session_id: str, backend: ExtractionBackend | None,
+                     extracted: dict[str, Extraction]) -> _Reading | ValidationError:
     try:
-        chosen = backend or get_backend()
-        version = ontology.adopted(store, user_id)
-        units = session_units(store, sid, user_id)
-        considered, deduped = len(units), len({unit.hash for unit in units})
-        extractions, extracted = extract(store, user_id, units, chosen, version.model)
-        flags = TypingFlags(enforce_ontology=enforce_ontology, promote_labels=promote_labels)
-        touched, statements = write_units(store, user_id, units, extractions, version.model, flags)
-    except Exception as exc:  # noqa: BLE001 - any failure is the session's outcome, recorded for the sweep
-        error = f"{type(exc).__name__}: {exc}"
-        store.run(
-            "MATCH (s:Session {session_id: $sid}) SET s.reconciliation_status = 'failed', "
-            "s.reconciliation_error = $error",
-            {"sid": sid, "error": error},
-        )
-        return ReconcileSummary(session_id=sid, status="failed", texts_considered=considered, error=error)
-    # A turn recorded while this ran bumped the revision: leave the session pending for the next sweep.
-    store.run(
-        "MATCH (s:Session {session_id: $sid}) "
-        "SET s.reconciliation_status = CASE WHEN coalesce(s.revision, 0) = $revision THEN 'completed' "
-        "ELSE s.reconciliation_status END, "
-        "s.reconciliation_error = null, s.reconciled_at = $now, s.ontology_version = $version, s.extraction_backend = $backend",
-        {"sid": sid, "revision": revision, "now": now_iso(), "version": version.version, "backend": chosen.name},
-    )
-    return ReconcileSummary(
-        session_id=sid,
-        status="completed",
-        texts_considered=considered,
-        texts_deduped=deduped,
-        texts_extracted=extracted,
-        entities=touched,
-        facts=statements,
-    )
+        return _read_session(store, session_id, backend, extracted)
+    except ValidationError as error:
+        return error
+
+
+def _may_extract_ahead(writing: _Reading, upcoming: _Reading) -> bool:
+    if upcoming.error is not None or not upcoming.todo:
+        return False
+    return upcoming.user_id != writing.user_id or not _reads_known_slots(upcoming.backend)
 
 
 def pending_memories(store: GraphStore, *, limit: int = 100) -> list[str]:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
 from conftest import snapshot
 
 from sessions_graph_core import SessionsGraph, ValidationError
+from sessions_graph_core.reconcile.extraction.base import SpacyBackend
 from sessions_graph_core.reconcile.pipeline import MAX_UNIT_CHARS, chunk_hash
 from sessions_graph_core.sessions.jsonl import read_transcript
 
@@ -168,3 +170,51 @@ def test_unknown_session_is_rejected_and_changes_nothing(graph: SessionsGraph) -
     with pytest.raises(ValidationError, match="control characters"):
         graph.reconcile_session("bad\x00id")
     assert snapshot(graph.store) == before
+
+
+def record_sessions(graph: SessionsGraph) -> list[str]:
+    """Two users' sessions, alice's change of owner and database among them, and a session of alice that
+    repeats a text of the one before it (a chunk the session before extracts)."""
+    ids = [load(graph, "orders-1.jsonl"), load(graph, "garden-1.jsonl"), load(graph, "orders-2.jsonl")]
+    graph.record_session_start("orders-3", user_id="alice", started_at="2026-03-17T09:00:00Z")
+    repeated = read_transcript(EXAMPLES / "orders-2.jsonl").turns[0].text
+    graph.record_turns("orders-3", [{"role": "user", "text": repeated, "timestamp": "2026-03-17T09:01:00Z"},
+                                    {"role": "user", "text": "Dave manages the billing service.",
+                                     "timestamp": "2026-03-17T09:02:00Z"}])
+    return [*ids, "orders-3"]
+
+
+def test_sessions_reconciled_together_leave_the_graph_one_at_a_time_leaves(graph: SessionsGraph) -> None:
+    ids = record_sessions(graph)
+    alone = [graph.reconcile_session(sid) for sid in ids]
+    expected = stable(snapshot(graph.store))
+    graph.store.delete_all()
+    graph.setup()
+    record_sessions(graph)
+
+    together = list(graph.reconcile_sessions([ids[0], "no-such-session", *ids[1:]]))
+
+    assert [s.session_id for s in together] == [ids[0], "no-such-session", *ids[1:]]
+    missing = together.pop(1)
+    assert missing.status == "failed" and "does not exist" in (missing.error or "")
+    assert together == alone and all(s.status == "completed" for s in together)
+    # orders-3's first text was extracted by orders-2, in memory or from its chunk: never twice.
+    assert together[-1].texts_extracted == alone[-1].texts_extracted == 1
+    assert stable(snapshot(graph.store)) == expected
+
+
+def test_the_next_session_is_extracted_while_one_is_written(graph: SessionsGraph) -> None:
+    threads: dict[str, str] = {}
+
+    class Watched(SpacyBackend):
+        def extract(self, texts, ontology, known_slots=()):  # type: ignore[no-untyped-def]
+            threads.update((text, threading.current_thread().name) for text in texts)
+            return super().extract(texts, ontology, known_slots)
+
+    ids = record_sessions(graph)
+    summaries = list(graph.reconcile_sessions(ids, backend=Watched()))
+
+    assert all(s.status == "completed" for s in summaries)
+    first = read_transcript(EXAMPLES / "orders-1.jsonl").turns[0].text
+    later = read_transcript(EXAMPLES / "garden-1.jsonl").turns[0].text
+    assert threads[first] == "MainThread" and threads[later].startswith("extract")

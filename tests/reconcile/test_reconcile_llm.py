@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from seed002 import USER, FakeApi, backend, record_session
+from seed002 import STORY, USER, FakeApi, backend, record_session
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.clock import to_iso
@@ -148,3 +148,23 @@ def without(value: object, keys: set[str]) -> object:
     if isinstance(value, list):
         return [without(item, keys) for item in value]
     return value
+
+
+def test_llm_backend_over_sessions_in_a_row_sees_the_slots_the_session_before_wrote(graph: SessionsGraph) -> None:
+    api = FakeApi()
+    ids = [record_session(graph, 0), record_session(graph, 1)]
+
+    summaries = list(graph.reconcile_sessions(ids, backend=backend("anthropic", api)))
+
+    assert [s.status for s in summaries] == ["completed", "completed"], [s.error for s in summaries]
+    assert current_table(graph) == SEED_CURRENT_AFTER_2
+    second = {m["text"] for m in STORY["sessions"][1]["messages"]}
+    asked = [body for body in api.requests if body["messages"][0]["content"] in second]
+    # The backend reads known slots, so session 2 was extracted only once session 1's slots were written.
+    assert asked and all("orders service/owner" in known_slots(body) for body in asked)
+
+
+def known_slots(body: dict) -> list[str]:
+    """The known slots an Anthropic request's system prompt lists."""
+    system = body["system"] if isinstance(body["system"], str) else "".join(block["text"] for block in body["system"])
+    return json.loads(system.rsplit("Known slots: ", 1)[1])

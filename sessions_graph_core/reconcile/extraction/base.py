@@ -47,6 +47,9 @@ class Extraction(BaseModel):
 
 class ExtractionBackend(Protocol):
     name: str
+    # Whether extract() uses `known_slots`: such a backend's extraction of a session waits for the writes
+    # of the same user's session before it (reconcile_sessions).
+    reads_known_slots: bool
 
     def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str]) -> list[Extraction]:
         """One extraction per text, in order."""
@@ -90,6 +93,7 @@ class SpacyBackend:
     """NER and noun chunks for entities; the dependency parse for facts and decisions."""
 
     name = "spacy"
+    reads_known_slots = False
 
     def __init__(self, batch_size: int = 64) -> None:
         self.batch_size = batch_size

@@ -68,6 +68,7 @@ def entities_from(predictions: Sequence[dict[str, Any]]) -> list[ExtractedEntity
 
 class GlinerBackend:
     name = "gliner"
+    reads_known_slots = False
 
     def __init__(self, model: str | None = None, threshold: float | None = None) -> None:
         self.model = model or configured_model()

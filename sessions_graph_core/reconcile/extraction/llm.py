@@ -68,6 +68,7 @@ class LlmBackend:
     """One structured-output call per text, through the provider client the derivation uses too."""
 
     name = "llm"
+    reads_known_slots = True  # they go into the prompt, so the model reuses the user's slot names
 
     def __init__(self, llm: LlmClient) -> None:
         self.llm = llm
