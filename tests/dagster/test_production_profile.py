@@ -4,6 +4,7 @@ replica that recall reads from."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -70,6 +71,36 @@ def test_every_pool_has_its_limit_before_any_run_claims_a_slot(postgres, home):
             instance.event_log_storage.delete_concurrency_limit(RECONCILE_POOL)  # the module's database is shared
 
 
+def test_the_workspace_loads_the_code_server_of_the_home(postgres, home):
+    with _environment(postgres.env):
+        workspace = prepare_home(home, profile=PRODUCTION)
+    assert yaml.safe_load(workspace.read_text()) == {
+        "load_from": [{"grpc_server": {"socket": str(home.resolve() / "code.sock"), "location_name": "sessions_graph"}}]
+    }
+    assert prepare_home(home / "laptop") == REPO / "workspace.yaml"
+
+
+def test_a_home_too_deep_for_the_code_servers_socket_is_refused_and_nothing_is_made(postgres, home):
+    deep = home / ("d" * 60) / ("e" * 60)
+    with _environment(postgres.env), pytest.raises(ValueError, match="longer than a Unix socket path may be"):
+        prepare_home(deep, profile=PRODUCTION)
+    assert not deep.exists()
+
+
+def code_servers_of(leader: int) -> list[int]:
+    """The `dagster api grpc` processes in the process group `leader` leads."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            group = os.getpgid(int(entry.name))
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+        except (ValueError, OSError):
+            continue
+        if group == leader and b"api grpc" in command:
+            found.append(int(entry.name))
+    return found
+
+
 def test_missing_postgres_settings_say_which_variable(home, monkeypatch):
     for name in ("DAGSTER_PG_HOST", "DAGSTER_PG_PORT", "DAGSTER_PG_USER", "DAGSTER_PG_PASSWORD", "DAGSTER_PG_DB"):
         monkeypatch.delenv(name, raising=False)
@@ -91,9 +122,13 @@ def test_sessions_drain_through_postgres_dagster_into_the_standalone_store(postg
                 try:
                     wait_until_drained(platform.url, graph.store, timeout=500)
                 except TimeoutError as error:
-                    log = platform.logs[0].read_text(errors="replace").splitlines()
+                    log = platform.logs["daemon"].read_text(errors="replace").splitlines()
                     pytest.fail(f"{error}\ndaemon log, last lines:\n" + "\n".join(log[-40:]))
             finished = runs(platform.url)
+            # The daemon and the webserver load the code from the one code server: neither spawns its own.
+            code_server, daemon, webserver = (process.pid for process in platform.processes)
+            assert code_servers_of(daemon) == code_servers_of(webserver) == []
+            assert code_servers_of(code_server) == [code_server]
             # Every run must succeed the first time (a run retry hides the failure it retried); a failure
             # names the run and carries the error its event log recorded.
             unsuccessful = [

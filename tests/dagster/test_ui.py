@@ -101,7 +101,7 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs, tmp
             try:
                 wait_until_drained(platform.url, graph.store, timeout=400)
             except TimeoutError as error:
-                daemon_log = platform.logs[0].read_text(errors="replace").splitlines()
+                daemon_log = platform.logs["daemon"].read_text(errors="replace").splitlines()
                 pytest.fail(f"{error}\ndaemon log, last lines:\n" + "\n".join(daemon_log[-40:]))
 
             sessions = graph.store.run(
