@@ -24,6 +24,7 @@ import dagster as dg
 import yaml
 
 from devtools.progress import wait_for_http
+from sessions_graph_core.store.falkordb.server import MAX_SOCKET_PATH
 from sessions_graph_dagster.pools import initialize_pools
 
 REPO = Path(__file__).resolve().parent.parent
@@ -34,8 +35,6 @@ LAPTOP_WORKSPACE = REPO / "workspace.yaml"
 DEFINITIONS = ("-m", "sessions_graph_dagster.definitions", "-a", "defs")
 LOCATION = "sessions_graph"
 CODE_SOCKET = "code.sock"
-# A Unix socket's path must fit in sockaddr_un (108 bytes, with its terminating NUL).
-MAX_SOCKET_PATH = 107
 
 
 def free_port() -> int:
