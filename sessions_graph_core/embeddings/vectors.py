@@ -247,9 +247,10 @@ def embed_sessions(
 
 def _embed_together(store: GraphStore, session_ids: Sequence[str], users: dict[str, str], model: str) -> dict[str, Outcome]:
     embedder = load_embedder(model, store=store)
-    counts = _embed_sources(store, session_ids, users, embedder)
-    for sid in session_ids:
-        _record_status(store, sid, embedder.model, None)
+    with store.acknowledged_together():  # one wait for the replicas, once every session is recorded
+        counts = _embed_sources(store, session_ids, users, embedder)
+        for sid in session_ids:
+            _record_status(store, sid, embedder.model, None)
     return dict(counts)
 
 

@@ -381,7 +381,13 @@ def _finish_extraction(store: GraphStore, reading: _Reading) -> None:
 
 
 def _write_session(store: GraphStore, reading: _Reading, flags: TypingFlags) -> ReconcileSummary:
-    """Write what the session's extractions say and record the outcome on the Session."""
+    """Write what the session's extractions say and record the outcome on the Session, acknowledged
+    together (one wait for the replicas, after the outcome is recorded)."""
+    with store.acknowledged_together():
+        return _write_and_record(store, reading, flags)
+
+
+def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) -> ReconcileSummary:
     sid = reading.session_id
     considered, deduped = len(reading.units), len({unit.hash for unit in reading.units})
     touched = statements_written = 0

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,6 +99,13 @@ class GraphStore(ABC):
     @abstractmethod
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
         """Run one statement with parameters; values come back as plain Python data."""
+
+    @contextmanager
+    def acknowledged_together(self) -> Iterator[None]:
+        """A block whose statements are acknowledged together when it ends without an error: a store that
+        waits for replicas after each statement waits once, at the end, for all of them. Here each
+        statement is acknowledged on its own when it returns, so there is nothing to wait for."""
+        yield
 
     @abstractmethod
     def apply_schema(self, schema: Schema) -> None:

@@ -15,6 +15,7 @@ from service_helpers import standalone_pair
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.falkordb.client import Connection
+from sessions_graph_core.store.falkordb.server import server_info
 from sessions_graph_core.store.falkordb.store import FalkorDBStore, StoreUnavailableError
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.validation import ValidationError
@@ -76,6 +77,45 @@ def test_a_write_fewer_replicas_confirmed_than_asked_is_not_acknowledged(pair, t
             store.run("CREATE (:Item {n: 1})")
         with open_store(replace(settings, replica_acks=1)) as acked:
             assert acked.run("MATCH (i:Item) RETURN count(i) AS n") == [{"n": 1}]  # applied, just not confirmed
+        store.delete_all()
+
+
+def waits(store: FalkorDBStore) -> int:
+    """How many WAIT commands the primary has run (each server's own count, all clients)."""
+    stats = server_info(store._connection, "commandstats").get("cmdstat_wait", "calls=0")
+    return int(stats.split(",")[0].removeprefix("calls="))
+
+
+def test_a_block_waits_for_the_replicas_once_at_its_end(pair, tmp_path):
+    settings = settings_for(pair, tmp_path)
+    with open_store(settings) as store, open_store(settings.for_reads()) as replica:
+        before = waits(store)
+        for n in range(3):
+            store.run("CREATE (:Item {n: $n})", {"n": n})
+        assert waits(store) - before == 3  # one per statement outside a block
+        before = waits(store)
+        with store.acknowledged_together():
+            for n in range(3, 8):
+                store.run("CREATE (:Item {n: $n})", {"n": n})
+            assert waits(store) == before
+        assert waits(store) - before == 1
+        assert count(replica) == 8  # the end's WAIT returned: the replica holds every statement of the block
+        store.delete_all()
+
+
+def test_a_block_fewer_replicas_confirmed_than_asked_raises_at_its_end(pair, tmp_path):
+    settings = settings_for(pair, tmp_path, replica_acks=2)  # the pair has one replica
+    with open_store(settings) as store:
+        with pytest.raises(StoreUnavailableError, match="What the block wrote is applied.*only 1 of 2 replicas"):
+            with store.acknowledged_together():
+                store.run("CREATE (:Item {n: 1})")  # returns: nothing is acknowledged before the end
+                store.run("CREATE (:Item {n: 2})")
+        before = waits(store)
+        with pytest.raises(RuntimeError, match="the block failed"):
+            with store.acknowledged_together():
+                store.run("CREATE (:Item {n: 3})")
+                raise RuntimeError("the block failed")
+        assert waits(store) == before  # a block that raises waits for nothing
         store.delete_all()
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import atexit
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from sessions_graph_core.errors import StoreUnreachableError
@@ -61,6 +62,7 @@ class FalkorDBStore(GraphStore):
         self.name = identifier(graph)
         self.owns_server = owns_server
         self.replica_acks = replica_acks
+        self._acks_deferred = False
         if connection is None:
             assert server is not None, "an embedded store needs its server"
             connection = Connection(str(server.socket_path), name=_client_name())
@@ -99,7 +101,7 @@ class FalkorDBStore(GraphStore):
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
         acked = None
         try:
-            if self.replica_acks:
+            if self.replica_acks and not self._acks_deferred:
                 # WAIT goes in the statement's own write: the server runs it right after the statement,
                 # so the reply still means the replicas hold it, in one round trip instead of two.
                 wait = ("WAIT", self.replica_acks, REPLICA_ACK_TIMEOUT_MS)
@@ -114,13 +116,37 @@ class FalkorDBStore(GraphStore):
             names, rows = self._graph.query(query, params)
         except ReplyError as exc:
             raise self._explained(exc) from None
-        if acked is not None and acked < self.replica_acks:
+        if acked is not None:
+            self._confirm(acked, "The statement is")
+        return [dict(zip(names, row, strict=True)) for row in rows]
+
+    @contextmanager
+    def acknowledged_together(self) -> Iterator[None]:
+        """With `replica_acks`, the block's statements return without waiting for the replicas, and its end
+        waits once (WAIT covers every write this connection sent before it), raising as a statement does
+        when the replicas do not confirm: a session's twenty statements wait once, not twenty times.
+        Nothing in the block is acknowledged before its end; a block that raises waits for nothing."""
+        if not self.replica_acks or self._acks_deferred:
+            yield
+            return
+        self._acks_deferred = True
+        try:
+            yield
+        finally:
+            self._acks_deferred = False
+        try:
+            acked = self._connection.command("WAIT", self.replica_acks, REPLICA_ACK_TIMEOUT_MS)
+        except ConnectionError as exc:
+            raise self._unavailable(exc) from None
+        self._confirm(acked, "What the block wrote is")
+
+    def _confirm(self, acked: int, what: str) -> None:
+        if acked < self.replica_acks:
             raise StoreUnavailableError(
-                f"The statement is applied on the primary {self._connection.address}, but only {acked} of "
+                f"{what} applied on the primary {self._connection.address}, but only {acked} of "
                 f"{self.replica_acks} replicas confirmed it within {REPLICA_ACK_TIMEOUT_MS} ms, so it is not "
                 "acknowledged: check the replicas (INFO replication), or lower store.replica_acks"
             )
-        return [dict(zip(names, row, strict=True)) for row in rows]
 
     def _unavailable(self, exc: ConnectionError) -> StoreUnavailableError:
         if isinstance(exc, AuthenticationError):
