@@ -177,7 +177,7 @@ def extract(
 ) -> tuple[dict[str, Extraction], int]:
     """The extraction of every unit's text by hash, and how many texts the backend was asked for."""
     found, todo = cached(store, user_id, units)
-    found.update(extract_texts(backend, todo, model, facts.known_slots(store, user_id) if todo else ()))
+    found.update(extract_texts(backend, todo, model, _known_slots(store, user_id, backend) if todo else ()))
     return found, len(todo)
 
 
@@ -317,8 +317,7 @@ class _Reading:
     version: ontology.OntologyVersion | None = None
     units: list[Unit] = field(default_factory=list)
     found: dict[str, Extraction] = field(default_factory=dict)
-    todo: dict[str, str] = field(default_factory=dict)
-    texts_extracted: int = 0
+    todo: dict[str, str] = field(default_factory=dict)  # the texts this session has the backend extract
     extracting: Future[dict[str, Extraction]] | None = None
     error: str | None = None
 
@@ -348,7 +347,6 @@ def _read_session(store: GraphStore, session_id: str, backend: ExtractionBackend
         for digest in [digest for digest in reading.todo if digest in extracted]:
             reading.found[digest] = extracted[digest]
             del reading.todo[digest]
-        reading.texts_extracted = len(reading.todo)
     except Exception as exc:  # noqa: BLE001 - any failure is the session's outcome, recorded for the sweep
         reading.error = _failure(exc)
     return reading
@@ -359,25 +357,28 @@ def _reads_known_slots(backend: ExtractionBackend | None) -> bool:
     return getattr(backend, "reads_known_slots", True)
 
 
+def _known_slots(store: GraphStore, user_id: str, backend: ExtractionBackend | None) -> Sequence[str]:
+    """The user's known slots for a backend that reads them; none are read for one that does not."""
+    return facts.known_slots(store, user_id) if _reads_known_slots(backend) else ()
+
+
 def _extraction_args(store: GraphStore, reading: _Reading) -> tuple:
-    """The backend call for what the session still has to extract; the user's known slots are read here,
-    on the caller's connection, and only for a backend that reads them."""
+    """The backend call for what the session has to extract; the known slots are read here, on the
+    caller's connection."""
     assert reading.backend is not None and reading.version is not None
-    known = facts.known_slots(store, reading.user_id) if _reads_known_slots(reading.backend) else ()
-    return reading.backend, reading.todo, reading.version.model, known
+    return reading.backend, reading.todo, reading.version.model, _known_slots(store, reading.user_id, reading.backend)
 
 
 def _finish_extraction(store: GraphStore, reading: _Reading) -> None:
     """Every unit's extraction in `found`: the one begun ahead, else the backend now (a failure is the
-    session's error)."""
-    if reading.error is not None or not (reading.todo or reading.extracting):
+    session's error). Called once per reading."""
+    if reading.error is not None or not reading.todo:
         return
     try:
         extracting = reading.extracting
         reading.found.update(extracting.result() if extracting else extract_texts(*_extraction_args(store, reading)))
     except Exception as exc:  # noqa: BLE001 - any failure is the session's outcome, recorded for the sweep
         reading.error = _failure(exc)
-    reading.todo, reading.extracting = {}, None
 
 
 def _write_session(store: GraphStore, reading: _Reading, flags: TypingFlags) -> ReconcileSummary:
@@ -422,7 +423,7 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
         status="completed",
         texts_considered=considered,
         texts_deduped=deduped,
-        texts_extracted=reading.texts_extracted,
+        texts_extracted=len(reading.todo),
         entities=touched,
         facts=statements_written,
     )
