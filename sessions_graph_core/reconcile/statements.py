@@ -19,6 +19,7 @@ project (PROJECT, filled in by the pipeline); "it", "he", "she", "they" the enti
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
@@ -802,14 +803,16 @@ class Reader:
         value_token = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "at", "with", "off", "from") if p in preps), None
         )
-        if held is None and value_token is not None and self.possessor(subject) and value_token.pos_ == "PROPN" \
+        if held is None and value_token is not None and self.possessor(subject) and _name_like(value_token) \
                 and value_token.ent_type_ not in {"DATE", "TIME"}:
-            held = (normalise(" ".join(self.words(subject))), self.possessor(subject))  # "our CTO is Maria"
+            # "our CTO is Maria", and as chat types it: "our crm is hubspot", "my insurance is with aviva"
+            held = (normalise(" ".join(self.words(subject))), self.possessor(subject))
         if held and value_token is not None:
             owner = held[1] or (who if who in (SELF, PROJECT) else None) or PROJECT
             relational_adjective = value_token.pos_ == "ADJ" and held[0] in RELATIONAL  # "my manager is great"
             if not relational_adjective and (value_token.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"}
-                                             or value_token.ent_type_ or value_token.pos_ == "PUNCT"):
+                                             or value_token.ent_type_ or value_token.pos_ == "PUNCT"
+                                             or _name_like(value_token)):
                 value = self.name(value_token)
                 return [Claim(owner, held[0], None if negated else value, value if negated else None)]
         club = self.of_object(complement) if complement is not None and self.lemma(complement) == "member" else None
@@ -1068,6 +1071,44 @@ def _valued(token: Any) -> bool:
     named = token.pos_ == "PROPN" or bool(token.ent_type_) or (token.pos_ == "NOUN" and token.is_title)
     return named and token.dep_ != "compound" and token.ent_type_ not in {
         "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"}
+
+
+def _name_like(token: Any) -> bool:
+    """A token that names something: a name as the tagger sees it, or a name typed in lower case, as chat
+    is ("our crm is hubspot", "my vpn is nordvpn", "my mail client is thunderbird/ADJ"): a bare word with
+    no article, modifier or time about it, tagged a noun, or tagged anything else and no word of the
+    vocabulary (the small model tags an unknown lower-case word a verb or an adjective as often as a noun)."""
+    if token.pos_ == "PROPN" or (token.is_title and token.i > token.sent.start):
+        return True
+    counted = token.ent_type_ == "CARDINAL" and not any(ch.isalpha() for ch in token.text)  # "1password" is a name
+    if token.ent_type_ in {"DATE", "TIME", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"} or counted or token.is_stop:
+        return False
+    bare = not any(t.dep_ in {"det", "poss", "amod", "nummod", "prep"} for t in token.children)
+    word = token.lower_
+    if not bare or not word.isalnum() or not any(ch.isalpha() for ch in word) or word != token.text:
+        return False
+    return token.pos_ == "NOUN" or (token.pos_ in {"VERB", "ADJ", "NUM", "X", "ADV"} and not common_word(word))
+
+
+@cache
+def _vocabulary() -> frozenset[str]:
+    from sessions_graph_core.embeddings.models import TOKENIZER_FILE
+
+    return frozenset(word for word in json.loads(TOKENIZER_FILE.read_text())["model"]["vocab"] if word.isalpha())
+
+
+# What a word of the vocabulary may end in and still be that word ("moved", "recordings").
+_SUFFIXES = ("s", "es", "ed", "d", "ing", "er", "ers", "ly")
+
+
+def common_word(word: str) -> bool:
+    """Whether a lower-case word is a whole word of the embedder's vocabulary (bert-base-uncased), as it
+    is or less a plain suffix: "superset", "spark" are; "pipedrive", "vidyard", "1password" are not."""
+    words = _vocabulary()
+    if word in words:
+        return True
+    return any(word.endswith(suffix) and len(word) - len(suffix) > 2 and (word[: -len(suffix)] in words
+               or word[: -len(suffix)] + "e" in words) for suffix in _SUFFIXES)
 
 
 def _own_clause(verb: Any) -> list[Any]:
