@@ -2,8 +2,8 @@
 
 Each of LoCoMo's ten conversations becomes one user's sessions (turn text "Speaker: text", plus
 "[image: caption]" for shared photos), is reconciled and embedded with the defaults, and every
-question of categories 1-4 goes through recall. Conversations 0-4 are the tuning half: every
-constant of recall's ranking was chosen on them (`--tune` sweeps them there). Conversations 5-9 are
+question of categories 1-4 goes through recall. Conversations 0-4 are the tuning half: recall's
+ranker was fitted on them (`--fit` fits it there) and every other constant chosen on them. Conversations 5-9 are
 held out and reported first; all ten after.
 
 Measured, per retriever, in one process:
@@ -18,7 +18,7 @@ dense model alone (the user's turn passages nearest the question), recall with u
 and no budget (the previous default), and recall with the defaults at budgets of 500, 1,000, 2,000
 and 4,000 tokens.
 
-    .venv/bin/python benchmarks/bench_recall_quality.py --data PATH [--store DIR] [--tune]
+    .venv/bin/python benchmarks/bench_recall_quality.py --data PATH [--store DIR] [--fit RANKER_TOML]
 
 The data is read where it lies (CC BY-NC 4.0, evaluation only) and never copied.
 """
@@ -26,7 +26,6 @@ The data is read where it lies (CC BY-NC 4.0, evaluation only) and never copied.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import math
 import re
@@ -36,10 +35,11 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import numpy as np
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
@@ -291,98 +291,192 @@ def dense_alone(turns: Turns, cached: Sequence[Cached]) -> list[Answer]:
     return [turns.answer(sorted(c.vector, key=lambda tid: -c.vector[tid])) for c in cached]
 
 
-def swept(turns: Turns, cached: Sequence[Cached], weights: fusion.Weights, k1: float, b: float, width: int) -> list[Answer]:
-    """The fusion's ranking of every cached question, with these constants, without the store."""
+def lane_candidates(turns: Turns, c: Cached, k1: float, b: float) -> tuple[fusion.Candidates, dict[str, dict]]:
+    """One cached question's candidates and their rows, as recall() hands them to the fusion."""
+    text = c.text_scores(k1, b)
+    everything = (*(c.text.rows if c.text is not None else ()), *c.vector, *c.fact)
+    rows = {tid: dict(turns.rows[tid]) for tid in everything if tid in turns.rows}
+    candidates = fusion.Candidates(*({t: v for t, v in lane.items() if t in rows} for lane in (text, c.vector, c.fact)))
+    if c.text is not None:
+        candidates.words, candidates.idf = c.words(), c.text.idf()
+    return candidates, rows
+
+
+def swept(turns: Turns, cached: Sequence[Cached], ranker: fusion.Ranker, width: int,
+          k1: float = bm25.K1, b: float = bm25.B) -> list[Answer]:
+    """The fusion's ranking of every cached question with this ranker, without the store."""
     answers = []
     for c in cached:
-        text = c.text_scores(k1, b)
-        everything = (*(c.text.rows if c.text is not None else ()), *c.vector, *c.fact)
-        rows = {tid: turns.rows[tid] for tid in everything if tid in turns.rows}
-        candidates = fusion.Candidates(*({t: v for t, v in lane.items() if t in rows} for lane in (text, c.vector, c.fact)))
-        if c.text is not None and weights.coverage:
-            candidates.words, candidates.idf = c.words(), c.text.idf()
+        candidates, rows = lane_candidates(turns, c, k1, b)
         ranked = [tid for tid, _ in fusion.rank(candidates, rows, turns, question=c.item.question,
-                                                period=mentioned_period(c.item.question), width=width, weights=weights)]
+                                                period=mentioned_period(c.item.question), width=width,
+                                                weights=recall_search.WEIGHTS, ranker=ranker)]
         answers.append(Answer(ranked, sessions_of(turns.rows, ranked), set(ranked), 0))
     return answers
 
 
 def objective(items: Sequence[Item], answers: Sequence[Answer]) -> float:
-    """What tuning maximises: the two targets of the issue, turn R@10 and session R@5, equally."""
+    """What fitting chooses by: the two targets of the issue, turn R@10 and session R@5, equally."""
     result = measure(items, answers)
     return (result["turn@10"] + result["session@5"]) / 2
 
 
-GRID: dict[str, Sequence] = {
-    "k1": (0.6, 0.9, 1.2, 1.6),
-    "b": (0.2, 0.4, 0.6, 0.75),
-    "vector": (0.3, 0.5, 0.7, 1.0),
-    "fact": (0.0, 0.15, 0.3, 0.5),
-    "neighbours": ((0.4, 0.25), (0.3, 0.15), (0.5, 0.3), (0.4,), ()),
-    "answer": (0.0, 0.25, 0.5, 0.8),
-    "session": (0.0, 0.1, 0.2, 0.35, 0.5),
-    "session_turns": (1, 2, 3, 5),
-    "coverage": (0.0, 0.1, 0.2, 0.35, 0.5),
-    "speaker": (0.0, 0.1, 0.2, 0.3, 0.5),
-    "period": (0.0, 0.25, 0.5, 1.0),
-    "when": (0.0, 0.1, 0.2, 0.4),
-    "newer": (0.0, 0.1, 0.2),
-    "spread": (2, 4, 6),
-}
+# -- fitting the ranker on the tuning half ------------------------------------------------------
+
+# Products of two features the linear ranker may weigh beside the features themselves. None of
+# them lowers a turn for its session's evidence: fitted freely on LoCoMo (whose sessions are short
+# and on one topic), a product of strength and session evidence did, and that would undo what the
+# session evidence is for, long multi-topic sessions that match in several turns.
+INTERACTIONS = (
+    "text*vector", "strength*coverage", "speaker*strength", "speaker*vector", "speaker*text",
+    "when*strength", "period*strength", "previous*asks", "next*asks",
+)
+TERMS = (*fusion.FEATURES, *INTERACTIONS)
+PENALTIES = (1e-5, 3e-5, 1e-4, 3e-4, 1e-3)  # L2, chosen by leave-one-conversation-out on the tuning half
+# Terms made only of evidence features weigh at least 0 (fusion.EVIDENCE).
+BOUNDED = np.array([all(part in fusion.EVIDENCE for part in term.split("*")) for term in TERMS])
+SHARED = [TERMS.index("text"), TERMS.index("strength")]  # the turn's own text evidence (fusion.SESSION_SHARE)
+SESSION = TERMS.index("session")
 
 
-Constants = tuple[fusion.Weights, float, float]  # the fusion's weights, BM25's k1 and b
-# The constants before this round, which had been tuned on all ten conversations.
-PREVIOUS: Constants = (fusion.Weights(vector=0.5, session=0.0, when=0.2, newer=0.0, speaker=0.0), 0.9, 0.4)
+@dataclass
+class Described:
+    """One question's pool: its turn ids, their terms (one row each), and which are evidence."""
+
+    item: Item
+    turn_ids: list[str]
+    terms: np.ndarray
+    evidence: np.ndarray
 
 
-def tune(turns: Turns, cached: Sequence[Cached], width: int, names: Sequence[str]) -> Constants:
-    """Coordinate ascent over GRID on the tuning half: each of `names` in turn takes its best value
-    with the others fixed, twice round."""
-    items = [c.item for c in cached]
-    weights, k1, b = recall_search.WEIGHTS, bm25.K1, bm25.B
-
-    def score(w: fusion.Weights, k: float, bb: float) -> float:
-        return objective(items, swept(turns, cached, w, k, bb, width))
-
-    best = score(weights, k1, b)
-    console.print(f"tuning half, current constants: objective {best:.4f}")
-    for round_number, name in itertools.product((1, 2), names):
-        for value in GRID[name]:
-            w, k, bb = weights, k1, b
-            if name == "k1":
-                k = value
-            elif name == "b":
-                bb = value
-            else:
-                w = replace(weights, **{name: value})
-            found = score(w, k, bb)
-            if found > best + 1e-4:
-                best, weights, k1, b = found, w, k, bb
-        console.print(f"round {round_number}, {name}: objective {best:.4f}")
-    return weights, k1, b
+def describe(turns: Turns, cached: Sequence[Cached], width: int) -> list[Described]:
+    described = []
+    for c in cached:
+        candidates, rows = lane_candidates(turns, c, bm25.K1, bm25.B)
+        found = fusion.features(candidates, rows, turns, question=c.item.question,
+                                period=mentioned_period(c.item.question), width=width, weights=recall_search.WEIGHTS)
+        ids = sorted(found)
+        matrix = np.array([[math.prod(found[tid][part] for part in term.split("*")) for term in TERMS]
+                           for tid in ids]).reshape(len(ids), len(TERMS))
+        described.append(Described(c.item, ids, matrix, np.array([tid in c.item.turns for tid in ids])))
+    return described
 
 
-def ablation(turns: Turns, halves: Mapping[str, Sequence[Cached]], chosen: Constants, width: int) -> None:
-    """Each half's objective with the chosen constants, with each one put back to where it started,
-    and with all of them as before this round: a constant that wins only on the tuning half is dropped."""
-    start = PREVIOUS
-    variants: dict[str, Constants] = {"chosen": chosen, "all as before": start}
-    weights, k1, b = chosen
-    for name in GRID:
-        if name in ("k1", "b"):
-            if (k1, b)[name == "b"] != (start[1], start[2])[name == "b"]:
-                variants[f"{name} back"] = (weights, start[1] if name == "k1" else k1, start[2] if name == "b" else b)
-        elif getattr(weights, name) != getattr(start[0], name):
-            variants[f"{name} back to {getattr(start[0], name)}"] = (replace(weights, **{name: getattr(start[0], name)}), k1, b)
-    table = Table(title="objective (turn R@10 + session R@5) / 2 of the swept fusion")
-    table.add_column("constants")
-    for half in halves:
-        table.add_column(half, justify="right")
-    for label, (w, k, bb) in variants.items():
-        table.add_row(label, *(f"{objective([c.item for c in part], swept(turns, part, w, k, bb, width)):.4f}"
-                               for part in halves.values()))
+def pairs(described: Sequence[Described]) -> tuple[np.ndarray, np.ndarray]:
+    """Every (evidence turn - other turn) difference of each question's pool, each question weighing the
+    same. The text evidence's columns carry SESSION_SHARE of the session's, so that the session's
+    weight fitted is what it gets beyond its least (see `unshared`)."""
+    differences, weights = [], []
+    for d in described:
+        good, other = d.terms[d.evidence], d.terms[~d.evidence]
+        if len(good) and len(other):
+            differences.append((good[:, None, :] - other[None, :, :]).reshape(-1, len(TERMS)))
+            weights.append(np.full(len(good) * len(other), 1.0 / (len(d.item.turns) * len(other))))
+    shifted = np.vstack(differences)
+    shifted[:, SHARED] += fusion.SESSION_SHARE * shifted[:, [SESSION]]
+    return shifted, np.concatenate(weights)
+
+
+def unshared(w: np.ndarray) -> np.ndarray:
+    """The ranker's weights from those fitted on `pairs`' columns: the session's least weight added back."""
+    result = w.copy()
+    result[SESSION] += fusion.SESSION_SHARE * w[SHARED].sum()
+    return result
+
+
+def fit(differences: np.ndarray, weights: np.ndarray, penalty: float) -> np.ndarray:
+    """Pairwise logistic regression over `pairs` (an evidence turn above another turn of its pool) by
+    projected Newton steps: a bounded weight that would go below 0 stays at 0 while its gradient
+    pushes it down."""
+    weights = weights / weights.sum()
+
+    def loss(w: np.ndarray) -> float:
+        return float(weights @ np.logaddexp(0, -(differences @ w)) + penalty * (w @ w) / 2)
+
+    w = np.zeros(len(TERMS))
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-np.clip(differences @ w, -30, 30)))
+        gradient = -(differences * (weights * (1 - p))[:, None]).sum(0) + penalty * w
+        free = ~(BOUNDED & (w <= 0) & (gradient > 0))
+        hessian = (differences[:, free] * (weights * p * (1 - p))[:, None]).T @ differences[:, free]
+        step = np.zeros(len(TERMS))
+        step[free] = np.linalg.solve(hessian + penalty * np.eye(int(free.sum())), gradient[free])
+        size, before = 1.0, loss(w)
+        while True:  # halve the step until the projected point does not lose
+            moved = np.where(BOUNDED, np.maximum(w - size * step, 0.0), w - size * step)
+            if loss(moved) <= before or size < 1e-4:
+                break
+            size /= 2
+        change, w = np.abs(moved - w).max(), moved
+        if change < 1e-8:
+            break
+    return unshared(w)
+
+
+def ranked_by(turns: Turns, d: Described, w: np.ndarray, width: int) -> Answer:
+    """The pool ranked by these weights (without newest-first, which is set, not fitted)."""
+    scores = d.terms @ w
+    ranked = [d.turn_ids[i] for i in sorted(range(len(scores)), key=lambda i: (-scores[i], d.turn_ids[i]))[:width]]
+    return Answer(ranked, sessions_of(turns.rows, ranked), set(ranked), 0)
+
+
+def ranker_of(w: np.ndarray) -> fusion.Ranker:
+    return fusion.Ranker(1, {term: float(value) for term, value in zip(TERMS, w, strict=True)})
+
+
+def fit_ranker(turns: Turns, tuning: Sequence[Cached], held_out: Sequence[Cached], width: int, out: Path) -> None:
+    """Choose the penalty by leave-one-conversation-out on the tuning half, fit there, write the
+    ranker, and print both halves beside the ranker shipped before (where it weighs only features
+    the fusion still describes)."""
+    try:
+        shipped = fusion.shipped_ranker()
+    except ValueError as error:
+        console.print(f"the ranker shipped before is not compared: {error}")
+        shipped = None
+    described = describe(turns, tuning, width)
+    by_conversation = {conversation: pairs([d for d in described if d.item.conversation == conversation])
+                       for conversation in TUNING}
+    table = Table(title="leave one tuning conversation out: objective (turn R@10 + session R@5) / 2")
+    table.add_column("L2 penalty")
+    table.add_column("objective", justify="right")
+    scores = {}
+    for penalty in PENALTIES:
+        answers: dict[int, Answer] = {}
+        for conversation in TUNING:
+            others = [by_conversation[other] for other in TUNING if other != conversation]
+            w = fit(np.vstack([x for x, _ in others]), np.concatenate([y for _, y in others]), penalty)
+            for i, d in enumerate(described):
+                if d.item.conversation == conversation:
+                    answers[i] = ranked_by(turns, d, w, width)
+        scores[penalty] = objective([c.item for c in tuning], [answers[i] for i in range(len(tuning))])
+        table.add_row(f"{penalty:g}", f"{scores[penalty]:.4f}")
     console.print(table)
+    penalty = max(scores, key=scores.__getitem__)
+    fitted = ranker_of(fit(*pairs(described), penalty))
+    lines = ["# The learned fusion of recall/fusion.py, fitted by benchmarks/bench_recall_quality.py --fit on LoCoMo's",
+             f"# tuning half (conversations 0-4, {len(tuning)} questions): pairwise logistic regression, L2 {penalty:g}",
+             "# chosen by leaving one conversation out; no weight of evidence below 0 (fusion.EVIDENCE), the",
+             f"# session's at least {fusion.SESSION_SHARE:g} of text + strength (fusion.SESSION_SHARE).",
+             "# A weight per feature, or per product of two (\"a*b\").",
+             "version = 1", "", "[weights]"]
+    lines += [f'"{term}" = {value:.6g}' for term, value in fitted.weights.items() if value]  # a 0 weighs nothing
+    out.write_text("\n".join(lines) + "\n")
+    console.print(f"L2 {penalty:g} chosen; ranker written to {out}")
+    results = Table(title="turn R@10 / session R@5 (objective) of the swept fusion")
+    results.add_column("ranker")
+    halves = {"tuning 0-4": tuning, "held-out 5-9": held_out}
+    for half in halves:
+        results.add_column(half, justify="right")
+    for label, ranker in (("shipped before (recall/ranker.toml)", shipped), ("fitted now", fitted)):
+        if ranker is None:
+            continue
+        cells = []
+        for part in halves.values():
+            result = measure([c.item for c in part], swept(turns, part, ranker, width))
+            cells.append(f"{result['turn@10']:.4f} / {result['session@5']:.4f} "
+                         f"({(result['turn@10'] + result['session@5']) / 2:.4f})")
+        results.add_row(label, *cells)
+    console.print(results)
 
 
 # -- scoring and tables -----------------------------------------------------------------------
@@ -438,8 +532,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
     parser.add_argument("--store", type=Path, help="keep the ingested store here; a later run resumes or reuses it")
-    parser.add_argument("--tune", action="store_true", help="sweep the ranking constants on conversations 0-4 and print the best")
-    parser.add_argument("--sweep", default=",".join(GRID), help=f"the constants --tune sweeps (default: all of {', '.join(GRID)})")
+    parser.add_argument("--fit", type=Path, metavar="RANKER_TOML",
+                        help="fit the ranker on conversations 0-4, write it here, and print both halves")
     args = parser.parse_args(argv)
     if not args.data.is_file():
         parser.error(f"{args.data} does not exist: pass --data with the path of locomo10.json")
@@ -457,12 +551,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         turns = Turns(graph)
         default = RecallConfig()
         cached = cache_candidates(graph, items, default)
-        if args.tune:
-            tuning = [c for c in cached if c.item.conversation in TUNING]
-            chosen = tune(turns, tuning, default.message_width(), args.sweep.split(","))
-            console.print(f"chosen on conversations 0-4: k1 {chosen[1]}, b {chosen[2]}, {chosen[0]}")
-            held_out = [c for c in cached if c.item.conversation not in TUNING]
-            ablation(turns, {"tuning 0-4": tuning, "held-out 5-9": held_out}, chosen, default.message_width())
+        if args.fit:
+            fit_ranker(turns, [c for c in cached if c.item.conversation in TUNING],
+                       [c for c in cached if c.item.conversation not in TUNING], default.message_width(), args.fit)
             return
         runs["BM25 (k1 1.2, b 0.75)"] = bm25_reference(turns, items)
         runs[f"dense alone ({DEFAULT_EMBEDDING_MODEL})"] = dense_alone(turns, cached)

@@ -50,7 +50,7 @@ def candidates(search: Search, fact_scores: dict[str, float]) -> tuple[fusion.Ca
     config = search.config
     text, text_scores, rows = text_lane(search) if config.runs("text", config.text_k) else (None, {}, {})
     # The words each text candidate holds, read while every row of `rows` still has its text.
-    words = text.words() if text is not None and WEIGHTS.coverage else {}
+    words = text.words() if text is not None else {}
     vector_scores, passages = vector_lane(search)
     rows.update(load_turns(search, [tid for tid in (*vector_scores, *fact_scores) if tid not in rows], PLACE_COLUMNS))
     found = fusion.Candidates(

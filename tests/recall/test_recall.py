@@ -250,12 +250,9 @@ def test_a_question_that_names_a_day_or_month_favours_what_was_said_then(graph):
 
 
 def test_a_question_that_asks_when_favours_turns_that_say_when(graph):
-    graph.record_session_start("moves", user_id="alice", started_at="2026-05-04T12:00:00Z")
-    graph.record_turns("moves", [
-        {"role": "user", "text": "Moving to Lisbon was the best decision."},
-        {"role": "assistant", "text": "Lisbon suits you."},
-        {"role": "user", "text": "I moved to Lisbon last spring, after the job offer."},
-    ])
+    # Two sessions, so that no neighbour lifts either turn: the shorter text matches better.
+    _said(graph, "a-decision", "2026-05-04", ["Moving to Lisbon was the best decision."])
+    _said(graph, "b-move", "2026-05-05", ["I moved to Lisbon last spring, after the job offer."])
     config = RecallConfig(lanes=("text",))
     assert texts(graph.recall("alice", "When did I move to Lisbon?", config=config))[0] == (
         "I moved to Lisbon last spring, after the job offer.")
