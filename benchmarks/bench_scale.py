@@ -174,17 +174,24 @@ class CpuTally:
     """CPU-seconds the drain's processes use, by kind, sampled from /proc while it runs: this process's
     descendants (the store's servers, Dagster's daemon, webserver, code servers and run workers) and
     PostgreSQL's (its postmaster is not our child). A process that ends between samples loses at most
-    its last second; one that was running when the tally started counts from then."""
+    its last second; one that was running when the tally started counts from then. A PostgreSQL backend
+    that serves one connection lives a few milliseconds and is seldom sampled: what the postmaster's
+    reaped children used beyond what the samples saw of them is added to PostgreSQL. The machine's own
+    busy time (/proc/stat) is kept beside the sum; on a machine otherwise quiet the two agree."""
 
     def __init__(self, postmaster_pid_file: Path) -> None:
         self._postmaster = postmaster_pid_file
         self._since = _uptime()
         self._first: dict[tuple[int, int], float] = {}
         self._last: dict[tuple[int, int], tuple[str, float]] = {}
+        self._backends: set[tuple[int, int]] = set()  # the postmaster's children seen in a sample
+        self._unseen_backends = 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample_until_stopped, daemon=True)
 
     def __enter__(self) -> CpuTally:
+        self._machine_busy = _machine_busy()
+        self._reaped_at_start = _reaped_cpu(self._postmaster_pid())
         self._thread.start()
         return self
 
@@ -192,6 +199,14 @@ class CpuTally:
         self._stop.set()
         self._thread.join()
         self.seconds = _uptime() - self._since
+        self.machine = _machine_busy() - self._machine_busy
+        alive = _process_stats()
+        seen_then_reaped = sum(self._last[key][1] - self._first[key] for key in self._backends if key[0] not in alive)
+        reaped = _reaped_cpu(self._postmaster_pid()) - self._reaped_at_start
+        self._unseen_backends = max(0.0, reaped - seen_then_reaped)
+
+    def _postmaster_pid(self) -> int | None:
+        return int(self._postmaster.read_text().split()[0]) if self._postmaster.exists() else None
 
     def by_kind(self) -> dict[str, tuple[int, float]]:
         """kind -> (processes, CPU-seconds)."""
@@ -199,6 +214,9 @@ class CpuTally:
         for key, (kind, cpu) in self._last.items():
             count, total = tally.get(kind, (0, 0.0))
             tally[kind] = (count + 1, total + cpu - self._first[key])
+        if self._unseen_backends:
+            count, total = tally.get("PostgreSQL", (0, 0.0))
+            tally["PostgreSQL"] = (count, total + self._unseen_backends)
         return dict(sorted(tally.items(), key=lambda item: -item[1][1]))
 
     def _sample_until_stopped(self) -> None:
@@ -209,10 +227,13 @@ class CpuTally:
 
     def _sample(self) -> None:
         stats = _process_stats()
-        roots = [os.getpid()] + ([int(self._postmaster.read_text().split()[0])] if self._postmaster.exists() else [])
+        postmaster = self._postmaster_pid()
+        roots = [os.getpid()] + ([postmaster] if postmaster else [])
         for pid in _descendants(roots, {pid: stat[0] for pid, stat in stats.items()}):
-            _, started, cpu = stats[pid]
+            parent, started, cpu = stats[pid]
             key = (pid, started)
+            if parent == postmaster:
+                self._backends.add(key)
             # Started after the tally began: all of its CPU is the drain's.
             self._first.setdefault(key, 0.0 if started / TICKS > self._since else cpu)
             kind = _kind(pid)
@@ -226,6 +247,20 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 def _uptime() -> float:
     return float(Path("/proc/uptime").read_text().split()[0])
+
+
+def _machine_busy() -> float:
+    """CPU-seconds all cores have spent busy since boot (every /proc/stat state but idle and iowait)."""
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(v) for v in Path("/proc/stat").read_text().split()[1:9])
+    return (user + nice + system + irq + softirq + steal) / TICKS
+
+
+def _reaped_cpu(pid: int | None) -> float:
+    """CPU-seconds of the process's children it has reaped (cutime + cstime); 0 without one."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[13]) + int(fields[14])) / TICKS
 
 
 def _process_stats() -> dict[int, tuple[int, int, float]]:
@@ -370,7 +405,7 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
             "recall_p50_during": statistics.median(during) if during else None,
             "recall_p50_idle": statistics.median(idle) if idle else None,
             "recall_samples": (len(during), len(idle)),
-            "phases": phases, "wall": took, "cpu": tally.by_kind(), "cpu_wall": tally.seconds,
+            "phases": phases, "wall": took, "cpu": tally.by_kind(), "cpu_wall": tally.seconds, "cpu_machine": tally.machine,
         }
     console.print(f"  {sessions} sessions, {concurrent} concurrent runs: {took:.0f} s, {sessions / took * 60:.0f} sessions/min")
     return result
@@ -477,8 +512,9 @@ def report(ticks: list[tuple], drains: list[dict], pages: list[tuple], load: str
                               f"{d['cpu_wall']:.0f} s from the platform's start to its stop, {os.cpu_count()} cores)")
             for column in ("process", "processes", "CPU-s", "CPU-s per 100 sessions", "cores busy on average"):
                 cpu.add_column(column, justify="right")
-            for kind, (count, seconds) in [*d["cpu"].items(), ("all", (sum(c for c, _ in d["cpu"].values()),
-                                                                       sum(t for _, t in d["cpu"].values())))]:
+            rows = [*d["cpu"].items(), ("all", (sum(c for c, _ in d["cpu"].values()), sum(t for _, t in d["cpu"].values()))),
+                    ("the machine (/proc/stat, every process)", ("", d["cpu_machine"]))]
+            for kind, (count, seconds) in rows:
                 cpu.add_row(kind, str(count), f"{seconds:.0f}", f"{seconds / d['sessions'] * 100:.1f}", f"{seconds / d['cpu_wall']:.2f}")
             console.print(cpu)
         probed = [d for d in drains if d["recall_p50_during"]]

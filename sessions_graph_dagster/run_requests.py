@@ -90,7 +90,8 @@ def unfinished_runs(instance: dg.DagsterInstance, *, job_name: str | None = None
 
 @dataclass
 class InFlight:
-    """What unfinished runs cover: sessions they name, and users they cover whole (a backfill names none)."""
+    """What unfinished runs cover: the sessions they name, and the users they work on (their partitions;
+    a backfill names no sessions and covers its users whole)."""
 
     sessions: set[str] = field(default_factory=set)
     users: set[str] = field(default_factory=set)
@@ -100,11 +101,8 @@ def in_flight(instance: dg.DagsterInstance) -> InFlight:
     """The work of every unfinished run, whichever sensor, backfill or person launched it."""
     busy = InFlight()
     for run in unfinished_runs(instance):
-        named = session_ids_of(run.run_config)
-        if named:
-            busy.sessions.update(named)
-        else:
-            busy.users.update(_users_of_run(instance, run.tags))
+        busy.sessions.update(session_ids_of(run.run_config))
+        busy.users.update(_users_of_run(instance, run.tags))
     return busy
 
 

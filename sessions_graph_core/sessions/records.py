@@ -374,11 +374,11 @@ def pending_sessions(
 
 
 def pending_by_user(
-    store: GraphStore, *, limit: int, exclude: Iterable[str] = (), exclude_users: Iterable[str] = ()
+    store: GraphStore, *, limit: int, exclude_users: Iterable[str] = ()
 ) -> list[PendingSession]:
     """Pending sessions user by user, up to `limit` in all: first every session of the user whose
     sessions have waited longest, then the next user's, each user's in pending_sessions' order; except
-    those in `exclude` and those of `exclude_users`.
+    those of `exclude_users`.
 
     What runs per user take: a window of the longest waiting sessions overall would give each of many
     users a sliver (2,000 sessions of 100 users: runs of 20), and a run's start-up costs as much as a
@@ -386,13 +386,13 @@ def pending_by_user(
     """
     rows = store.run(
         "MATCH (s:Session {reconciliation_status: 'pending'}) "
-        "WHERE NOT s.session_id IN $exclude AND NOT s.user_id IN $users "
+        "WHERE NOT s.user_id IN $users "
         "WITH s ORDER BY s.pending_since, s.session_id "
         "WITH s.user_id AS user_id, collect(s) AS waiting "
         "ORDER BY waiting[0].pending_since, waiting[0].session_id "
         "UNWIND waiting AS s "
         "RETURN s.session_id AS session_id, user_id, coalesce(s.revision, 0) AS revision LIMIT $limit",
-        {"exclude": sorted(exclude), "users": sorted(exclude_users), "limit": int(limit)},
+        {"users": sorted(exclude_users), "limit": int(limit)},
     )
     return [PendingSession(**row) for row in rows]
 

@@ -10,10 +10,12 @@ import tempfile
 from pathlib import Path
 
 import dagster as dg
+import psycopg2
 import pytest
 import yaml
 from dagster_helpers import SAMPLES, import_transcript
 from dagster_postgres import PostgresEventLogStorage, PostgresRunStorage, PostgresScheduleStorage
+from dagster_postgres.utils import pg_url_from_config
 from service_helpers import REPO, running_postgres, standalone_pair
 
 from devtools.local_platform import PRODUCTION, _environment, prepare_home, running_platform
@@ -21,6 +23,7 @@ from devtools.progress import failure_text, runs, wait_until_drained
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_dagster.definitions import defs
+from sessions_graph_dagster.instance_storage import PooledPostgresStorage
 from sessions_graph_dagster.pools import POOLS, RECONCILE_POOL
 
 
@@ -50,8 +53,52 @@ def test_production_instance_keeps_everything_in_postgres(postgres, home):
     laptop = yaml.safe_load((REPO / "dagster.yaml").read_text())
     # Only the storage differs: queue, pools, launcher and retries are the laptop's.
     assert {key: value for key, value in written.items() if key != "storage"} == laptop
-    assert written["storage"]["postgres"]["postgres_db"]["password"] == {"env": "DAGSTER_PG_PASSWORD"}
+    assert written["storage"]["custom"]["config"]["postgres_db"]["password"] == {"env": "DAGSTER_PG_PASSWORD"}
     assert postgres.env["DAGSTER_PG_PASSWORD"] not in (home / "dagster.yaml").read_text()
+
+
+def connections_made(postgres) -> int:
+    """How many connections the server has accepted since it started (its own statistics)."""
+    env = postgres.env
+    with psycopg2.connect(host=env["DAGSTER_PG_HOST"], port=env["DAGSTER_PG_PORT"], user=env["DAGSTER_PG_USER"],
+                          password=env["DAGSTER_PG_PASSWORD"], dbname="postgres") as conn, conn.cursor() as cursor:
+        cursor.execute("SELECT sum(sessions) FROM pg_stat_database")
+        return int(cursor.fetchone()[0])
+
+
+def storage_calls(instance: dg.DagsterInstance, calls: int) -> None:
+    for n in range(calls):
+        instance.get_runs(limit=1)
+        instance.add_dynamic_partitions("users", [f"pooled-{n}"])
+
+
+def test_every_process_keeps_its_postgres_connections_open(postgres, home):
+    """dagster-postgres connects anew for every storage call outside the webserver (instance_storage.py says
+    what that cost); the profile's storage keeps one connection per storage, in run workers too."""
+    with _environment(postgres.env):
+        prepare_home(home, profile=PRODUCTION)
+        with dg.DagsterInstance.from_config(str(home)) as instance:
+            ref = instance.get_ref()
+            before = connections_made(postgres)
+            storage_calls(instance, 40)
+            pooled = connections_made(postgres) - before - 1  # the count's own connection
+        # What a run worker gets: the instance reference the launcher hands it names the same storage.
+        assert ref.storage_data.class_name == PooledPostgresStorage.__name__
+        with dg.DagsterInstance.from_ref(ref) as worker:
+            before = connections_made(postgres)
+            storage_calls(worker, 40)
+            in_worker = connections_made(postgres) - before - 1
+        env = postgres.env
+        plain = PostgresRunStorage(pg_url_from_config({"postgres_db": {
+            "hostname": env["DAGSTER_PG_HOST"], "port": env["DAGSTER_PG_PORT"], "username": env["DAGSTER_PG_USER"],
+            "password": env["DAGSTER_PG_PASSWORD"], "db_name": env["DAGSTER_PG_DB"], "scheme": "postgresql+psycopg2",
+        }}))
+        before = connections_made(postgres)
+        for _ in range(40):
+            plain.get_runs(limit=1)
+        unpooled = connections_made(postgres) - before - 1
+    assert pooled <= 2 and in_worker <= 3
+    assert unpooled >= 20  # the count sees connections that live for one call (most of the 40)
 
 
 def test_every_pool_has_its_limit_before_any_run_claims_a_slot(postgres, home):

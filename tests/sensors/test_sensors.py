@@ -82,8 +82,12 @@ def test_sessions_in_an_unfinished_run_are_not_requested_again(instance, graph, 
     apply_partitions(instance, first)
     job = defs.resolve_job_def("reconcile_sessions")
     alice = next(r for r in first.run_requests if r.partition_key == "alice")
-    instance.create_run_for_job(job, run_config=alice.run_config, tags=alice.tags, status=dg.DagsterRunStatus.STARTED)
+    # As the daemon launches it: the request's partition becomes the run's partition tag.
+    instance.create_run_for_job(job, run_config=alice.run_config, tags={**alice.tags, "dagster/partition": "alice"},
+                                status=dg.DagsterRunStatus.STARTED)
 
+    # A session of alice's that came after her run was asked for waits for that run to finish.
+    import_transcript(graph, next(path for path in SAMPLES if "orders" in path.name), session_id="orders-later")
     rest = evaluate(pending_sessions_sensor, instance, store)
     assert [session_ids_of(r.run_config) for r in rest.run_requests] == [["garden-1"]]
 
