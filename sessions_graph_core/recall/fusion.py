@@ -80,17 +80,21 @@ class Ranker:
 
     version: int
     weights: Mapping[str, float]
+    # Each term's weight and the features it multiplies, split once: score runs for every candidate.
+    _terms: tuple[tuple[float, tuple[str, ...]], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        unknown = [name for name in self.weights if any(part not in FEATURES for part in name.split("*"))]
+        terms = tuple((weight, tuple(name.split("*"))) for name, weight in self.weights.items())
+        unknown = [name for name, (_, parts) in zip(self.weights, terms, strict=True) if any(p not in FEATURES for p in parts)]
         if unknown:
             raise ValueError(f"the ranker names unknown features {unknown}; known: {', '.join(FEATURES)}")
+        object.__setattr__(self, "_terms", terms)  # frozen: set once, here
 
     def score(self, values: Mapping[str, float]) -> float:
         total = 0.0
-        for name, weight in self.weights.items():
+        for weight, parts in self._terms:
             term = weight
-            for part in name.split("*"):
+            for part in parts:
                 term *= values[part]
             total += term
         return total
