@@ -86,6 +86,25 @@ def waits(store: FalkorDBStore) -> int:
     return int(stats.split(",")[0].removeprefix("calls="))
 
 
+def calls(connection: Connection, command: str) -> int:
+    stats = server_info(connection, "commandstats").get(f"cmdstat_{command}", "calls=0")
+    return int(stats.split(",")[0].removeprefix("calls="))
+
+
+def test_writes_reach_the_replica_as_their_effects_not_as_statements_to_run_again(pair, tmp_path):
+    settings = settings_for(pair, tmp_path)
+    replica = Connection(pair.replica.address, password=pair.password, timeout=10)
+    with open_store(settings) as store, open_store(settings.for_reads()) as reads:
+        queries, effects = calls(replica, "graph.QUERY"), calls(replica, "graph.EFFECT")
+        for n in range(4):
+            store.run("MERGE (i:Item {n: $n}) SET i.seen = coalesce(i.seen, 0) + 1", {"n": n})
+        assert calls(replica, "graph.EFFECT") - effects == 4
+        assert calls(replica, "graph.QUERY") == queries
+        assert reads.run("MATCH (i:Item) RETURN sum(i.seen) AS seen") == [{"seen": 4}]
+        store.delete_all()
+    replica.close()
+
+
 def test_a_block_waits_for_the_replicas_once_at_its_end(pair, tmp_path):
     settings = settings_for(pair, tmp_path)
     with open_store(settings) as store, open_store(settings.for_reads()) as replica:

