@@ -289,7 +289,7 @@ def _descendants(roots: list[int], parents: dict[int, int]) -> list[int]:
 
 
 PROCESS_KINDS = (  # (a word of the command line, what the process is); the first that matches
-    ("multiprocessing", "run workers"), ("execute_run", "run workers"), ("api grpc", "code servers"),
+    ("multiprocessing", "run workers"), ("execute_run", "run workers"), ("sessions_graph_dagster.code_server", "code servers"),
     ("dagster-daemon", "daemon"), ("dagster-webserver", "webserver"), ("postgres", "PostgreSQL"),
     ("bench_scale", "benchmark (backlog, recall probe, progress)"),
 )

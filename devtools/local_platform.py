@@ -91,8 +91,9 @@ def code_socket(dagster_home: Path) -> Path:
 
 
 def code_server_command(dagster_home: Path) -> list[str]:
-    """`dagster api grpc` serving the definitions on DAGSTER_HOME's socket (a server that stops on SIGTERM)."""
-    return [str(Path(sys.executable).parent / "dagster"), "api", "grpc", "-s", str(code_socket(dagster_home)),
+    """`dagster api grpc` serving the definitions on DAGSTER_HOME's socket (a server that stops on SIGTERM),
+    its runs forked from a process that has loaded them (sessions_graph_dagster/code_server.py)."""
+    return [sys.executable, "-m", "sessions_graph_dagster.code_server", "-s", str(code_socket(dagster_home)),
             *DEFINITIONS, "-d", str(REPO), "--location-name", LOCATION]
 
 

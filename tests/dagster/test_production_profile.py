@@ -134,8 +134,8 @@ def test_a_home_too_deep_for_the_code_servers_socket_is_refused_and_nothing_is_m
     assert not deep.exists()
 
 
-def code_servers_of(leader: int) -> list[int]:
-    """The `dagster api grpc` processes in the process group `leader` leads."""
+def processes_of(leader: int, word: bytes) -> list[int]:
+    """The processes in the process group `leader` leads whose command line holds `word`."""
     found = []
     for entry in Path("/proc").iterdir():
         try:
@@ -143,9 +143,13 @@ def code_servers_of(leader: int) -> list[int]:
             command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
         except (ValueError, OSError):
             continue
-        if group == leader and b"api grpc" in command:
+        if group == leader and word in command:
             found.append(int(entry.name))
     return found
+
+
+def code_servers_of(leader: int) -> list[int]:
+    return processes_of(leader, b"sessions_graph_dagster.code_server")
 
 
 def test_missing_postgres_settings_say_which_variable(home, monkeypatch):
@@ -176,6 +180,8 @@ def test_sessions_drain_through_postgres_dagster_into_the_standalone_store(postg
             code_server, daemon, webserver = (process.pid for process in platform.processes)
             assert code_servers_of(daemon) == code_servers_of(webserver) == []
             assert code_servers_of(code_server) == [code_server]
+            # Its runs were forked from one fork server that loaded the definitions before the first run.
+            assert len(processes_of(code_server, b"sessions_graph_dagster.preload")) == 1
             # Every run must succeed the first time (a run retry hides the failure it retried); a failure
             # names the run and carries the error its event log recorded.
             unsuccessful = [

@@ -81,9 +81,9 @@ def messages(store: GraphStore, user_id: str, session_ids: Sequence[str]) -> lis
 @cache
 def _lemmas(label: str) -> str:
     """A relation label in the form spaCy gives predicates: "works_on" -> "work on"."""
-    from sessions_graph_core.reconcile.extraction.base import _spacy_pipeline, lemma
+    from sessions_graph_core.reconcile.extraction.base import lemma, spacy_pipeline
 
-    return " ".join(lemma(token) for token in _spacy_pipeline()(label.replace("_", " ")))
+    return " ".join(lemma(token) for token in spacy_pipeline()(label.replace("_", " ")))
 
 
 def _typed_relation(extraction: Extraction, model: OntologyModel) -> bool:

