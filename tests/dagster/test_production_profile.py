@@ -101,6 +101,21 @@ def test_every_process_keeps_its_postgres_connections_open(postgres, home):
     assert unpooled >= 20  # the count sees connections that live for one call (most of the 40)
 
 
+def test_instances_made_one_after_another_share_the_process_connections(postgres, home):
+    """The code server makes an instance from the reference for every sensor evaluation: after the first,
+    none checks the tables or opens a pool of its own."""
+    with _environment(postgres.env):
+        prepare_home(home, profile=PRODUCTION)
+        with dg.DagsterInstance.from_config(str(home)) as instance:
+            ref = instance.get_ref()
+        before = connections_made(postgres)
+        for _ in range(10):
+            with dg.DagsterInstance.from_ref(ref) as evaluation:
+                storage_calls(evaluation, 2)
+        made = connections_made(postgres) - before - 1
+    assert made <= 3
+
+
 def test_every_pool_has_its_limit_before_any_run_claims_a_slot(postgres, home):
     """Two runs that both give a pool its first limit race on PostgreSQL and one fails (pools.py)."""
     used = {asset.op.pool for asset in defs.assets if isinstance(asset, dg.AssetsDefinition) and asset.op.pool}
