@@ -318,7 +318,9 @@ class _Reading:
     units: list[Unit] = field(default_factory=list)
     found: dict[str, Extraction] = field(default_factory=dict)
     todo: dict[str, str] = field(default_factory=dict)  # the texts this session has the backend extract
-    extracting: Future[dict[str, Extraction]] | None = None
+    extracting: Future[dict[str, Extraction]] | None = None  # begun ahead: todo's extractions, maybe others'
+    # Texts a session read ahead of this one extracts (by hash): its call's results, taken from there.
+    borrowed: dict[str, Future[dict[str, Extraction]]] = field(default_factory=dict)
     error: str | None = None
 
 
@@ -370,15 +372,32 @@ def _extraction_args(store: GraphStore, reading: _Reading) -> tuple:
 
 
 def _finish_extraction(store: GraphStore, reading: _Reading) -> None:
-    """Every unit's extraction in `found`: the one begun ahead, else the backend now (a failure is the
-    session's error). Called once per reading."""
-    if reading.error is not None or not reading.todo:
+    """Every unit's extraction in `found`: from the calls begun ahead, else the backend's now (a failure is
+    the session's error). A call begun ahead for several sessions that failed is made again for this
+    session's texts alone, so one session's bad text fails that session only. Called once per reading."""
+    if reading.error is not None:
         return
     try:
-        extracting = reading.extracting
-        reading.found.update(extracting.result() if extracting else extract_texts(*_extraction_args(store, reading)))
+        if reading.extracting is None and not reading.borrowed:
+            reading.found.update(extract_texts(*_extraction_args(store, reading)))
+            return
+        try:
+            reading.found.update(_extracted_ahead(reading))
+        except Exception:  # noqa: BLE001 - the texts are extracted alone, below
+            texts = {unit.hash: unit.text for unit in reading.units}
+            reading.todo.update((digest, texts[digest]) for digest in reading.borrowed)
+            reading.found.update(extract_texts(*_extraction_args(store, reading)))
     except Exception as exc:  # noqa: BLE001 - any failure is the session's outcome, recorded for the sweep
         reading.error = _failure(exc)
+
+
+def _extracted_ahead(reading: _Reading) -> dict[str, Extraction]:
+    """What the calls begun ahead extracted of the reading's texts (raising what a call raised)."""
+    found = {digest: call.result()[digest] for digest, call in reading.borrowed.items()}
+    if reading.extracting is not None:
+        results = reading.extracting.result()
+        found.update((digest, results[digest]) for digest in reading.todo)
+    return found
 
 
 def _write_session(store: GraphStore, reading: _Reading, flags: TypingFlags) -> ReconcileSummary:
@@ -458,27 +477,23 @@ def reconcile_sessions(
     """reconcile_session's summary of each session in order, leaving the graph that reconciling them one
     by one leaves; a session that does not exist gets a failed summary instead of an error.
 
-    While a session's statements are written, the next session is read and its text extracted on a
-    thread of its own: extraction is CPU, the writes mostly wait on the store, so the two overlap. Texts
-    the session being written extracted are not extracted again. A backend that reads the user's known
-    slots (`reads_known_slots`) starts on a session of the same user only once the one before is written,
-    since those writes may add slots.
+    While a session's statements are written, the sessions after it are read and their texts extracted on
+    a thread of its own, a group of them in one call (`_read_ahead`): extraction is CPU, the writes mostly
+    wait on the store, so the two overlap. A text is extracted once, whichever sessions hold it. A backend
+    that reads the user's known slots (`reads_known_slots`) is given one session at a time, and starts on a
+    session of the same user only once the one before is written, since those writes may add slots.
     """
     flags = TypingFlags(enforce_ontology=enforce_ontology, promote_labels=promote_labels)
     ids = list(dict.fromkeys(session_ids))
+    ahead = _Ahead()
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="extract") as extractor:
-        upcoming: _Reading | ValidationError | None = None
         for index, session_id in enumerate(ids):
-            reading = upcoming if upcoming is not None else _read_or_invalid(store, session_id, backend, {})
-            upcoming = None
+            reading = ahead.readings.pop(session_id, None) or _read_or_invalid(store, session_id, backend, {})
             if isinstance(reading, ValidationError):
                 yield ReconcileSummary(session_id=session_id, status="failed", error=str(reading))
                 continue
             _finish_extraction(store, reading)
-            if index + 1 < len(ids):
-                upcoming = _read_or_invalid(store, ids[index + 1], backend, reading.found)
-                if isinstance(upcoming, _Reading) and _may_extract_ahead(reading, upcoming):
-                    upcoming.extracting = extractor.submit(extract_texts, *_extraction_args(store, upcoming))
+            _read_ahead(store, extractor, reading, ids[index + 1 :], ahead)
             yield _write_session(store, reading, flags)
 
 
@@ -488,6 +503,60 @@ def _read_or_invalid(store: GraphStore, session_id: str, backend: ExtractionBack
         return _read_session(store, session_id, backend, extracted)
     except ValidationError as error:
         return error
+
+
+# How many sessions a backend that reads no known slots extracts ahead, in one call: spaCy parses a few
+# dozen short texts at once for about four fifths of the CPU it spends on them six at a time (a session's
+# turns), and the call runs beside the writes of the sessions before them.
+EXTRACT_AHEAD = 8
+
+
+@dataclass
+class _Ahead:
+    """Sessions read before their turn, by id, and the call extracting each text begun so far, by hash."""
+
+    readings: dict[str, _Reading | ValidationError] = field(default_factory=dict)
+    extracting: dict[str, Future[dict[str, Extraction]]] = field(default_factory=dict)
+
+
+def _read_ahead(store: GraphStore, extractor: ThreadPoolExecutor, writing: _Reading, upcoming: Sequence[str],
+                ahead: _Ahead) -> None:
+    """While `writing` is written: once fewer than a group of the sessions after it are read, read the next
+    group and begin extracting what it has to extract, in one call on the extractor's thread. A group is
+    EXTRACT_AHEAD sessions, or one for a backend that reads known slots, which begins only on another
+    user's session (the writes before may add the user's slots). A text a session before it extracts
+    (in this call or an earlier one) is taken from that call, not extracted twice."""
+    size = 1 if _reads_known_slots(writing.backend) else EXTRACT_AHEAD
+    if not upcoming or all(sid in ahead.readings for sid in upcoming[:size]):
+        return
+    group = [sid for sid in upcoming if sid not in ahead.readings][:size]
+    readings = [_read_or_invalid(store, sid, writing.backend, writing.found) for sid in group]
+    ahead.readings.update(zip(group, readings, strict=True))
+    starting = [r for r in readings if isinstance(r, _Reading) and _may_extract_ahead(writing, r)]
+    todo: dict[str, str] = {}
+    from_this_call: list[tuple[_Reading, str]] = []
+    for reading in starting:
+        for digest in list(reading.todo):
+            if digest in ahead.extracting:
+                reading.borrowed[digest] = ahead.extracting[digest]
+            elif digest in todo:
+                from_this_call.append((reading, digest))
+            else:
+                todo[digest] = reading.todo[digest]
+                continue
+            del reading.todo[digest]
+    if not todo:
+        return
+    first = starting[0]
+    assert first.backend is not None and first.version is not None
+    call = extractor.submit(
+        extract_texts, first.backend, todo, first.version.model, _known_slots(store, first.user_id, first.backend)
+    )
+    ahead.extracting.update(dict.fromkeys(todo, call))
+    for reading in starting:
+        reading.extracting = call if reading.todo else None
+    for reading, digest in from_this_call:
+        reading.borrowed[digest] = call
 
 
 def _may_extract_ahead(writing: _Reading, upcoming: _Reading) -> bool:

@@ -11,7 +11,7 @@ from conftest import snapshot
 
 from sessions_graph_core import SessionsGraph, ValidationError
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
-from sessions_graph_core.reconcile.pipeline import MAX_UNIT_CHARS, chunk_hash
+from sessions_graph_core.reconcile.pipeline import EXTRACT_AHEAD, MAX_UNIT_CHARS, chunk_hash
 from sessions_graph_core.sessions.jsonl import read_transcript
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "sessions"
@@ -218,3 +218,63 @@ def test_the_next_session_is_extracted_while_one_is_written(graph: SessionsGraph
     first = read_transcript(EXAMPLES / "orders-1.jsonl").turns[0].text
     later = read_transcript(EXAMPLES / "garden-1.jsonl").turns[0].text
     assert threads[first] == "MainThread" and threads[later].startswith("extract")
+
+
+def record_many(graph: SessionsGraph, count: int, *, bad: int | None = None) -> list[str]:
+    """`count` sessions of two users, each with a text of its own and one every session repeats; session
+    `bad` has a text the backend below cannot read."""
+    ids = []
+    for n in range(count):
+        sid = f"many-{n:02d}"
+        day = f"2026-03-{n + 1:02d}T09:00:00Z"
+        graph.record_session_start(sid, user_id=("alice", "bob")[n % 2], started_at=day)
+        own = "This one cannot be read." if n == bad else f"Worker {n} owns the service number {n}."
+        graph.record_turns(sid, [{"role": "user", "text": own, "timestamp": day},
+                                 {"role": "user", "text": "Dana leads the payments team.", "timestamp": day}])
+        ids.append(sid)
+    return ids
+
+
+class Counted(SpacyBackend):
+    """spaCy, counting the calls and the texts of each; a text saying it cannot be read fails the call."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[list[str]] = []
+
+    def extract(self, texts, ontology, known_slots=()):  # type: ignore[no-untyped-def]
+        self.calls.append(list(texts))
+        if any("cannot be read" in text for text in texts):
+            raise RuntimeError("unreadable text")
+        return super().extract(texts, ontology, known_slots)
+
+
+def test_sessions_ahead_are_extracted_a_group_in_one_call_and_each_text_once(graph: SessionsGraph) -> None:
+    backend = Counted()
+    ids = record_many(graph, 12)
+    summaries = list(graph.reconcile_sessions(ids, backend=backend))
+    assert all(s.status == "completed" for s in summaries)
+    # The first session (alice's) alone; then the next EXTRACT_AHEAD sessions' own texts in one call, with
+    # bob's copy of the shared text (a chunk is its user's own) once; then the rest's own texts.
+    assert [len(call) for call in backend.calls] == [2, EXTRACT_AHEAD + 1, 12 - 1 - EXTRACT_AHEAD]
+    assert sum(s.texts_extracted for s in summaries) == 14
+    assert stable(snapshot(graph.store)) == one_at_a_time(graph, lambda: record_many(graph, 12))
+
+
+def one_at_a_time(graph: SessionsGraph, record) -> list[dict]:  # type: ignore[no-untyped-def]
+    """The graph that reconciling the sessions `record` makes one at a time leaves (the store emptied first)."""
+    graph.store.delete_all()
+    graph.setup()
+    for sid in record():
+        graph.reconcile_session(sid, backend=Counted())
+    return stable(snapshot(graph.store))
+
+
+def test_a_group_call_that_fails_is_made_again_per_session_and_fails_only_the_bad_one(graph: SessionsGraph) -> None:
+    backend = Counted()
+    ids = record_many(graph, 6, bad=3)
+    summaries = {s.session_id: s for s in graph.reconcile_sessions(ids, backend=backend)}
+    assert summaries[ids[3]].status == "failed" and "unreadable text" in (summaries[ids[3]].error or "")
+    assert all(summaries[sid].status == "completed" for sid in ids if sid != ids[3])
+    assert len(backend.calls[1]) > 2  # the group's call, which failed, then one per session
+    assert stable(snapshot(graph.store)) == one_at_a_time(graph, lambda: record_many(graph, 6, bad=3))
