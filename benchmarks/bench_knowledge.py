@@ -113,8 +113,8 @@ def run_harness(cases: list[dict], distractors: list[str]) -> dict:
         listed = sorted(base_attributes())
     except ImportError:
         listed = []
-    return {"results": results, "attributes": listed, "turns": turns, "seconds": seconds, "failed": failed, "warm": warm, "cpu": cpu,
-            "facts": counts["facts"], "slotted": counts["slotted"]}
+    return {"results": results, "attributes": listed, "turns": turns, "seconds": seconds, "failed": failed,
+            "warm": warm, "cpu": cpu, "facts": counts["facts"], "slotted": counts["slotted"]}
 
 
 def trace(store: Any, user: str) -> dict:
@@ -220,17 +220,23 @@ def report(title: str, chosen: list[dict], before: dict, after: dict, show_misse
                       f"new {state(result['new'])} {result['new']['written']})")
 
 
-# How far a statement got, in pipeline order; "slotted" is the only state in which it can supersede.
+# The stage table's rows. How far a statement got, in pipeline order ("slotted" is the only state in
+# which it can supersede); the states of the pair; where both are slotted, how their slots differ; why a
+# new statement that waits was not joined; where only the old is slotted, what the new one shares with it.
 STATES = ("nothing read", "read, in no slot", "slot lost when written", "only waiting slots", "slotted")
+PAIRS = ("neither slotted", "only the old slotted", "both slotted", "only the new slotted")
 RELATIONS = ("same slot, one node (merged as a restatement)", "same slot, two nodes, no SUPERSEDES",
              "same subject, other attribute", "  of which an attribute is no listed one",
              "same attribute, other subject", "  of which one subject is the speaker (me)",
              "other subject and other attribute")
-
-
-PAIRS = ("neither slotted", "only the old slotted", "both slotted", "only the new slotted")
 WAITS = ("for its pronoun's holder", "for its old value's slot; the old in no slot",
          "for its old value's slot; the old in another subject's", "for its old value's slot; the old in the same subject's")
+SUBJECTS = {"i": "I", "me": "I", "my": "I", "we": "we", "us": "we", "our": "we", "it": "a pronoun",
+            "they": "a pronoun", "he": "a pronoun", "she": "a pronoun", "": "none"}
+UNSLOTTED = ("names the old value", "names the old slot's attribute word", "names the old slot's holder",
+             "read with subject I", "read with subject we", "read with subject a pronoun",
+             "read with another subject", "  which names a word of the old slot", "  which is capitalised (a name)",
+             "  whose object names a word of the old slot", "read nothing")
 
 
 def _waits(slot: str) -> bool:
@@ -273,6 +279,7 @@ def relation(result: dict, listed: set[str]) -> list[str]:
 
 
 def pairing(states: dict[str, str]) -> str:
+    """Which of the two statements are slotted."""
     slotted = [side for side in ("old", "new") if states[side] == "slotted"]
     return PAIRS[len(slotted) if len(slotted) != 1 else (1 if slotted == ["old"] else 3)]
 
@@ -290,14 +297,6 @@ def waited(result: dict, old_state: str) -> str:
     return WAITS[3] if same else WAITS[2]
 
 
-SUBJECTS = {"i": "I", "me": "I", "my": "I", "we": "we", "us": "we", "our": "we", "it": "a pronoun",
-            "they": "a pronoun", "he": "a pronoun", "she": "a pronoun", "": "none"}
-UNSLOTTED = ("names the old value", "names the old slot's attribute word", "names the old slot's holder",
-             "read with subject I", "read with subject we", "read with subject a pronoun",
-             "read with another subject", "  which names a word of the old slot", "  which is capitalised (a name)",
-             "  whose object names a word of the old slot", "read nothing")
-
-
 def unslotted_new(case: dict, result: dict) -> list[str]:
     """Where only the old statement is slotted: what the new one shares with it (words of its text,
     counted, never shown) and the subjects its reading has."""
@@ -306,6 +305,7 @@ def unslotted_new(case: dict, result: dict) -> list[str]:
     def said(phrase: str) -> bool:
         found = re.findall(r"[a-z0-9]+", phrase.lower())
         return bool(found) and all(w in words or w.rstrip("s") in words or f"{w}s" in words for w in found)
+
     slots = [_split(slot) for slot in result["old"]["written"] if slot and not _waits(slot)]
     rows = [UNSLOTTED[0]] if any(said(value) for value in result["old"]["values"] if value) else []
     rows += [UNSLOTTED[1]] if any(said(attribute) for _, attribute in slots) else []
@@ -326,6 +326,7 @@ def anchoring(result: dict, slots: list[tuple[str, str]]) -> list[str]:
 
     def names(phrase: str) -> bool:
         return any(word in words or word.rstrip("s") in words for word in re.findall(r"[a-z0-9]+", phrase.lower()))
+
     rows = [UNSLOTTED[7]] if any(names(subject) for subject, _, _ in triples) else []
     rows += [UNSLOTTED[8]] if any(subject[:1].isupper() for subject, _, _ in triples) else []
     return rows + ([UNSLOTTED[9]] if any(names(obj) for _, _, obj in triples) else [])
