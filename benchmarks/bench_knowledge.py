@@ -8,7 +8,9 @@ the old one). The extractor as it is today is the baseline: the package as it wa
 taken from git, runs the same harness in a child process, then the working tree's package does.
 Each child reports, per case, whether a fact from the new turn SUPERSEDES (directly or down the
 chain) a fact from the old turn, and the reconcile throughput in turns/s. The held-out split is
-reported first; the tune split is what the extractor was tuned on.
+reported first; the tune split is what the extractor was tuned on. A last table counts the missed
+changes of each split by the pipeline stage that fails (each statement read, slotted, written; where
+both are slotted, how their slots differ): counts only, never a held-out case.
 
     nice -n 10 .venv/bin/python benchmarks/bench_knowledge.py [--split held-out|tune|all] [--show-misses]
 """
@@ -19,14 +21,16 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "knowledge_changes.json"
@@ -95,15 +99,50 @@ def run_harness(cases: list[dict], distractors: list[str]) -> dict:
                 "WHERE t.turn_id IN $noise RETURN count(b) AS n",
                 {"user": user, "noise": [f"{user}-old-t0", f"{user}-mid-t0", f"{user}-mid-t1", f"{user}-new-t1"]},
             )
-            results[case["id"]] = {"superseded": rows[0]["n"] > 0, "distractor_edges": distracted[0]["n"]}
+            results[case["id"]] = {"superseded": rows[0]["n"] > 0, "distractor_edges": distracted[0]["n"],
+                                   **trace(graph.store, user)}
         counts = graph.store.run(
             "MATCH (f:Fact) RETURN count(f) AS facts, sum(CASE WHEN f.slot <> '' THEN 1 ELSE 0 END) AS slotted"
         )[0]
     finally:
         graph.close()
         shutil.rmtree(directory, ignore_errors=True)
-    return {"results": results, "turns": turns, "seconds": seconds, "failed": failed, "warm": warm, "cpu": cpu,
-            "facts": counts["facts"], "slotted": counts["slotted"]}
+    try:  # the attribute names, where the package lists them (the stage breakdown's "no listed attribute")
+        from sessions_graph_core.reconcile.statements import base_attributes
+
+        listed = sorted(base_attributes())
+    except ImportError:
+        listed = []
+    return {"results": results, "attributes": listed, "turns": turns, "seconds": seconds, "failed": failed,
+            "warm": warm, "cpu": cpu, "facts": counts["facts"], "slotted": counts["slotted"]}
+
+
+def trace(store: Any, user: str) -> dict:
+    """What became of the case's two statements, for the stage breakdown: per turn, the slots its
+    extraction read (the cached reading, after the reader's own gate) and the slots of the facts
+    written from it; and how many fact nodes both turns share (a restatement merged into one)."""
+    turns = {"old": f"{user}-old-t1", "new": f"{user}-new-t0"}
+    found: dict = {}
+    for side, turn in turns.items():
+        read = store.run(
+            "MATCH (:Turn {turn_id: $turn})-[:HAS_CHUNK]->(c:Chunk) RETURN c.extraction AS extraction", {"turn": turn}
+        )
+        facts = [fact for row in read if row["extraction"] for fact in json.loads(row["extraction"]).get("facts", [])]
+        written = store.run(
+            "MATCH (f:Fact {user_id: $user})-[:FROM]->(:Turn {turn_id: $turn}) RETURN f.slot AS slot, f.value AS value",
+            {"user": user, "turn": turn},
+        )
+        found[side] = {"read": [fact.get("slot") or "" for fact in facts],
+                       "subjects": [fact.get("subject") or "" for fact in facts],
+                       "triples": [[fact.get(key) or "" for key in ("subject", "predicate", "object")] for fact in facts],
+                       "written": [row["slot"] or "" for row in written],
+                       "values": [row["value"] or "" for row in written if row["slot"]]}
+    shared = store.run(
+        "MATCH (:Turn {turn_id: $old})<-[:FROM]-(f:Fact {user_id: $user})-[:FROM]->(:Turn {turn_id: $new}) "
+        "RETURN count(f) AS n",
+        {"user": user, **turns},
+    )
+    return found | {"shared": shared[0]["n"]}
 
 
 def run_child(tree: Path, cases: list[dict], distractors: list[str]) -> dict:
@@ -175,7 +214,170 @@ def report(title: str, chosen: list[dict], before: dict, after: dict, show_misse
         for case in (c for c in chosen if c["split"] == "tune"):
             got = after["results"][case["id"]]["superseded"]
             if got != (case["expect"] == "supersede"):
-                print(f"  MISS {case['id']}: {case['old']!r} -> {case['new']!r} (superseded={got})")
+                result = after["results"][case["id"]]
+                print(f"  MISS {case['id']}: {case['old']!r} -> {case['new']!r} (superseded={got}; "
+                      f"old {state(result['old'])} {result['old']['written']}, "
+                      f"new {state(result['new'])} {result['new']['written']})")
+
+
+# The stage table's rows. How far a statement got, in pipeline order ("slotted" is the only state in
+# which it can supersede); the states of the pair; where both are slotted, how their slots differ; why a
+# new statement that waits was not joined; where only the old is slotted, what the new one shares with it.
+STATES = ("nothing read", "read, in no slot", "slot lost when written", "only waiting slots", "slotted")
+PAIRS = ("neither slotted", "only the old slotted", "both slotted", "only the new slotted")
+RELATIONS = ("same slot, one node (merged as a restatement)", "same slot, two nodes, no SUPERSEDES",
+             "same subject, other attribute", "  of which an attribute is no listed one",
+             "same attribute, other subject", "  of which one subject is the speaker (me)",
+             "other subject and other attribute")
+WAITS = ("for its pronoun's holder", "for its old value's slot; the old in no slot",
+         "for its old value's slot; the old in another subject's", "for its old value's slot; the old in the same subject's")
+SUBJECTS = {"i": "I", "me": "I", "my": "I", "we": "we", "us": "we", "our": "we", "it": "a pronoun",
+            "they": "a pronoun", "he": "a pronoun", "she": "a pronoun", "": "none"}
+UNSLOTTED = ("names the old value", "names the old slot's attribute word", "names the old slot's holder",
+             "read with subject I", "read with subject we", "read with subject a pronoun",
+             "read with another subject", "  which names a word of the old slot", "  which is capitalised (a name)",
+             "  whose object names a word of the old slot", "read nothing")
+
+
+def _waits(slot: str) -> bool:
+    """A slot that waits for its holder or for the slot holding its old value ("*" attributes)."""
+    return "/*" in slot
+
+
+def state(side: dict) -> str:
+    """How far one statement got: read by the extractor, put in a slot, written in one."""
+    written = [slot for slot in side["written"] if slot]
+    if any(not _waits(slot) for slot in written):
+        return "slotted"
+    if written:
+        return "only waiting slots"
+    if any(side["read"]):
+        return "slot lost when written"
+    return "read, in no slot" if side["read"] else "nothing read"
+
+
+def _split(slot: str) -> tuple[str, str]:
+    subject, _, attribute = slot.rpartition("/")
+    return subject, attribute
+
+
+def relation(result: dict, listed: set[str]) -> list[str]:
+    """Where two slotted statements that did not supersede went apart (the closest pair of their slots)."""
+    pairs = [(_split(a), _split(b)) for a in result["old"]["written"] for b in result["new"]["written"]
+             if a and b and not _waits(a) and not _waits(b)]
+    if any(a == b for a, b in pairs):
+        return [RELATIONS[0] if result["shared"] else RELATIONS[1]]
+    same_subject = [(a, b) for a, b in pairs if a[0] == b[0]]
+    if same_subject:
+        unlisted = any(a[1] not in listed or b[1] not in listed for a, b in same_subject)
+        return [RELATIONS[2], *([RELATIONS[3]] if unlisted else [])]
+    same_attribute = [(a, b) for a, b in pairs if a[1] == b[1]]
+    if same_attribute:
+        speaker = any("me" in (a[0], b[0]) for a, b in same_attribute)
+        return [RELATIONS[4], *([RELATIONS[5]] if speaker else [])]
+    return [RELATIONS[6]]
+
+
+def pairing(states: dict[str, str]) -> str:
+    """Which of the two statements are slotted."""
+    slotted = [side for side in ("old", "new") if states[side] == "slotted"]
+    return PAIRS[len(slotted) if len(slotted) != 1 else (1 if slotted == ["old"] else 3)]
+
+
+def waited(result: dict, old_state: str) -> str:
+    """Why a new statement that waits (for the slot of its old value, or for its pronoun's holder) was not
+    joined: the old statement is in no slot, or is in one of another subject, or of the same subject."""
+    waits = [_split(slot) for slot in result["new"]["written"] if slot]
+    if all(attribute.startswith("**") for _, attribute in waits):
+        return WAITS[0]
+    if old_state != "slotted":
+        return WAITS[1]
+    holders = {holder for holder, _ in waits}
+    same = any(_split(slot)[0] in holders for slot in result["old"]["written"] if slot)
+    return WAITS[3] if same else WAITS[2]
+
+
+def unslotted_new(case: dict, result: dict) -> list[str]:
+    """Where only the old statement is slotted: what the new one shares with it (words of its text,
+    counted, never shown) and the subjects its reading has."""
+    words = set(re.findall(r"[a-z0-9]+", case["new"].lower()))
+
+    def said(phrase: str) -> bool:
+        found = re.findall(r"[a-z0-9]+", phrase.lower())
+        return bool(found) and all(w in words or w.rstrip("s") in words or f"{w}s" in words for w in found)
+
+    slots = [_split(slot) for slot in result["old"]["written"] if slot and not _waits(slot)]
+    rows = [UNSLOTTED[0]] if any(said(value) for value in result["old"]["values"] if value) else []
+    rows += [UNSLOTTED[1]] if any(said(attribute) for _, attribute in slots) else []
+    rows += [UNSLOTTED[2]] if any(said(holder) for holder, _ in slots if holder not in ("me", PROJECT)) else []
+    kinds = {SUBJECTS.get(subject.lower(), "another") for subject in result["new"]["subjects"]} - {"none"}
+    rows += [f"read with subject {kind}" if kind != "another" else UNSLOTTED[6] for kind in sorted(kinds)]
+    if UNSLOTTED[6] in rows:
+        rows += anchoring(result, slots)
+    return rows + ([UNSLOTTED[-1]] if not result["new"]["subjects"] else [])
+
+
+def anchoring(result: dict, slots: list[tuple[str, str]]) -> list[str]:
+    """For a new statement read with a thing for its subject: is that thing the old slot's, said by its
+    word ("the status page moved to ..."), or is it a name said to do the old slot's thing ("X handles our ...")."""
+    words = {word for slot in slots for part in slot if part not in ("me", PROJECT)
+             for word in re.findall(r"[a-z0-9]+", part.lower())}
+    triples = [t for t in result["new"]["triples"] if t[0].lower() not in SUBJECTS]
+
+    def names(phrase: str) -> bool:
+        return any(word in words or word.rstrip("s") in words for word in re.findall(r"[a-z0-9]+", phrase.lower()))
+
+    rows = [UNSLOTTED[7]] if any(names(subject) for subject, _, _ in triples) else []
+    rows += [UNSLOTTED[8]] if any(subject[:1].isupper() for subject, _, _ in triples) else []
+    return rows + ([UNSLOTTED[9]] if any(names(obj) for _, _, obj in triples) else [])
+
+
+def stages(cases: list[dict], after: dict) -> Counter:
+    """Per missed change, the state of each statement and, where both are slotted, how their slots differ."""
+    counts: Counter = Counter()
+    listed = set(after.get("attributes", []))
+    for case in cases:
+        result = after["results"][case["id"]]
+        if case["expect"] != "supersede" or result["superseded"]:
+            continue
+        counts["missed"] += 1
+        states = {side: state(result[side]) for side in ("old", "new")}
+        for side, found in states.items():
+            counts[f"{side}: {found}"] += 1
+        counts[pairing(states)] += 1
+        if set(states.values()) == {"slotted"}:
+            counts.update(relation(result, listed))
+        if states["old"] == "slotted" and states["new"] != "slotted":
+            counts.update(unslotted_new(case, result))
+        if states["new"] == "only waiting slots":
+            counts[waited(result, states["old"])] += 1
+    return counts
+
+
+def stage_report(split: str | None, cases: list[dict], after: dict) -> None:
+    """Missed changes counted by the pipeline stage that fails, per split: counts only, never a case."""
+    from rich.console import Console
+    from rich.table import Table
+
+    chosen = groups(split, cases)
+    counted = [stages(group, after) for _, group in chosen]
+    table = Table(title="Missed changes by the stage that fails (counts; a case counts once per statement)")
+    table.add_column("statement", justify="left")
+    table.add_column("stage", justify="left")
+    for title, _ in chosen:
+        table.add_column(title.replace(" split", "").replace(" alone", ""), justify="right")
+    table.add_row("", "changes missed", *(str(c["missed"]) for c in counted), end_section=True)
+    for side in ("old", "new"):
+        for index, found in enumerate(STATES):
+            table.add_row(f"{side} statement" if index == 0 else "", found,
+                          *(str(c[f"{side}: {found}"]) for c in counted), end_section=found == STATES[-1])
+    for title, rows in (("pair", PAIRS), ("only the old slotted: the new", UNSLOTTED), ("new waits", WAITS)):
+        for index, found in enumerate(rows):
+            table.add_row(title if index == 0 else "", found, *(str(c[found]) for c in counted),
+                          end_section=index == len(rows) - 1)
+    for index, found in enumerate(RELATIONS):
+        table.add_row("both slotted" if index == 0 else "", found, *(str(c[found]) for c in counted))
+    Console().print(table)
 
 
 def main() -> None:
@@ -204,6 +406,7 @@ def main() -> None:
         shutil.rmtree(tree, ignore_errors=True)
     for title, chosen in groups(args.split, cases):
         report(title, chosen, before, after, args.show_misses)
+    stage_report(args.split, cases, after)
     speed = Table(title="Reconcile throughput (all cases, shuffled order)")
     for column in ("measure", f"today ({BASELINE_COMMIT})", "now", "now / today"):
         speed.add_column(column, justify="left" if column == "measure" else "right")
