@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from sessions_graph_core import validation
 from sessions_graph_core.memory import paths as memory_paths
+from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.store.base import GraphStore
 
 _SOURCE_ID = "coalesce(src.turn_id, src.memory_id)"
@@ -125,6 +126,7 @@ def forget_session(store: GraphStore, user_id: str, session_id: str) -> Forgotte
         raise validation.ValidationError(f"User {uid!r} has no session {sid!r}; nothing to forget")
     turn_ids = rows[0]["turn_ids"]
     params = {"sid": sid, "uid": uid, "ids": turn_ids}
+    milestones.recount(store, sid, forgetting=True)
     store.run("MATCH (:Session {session_id: $sid})-[d:DISCOVERED]->() DELETE d", params)
     forgotten = forget_sources(store, uid, turn_ids)
     _unname_sources(store, uid, turn_ids, session_id=sid)

@@ -21,6 +21,7 @@ from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
 from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.ontology.model import OntologyModel
 from sessions_graph_core.reconcile import entities, facts, forgetting, statements
 from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
@@ -426,6 +427,7 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
             "s.reconciliation_error = $error",
             {"sid": sid, "error": error},
         )
+        milestones.recount(store, sid)
         return ReconcileSummary(session_id=sid, status="failed", texts_considered=considered, error=error)
     assert reading.backend is not None and reading.version is not None
     # A turn recorded while this ran bumped the revision: leave the session pending for the next sweep.
@@ -437,6 +439,7 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
         {"sid": sid, "revision": reading.revision, "now": now_iso(), "version": reading.version.version,
          "backend": reading.backend.name},
     )
+    milestones.recount(store, sid)
     return ReconcileSummary(
         session_id=sid,
         status="completed",

@@ -125,6 +125,30 @@ def test_a_session_without_enough_of_the_users_words_does_not_count(graph: Sessi
     assert due(graph.store, USER) == 2
 
 
+def counted(graph: SessionsGraph, user: str) -> int | None:
+    rows = graph.store.run("MATCH (u:User {user_id: $uid}) RETURN u.qualifying AS n", {"uid": user})
+    return rows[0]["n"]
+
+
+def test_each_users_count_of_qualifying_sessions_follows_reconciling_and_forgetting(graph: SessionsGraph) -> None:
+    """The sensor reads one count per user (due_users), made from the sessions once, then kept by
+    reconciliation and forgetting; it always equals what `qualifying` finds."""
+    record(graph, 0)
+    graph.record_session_start("short-1", user_id=USER)
+    graph.record_turns("short-1", [{"role": "user", "text": text[:300]} for text in user_turns(1)])
+    graph.reconcile_session("short-1", backend=SPACY)
+    assert counted(graph, USER) is None  # a store from before the count: made when the sensor first looks
+    assert due_users(graph.store) == [] and counted(graph, USER) == 1
+    for index in range(1, 4):
+        record(graph, index)
+        assert counted(graph, USER) == len(milestones.qualifying(graph.store, USER)) == index + 1
+    assert due_users(graph.store) == [(USER, 2)] and due(graph.store, USER) == 2
+    graph.reconcile_session(f"{USER}-s01", backend=SPACY)  # again: counted once
+    graph.forget_session(USER, f"{USER}-s02")
+    graph.forget_session(USER, "short-1")  # never counted: nothing to take back
+    assert counted(graph, USER) == len(milestones.qualifying(graph.store, USER)) == 3
+
+
 # -- sampling --------------------------------------------------------------------------------
 
 

@@ -49,6 +49,43 @@ def qualifying(store: GraphStore, user_id: str) -> list[dict]:
     )
 
 
+# Each session says whether it qualifies (`Session.qualifies`) and each user how many of theirs do
+# (`User.qualifying`), kept by reconciliation and forgetting, so the sensor reads one number per user
+# instead of every turn of every user: at 7,000 sessions that scan took 6.7 s of the primary every minute.
+_TURNS = (
+    "OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn) WHERE t.role = 'user' AND t.kind = 'message' AND t.text <> '' "
+    "WITH s, count(t) AS turns, sum(size(t.text)) AS chars "
+)
+# The session's mark set anew, and its user's count moved by the change (a count not yet made stays unmade).
+_RECOUNT = (
+    "MATCH (s:Session {session_id: $sid}) " + _TURNS +
+    "WITH s, NOT $forgetting AND s.reconciliation_status = 'completed' AND turns >= $min_turns "
+    "  AND chars >= $min_chars AS now, coalesce(s.qualifies, false) AS before "
+    "SET s.qualifies = now "
+    "WITH s, now, before WHERE now <> before "
+    "MATCH (u:User {user_id: s.user_id}) WHERE u.qualifying IS NOT NULL "
+    "SET u.qualifying = u.qualifying + CASE WHEN now THEN 1 ELSE -1 END"
+)
+# A user's count made from their sessions (a store from before the count, or a user the sensor meets first).
+_COUNT = (
+    "MATCH (s:Session {user_id: $uid}) " + _TURNS +
+    "SET s.qualifies = s.reconciliation_status = 'completed' AND turns >= $min_turns AND chars >= $min_chars "
+    "WITH count(CASE WHEN s.qualifies THEN 1 END) AS qualifying "
+    "MATCH (u:User {user_id: $uid}) SET u.qualifying = qualifying RETURN qualifying"
+)
+
+
+def recount(store: GraphStore, session_id: str, *, forgetting: bool = False) -> None:
+    """Mark whether the session qualifies now (never, when it is being forgotten) and move its user's count."""
+    store.run(_RECOUNT, {"sid": session_id, "forgetting": forgetting, "min_turns": MIN_USER_TURNS,
+                         "min_chars": MIN_USER_CHARS})
+
+
+def _counted(store: GraphStore, user_id: str) -> int:
+    rows = store.run(_COUNT, {"uid": user_id, "min_turns": MIN_USER_TURNS, "min_chars": MIN_USER_CHARS})
+    return rows[0]["qualifying"] if rows else 0
+
+
 def derivation_state(store: GraphStore, user_id: str) -> dict:
     rows = store.run(
         "MATCH (u:User {user_id: $uid}) RETURN coalesce(u.derive_milestone, 0) AS milestone, "
@@ -68,11 +105,17 @@ def due(store: GraphStore, user_id: str) -> int | None:
 
 
 def due_users(store: GraphStore) -> list[tuple[str, int]]:
-    """Every user a run is due for, with the milestone, for the Dagster sensor."""
+    """Every user a run is due for, with the milestone, for the Dagster sensor: a user whose count reached
+    their next milestone is checked as `due` checks one (the sessions themselves, and derive off)."""
     rows = store.run(
-        "MATCH (s:Session {reconciliation_status: 'completed'}) RETURN DISTINCT s.user_id AS user_id ORDER BY user_id"
+        "MATCH (u:User) RETURN u.user_id AS user_id, u.qualifying AS qualifying, "
+        "coalesce(u.derive_milestone, 0) AS milestone ORDER BY user_id"
     )
-    found = [(row["user_id"], due(store, row["user_id"])) for row in rows]
+    found = []
+    for row in rows:
+        count = row["qualifying"] if row["qualifying"] is not None else _counted(store, row["user_id"])
+        if count >= next_milestone(row["milestone"]):
+            found.append((row["user_id"], due(store, row["user_id"])))
     return [(user, milestone) for user, milestone in found if milestone is not None]
 
 
