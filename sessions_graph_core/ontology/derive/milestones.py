@@ -6,9 +6,6 @@ from datetime import datetime, timedelta
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import format_utc
-from sessions_graph_core.ontology.model import (
-    adopted,
-)
 from sessions_graph_core.store.base import GraphStore
 
 MILESTONES = (2, 4, 8, 16, 32, 64, 128)
@@ -97,6 +94,10 @@ def derivation_state(store: GraphStore, user_id: str) -> dict:
 
 def due(store: GraphStore, user_id: str) -> int | None:
     """The milestone a run is due for, or None: not reached yet, or the adopted version is derive off."""
+    # Here, not at the top: forgetting keeps the counts through this module, and a hook that forgets must
+    # not import pydantic (ontology.model's).
+    from sessions_graph_core.ontology.model import adopted
+
     uid = validation.user_id(user_id)
     if adopted(store, uid).derive == "off":
         return None
