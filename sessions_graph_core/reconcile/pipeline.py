@@ -405,7 +405,9 @@ def _write_session(store: GraphStore, reading: _Reading, flags: TypingFlags) -> 
     """Write what the session's extractions say and record the outcome on the Session, acknowledged
     together (one wait for the replicas, after the outcome is recorded)."""
     with store.acknowledged_together():
-        return _write_and_record(store, reading, flags)
+        summary = _write_and_record(store, reading, flags)
+        milestones.recount(store, reading.session_id)  # completed or failed, whether it counts for derivation
+        return summary
 
 
 def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) -> ReconcileSummary:
@@ -427,7 +429,6 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
             "s.reconciliation_error = $error",
             {"sid": sid, "error": error},
         )
-        milestones.recount(store, sid)
         return ReconcileSummary(session_id=sid, status="failed", texts_considered=considered, error=error)
     assert reading.backend is not None and reading.version is not None
     # A turn recorded while this ran bumped the revision: leave the session pending for the next sweep.
@@ -439,7 +440,6 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
         {"sid": sid, "revision": reading.revision, "now": now_iso(), "version": reading.version.version,
          "backend": reading.backend.name},
     )
-    milestones.recount(store, sid)
     return ReconcileSummary(
         session_id=sid,
         status="completed",

@@ -34,30 +34,32 @@ def reached(count: int) -> int:
     return milestone
 
 
+# With `s` bound: whether the session qualifies, from its user's own messages (the one rule every query
+# below applies, with _THRESHOLDS as its parameters).
+_QUALIFIES = (
+    "OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn) WHERE t.role = 'user' AND t.kind = 'message' AND t.text <> '' "
+    "WITH s, count(t) AS turns, sum(size(t.text)) AS chars "
+    "WITH s, s.reconciliation_status = 'completed' AND turns >= $min_turns AND chars >= $min_chars AS qualifies "
+)
+_THRESHOLDS = {"min_turns": MIN_USER_TURNS, "min_chars": MIN_USER_CHARS}
+
+
 def qualifying(store: GraphStore, user_id: str) -> list[dict]:
     """The user's reconciled sessions with enough of the user's own words, oldest reconciliation first."""
     return store.run(
-        "MATCH (s:Session {user_id: $uid, reconciliation_status: 'completed'})-[:HAS_TURN]->(t:Turn) "
-        "WHERE t.role = 'user' AND t.kind = 'message' AND t.text <> '' "
-        "WITH s, count(t) AS turns, sum(size(t.text)) AS chars "
-        "WHERE turns >= $min_turns AND chars >= $min_chars "
+        "MATCH (s:Session {user_id: $uid, reconciliation_status: 'completed'}) " + _QUALIFIES + "WHERE qualifies "
         "RETURN s.session_id AS session_id, s.reconciled_at AS reconciled_at ORDER BY reconciled_at, session_id",
-        {"uid": validation.user_id(user_id), "min_turns": MIN_USER_TURNS, "min_chars": MIN_USER_CHARS},
+        {"uid": validation.user_id(user_id), **_THRESHOLDS},
     )
 
 
 # Each session says whether it qualifies (`Session.qualifies`) and each user how many of theirs do
 # (`User.qualifying`), kept by reconciliation and forgetting, so the sensor reads one number per user
 # instead of every turn of every user: at 7,000 sessions that scan took 6.7 s of the primary every minute.
-_TURNS = (
-    "OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn) WHERE t.role = 'user' AND t.kind = 'message' AND t.text <> '' "
-    "WITH s, count(t) AS turns, sum(size(t.text)) AS chars "
-)
 # The session's mark set anew, and its user's count moved by the change (a count not yet made stays unmade).
 _RECOUNT = (
-    "MATCH (s:Session {session_id: $sid}) " + _TURNS +
-    "WITH s, NOT $forgetting AND s.reconciliation_status = 'completed' AND turns >= $min_turns "
-    "  AND chars >= $min_chars AS now, coalesce(s.qualifies, false) AS before "
+    "MATCH (s:Session {session_id: $sid}) " + _QUALIFIES +
+    "WITH s, qualifies AND NOT $forgetting AS now, coalesce(s.qualifies, false) AS before "
     "SET s.qualifies = now "
     "WITH s, now, before WHERE now <> before "
     "MATCH (u:User {user_id: s.user_id}) WHERE u.qualifying IS NOT NULL "
@@ -65,21 +67,20 @@ _RECOUNT = (
 )
 # A user's count made from their sessions (a store from before the count, or a user the sensor meets first).
 _COUNT = (
-    "MATCH (s:Session {user_id: $uid}) " + _TURNS +
-    "SET s.qualifies = s.reconciliation_status = 'completed' AND turns >= $min_turns AND chars >= $min_chars "
-    "WITH count(CASE WHEN s.qualifies THEN 1 END) AS qualifying "
+    "MATCH (s:Session {user_id: $uid}) " + _QUALIFIES +
+    "SET s.qualifies = qualifies "
+    "WITH count(CASE WHEN qualifies THEN 1 END) AS qualifying "
     "MATCH (u:User {user_id: $uid}) SET u.qualifying = qualifying RETURN qualifying"
 )
 
 
 def recount(store: GraphStore, session_id: str, *, forgetting: bool = False) -> None:
     """Mark whether the session qualifies now (never, when it is being forgotten) and move its user's count."""
-    store.run(_RECOUNT, {"sid": session_id, "forgetting": forgetting, "min_turns": MIN_USER_TURNS,
-                         "min_chars": MIN_USER_CHARS})
+    store.run(_RECOUNT, {"sid": session_id, "forgetting": forgetting, **_THRESHOLDS})
 
 
 def _counted(store: GraphStore, user_id: str) -> int:
-    rows = store.run(_COUNT, {"uid": user_id, "min_turns": MIN_USER_TURNS, "min_chars": MIN_USER_CHARS})
+    rows = store.run(_COUNT, {"uid": user_id, **_THRESHOLDS})
     return rows[0]["qualifying"] if rows else 0
 
 
