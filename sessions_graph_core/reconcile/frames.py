@@ -81,9 +81,11 @@ def classify(masked: str) -> str | None:
 
 
 @cache
-def occupation(role: str) -> bool:
-    """Whether "I am a <role>" is a job: clearly nearer the listed occupations than what else one is."""
-    return _nearest("occupations", f"I am a {role}") == "occupation"
+def occupation(role: str) -> bool | None:
+    """Whether "I am a <role>" is a job: clearly nearer the listed occupations (True) or clearly nearer what
+    else one is (False); None when neither is clear or there is no embedder."""
+    nearest = _nearest("occupations", f"I am a {role}")
+    return None if nearest is None else nearest == "occupation"
 
 
 def _nearest(kind: str, text: str) -> str | None:

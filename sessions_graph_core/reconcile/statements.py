@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from sessions_graph_core.reconcile import senses
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
 
 SELF = "me"
@@ -145,6 +146,8 @@ class Lexicon:
     ner: dict[str, str] = field(default_factory=dict)
     # Values with their model number cut off ("galaxy" of "Galaxy S23"): another model is the same kind.
     models: dict[str, str] = field(default_factory=dict)
+    # WordNet senses ("city.n.01") whose hyponyms are values of the attribute (see senses.py).
+    kinds: dict[str, str] = field(default_factory=dict)
 
     def add(self, name: str, spec: dict[str, Any]) -> None:
         for noun in [name, *spec.get("nouns", [])]:
@@ -160,6 +163,8 @@ class Lexicon:
                 self.models.setdefault(model, name)
         for label in spec.get("ner", []):
             self.ner.setdefault(label, name)
+        for sense in spec.get("kinds", []):
+            self.kinds.setdefault(sense, name)
 
     def model(self, value: str) -> str | None:
         """The attribute of a value that is another model of a listed one: "Samsung Galaxy S21" is a
@@ -218,7 +223,7 @@ def parse_attributes(text: str, where: str) -> dict[str, dict[str, Any]]:
         for key, value in spec.items():
             if key == "name":
                 continue
-            if key not in {"nouns", "verbs", "inverse_verbs", "values", "ner"}:
+            if key not in {"nouns", "verbs", "inverse_verbs", "values", "ner", "kinds"}:
                 raise AttributeFileError(f"{where}: attribute {name!r} has unknown key {key!r}")
             if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
                 raise AttributeFileError(f"{where}: {name}.{key} must be a list of non-empty strings")
@@ -451,7 +456,10 @@ class Reader:
             return self.lex.ner[token.ent_type_]
         indefinite = any(t.dep_ == "det" and t.lower_ in INDEFINITE for t in token.children)  # "another team"
         if guess and token.pos_ in {"PROPN", "NOUN", "ADJ"} and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"} and not indefinite:
-            return nearest_kind(text)
+            # What the word means first ("utrecht" is a city, "a jeep" a car), then what it is near;
+            # a job is said of a person, and only as "is a <job>" (see occupation).
+            meant = senses.kind(text, self.lex.kinds.items())
+            return meant if meant and meant != "occupation" else nearest_kind(text)
         return None
 
     # clauses
@@ -862,12 +870,19 @@ class Reader:
 
     def occupation(self, subject: Any, who: str | None, role: Any) -> bool:
         """Whether "<person> is a <noun>" says the person's job: a common noun with "a"/"an" that the
-        embedder puts nearer "I am a <listed occupation>" than "I am a morning person" (frames.occupation)."""
+        embedder puts nearer "I am a <listed occupation>" than "I am a morning person" (frames.occupation),
+        or, where the embedder is not clear either way, that WordNet places under a kind of worker ("a welder",
+        "a sous chef": senses.kind)."""
         from sessions_graph_core.reconcile import frames
 
         person = who == SELF or _person_like(subject)
         article = any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in role.children)
-        return person and article and role.pos_ == "NOUN" and frames.occupation(self.phrase(role))
+        if not (person and article and role.pos_ == "NOUN"):
+            return False
+        verdict = frames.occupation(self.phrase(role))
+        if verdict is None:
+            return senses.kind(self.phrase(role), self.lex.kinds.items()) == "occupation"
+        return verdict
 
     def employed(self, subject: Any, who: str | None, place: Any, kind: str | None) -> bool:
         """Whether "<person> is at <place>" says whom the person works for: a named organisation, not a

@@ -1,0 +1,57 @@
+"""Which attribute a value is a value of, by what its words mean in WordNet, where no list names it and
+the embedder does not place it ("a welder", "a sous chef", "utrecht" typed in lower case).
+
+attributes.toml declares an attribute's kinds as WordNet senses, "word.n.NN" (the NN-th noun sense of the
+word, most frequent first, as WordNet numbers them): `occupation` is `worker.n.01` or `professional.n.01`,
+`location` is `city.n.01`, `town.n.01` ... A value is of the kind one of its senses climbs to through its
+hypernyms. Only the value's most frequent sense is read: "Bordeaux" is the city before it is the wine,
+and a word whose usual sense is something else ("rust", "spark") is of no kind here. A phrase WordNet does
+not list as a whole is read by its head, the last word: "sous chef" is a chef, "dental hygienist" a
+hygienist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from sessions_graph_core import wordnet
+
+# How far up the hypernyms a value's sense may climb to reach a declared kind ("hygienist" reaches
+# professional in five steps; every path to the top of WordNet's nouns is shorter than twenty).
+KIND_DEPTH = 12
+
+
+@cache
+def declared(name: str) -> tuple[int, str] | None:
+    """The synset "word.n.NN" names, as (offset, part of speech); None when WordNet has no such sense."""
+    word, _, rest = name.rpartition(".n.")
+    senses = [s for s in wordnet.synsets(word, "n") if word.replace(" ", "_").lower() in s.lemmas]
+    number = int(rest) if rest.isdigit() else 0
+    if not word or not 1 <= number <= len(senses):
+        return None
+    return senses[number - 1].offset, "n"
+
+
+def kind(phrase: str, kinds: Iterable[tuple[str, str]]) -> str | None:
+    """The attribute of the first declared kind (`kinds`: (synset name, attribute)) that the most frequent
+    sense of `phrase`, or of its head word when WordNet does not list the phrase, is or climbs to."""
+    try:
+        by_synset = {found: attribute for name, attribute in kinds if (found := declared(name))}
+        return _kind(tuple(phrase.lower().split()), tuple(by_synset.items()))
+    except wordnet.WordNetMissing:  # no WordNet on this host: the lists and the embedder still work
+        return None
+
+
+@cache
+def _kind(words: tuple[str, ...], by_synset: tuple[tuple[tuple[int, str], str], ...]) -> str | None:
+    if not words:
+        return None
+    senses = wordnet.synsets("_".join(words), "n") or wordnet.synsets(words[-1], "n")
+    if not senses:
+        return None
+    wanted = dict(by_synset)
+    for synset in [senses[0], *wordnet.hypernym_closure(senses[0], KIND_DEPTH)]:
+        if (synset.offset, synset.pos) in wanted:
+            return wanted[(synset.offset, synset.pos)]
+    return None
