@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
-from sessions_graph_core.reconcile import entities
+from sessions_graph_core.reconcile import entities, senses
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
 from sessions_graph_core.reconcile.statements import HELD, PERSON_REF, PERSONAL, SELF, WAITING, lexicon, value_kind
 from sessions_graph_core.store.base import GraphStore
@@ -405,7 +405,8 @@ def _known_word(slot: str, known: set[str]) -> str:
         return slot
     others = sorted({k.rpartition("/")[2] for k in known if k.rpartition("/")[0] == holder} - attributes - {attribute})
     others = [other for other in others if not other.startswith(HELD)]
-    near = [other for other in others if _word_similarity(attribute, other) >= SAME_WORD_SIMILARITY]
+    near = [other for other in others
+            if _word_similarity(attribute, other) >= SAME_WORD_SIMILARITY or senses.same_sense(attribute, other)]
     return f"{holder}/{near[0]}" if len(near) == 1 else slot
 
 

@@ -88,7 +88,14 @@ def occupation(role: str) -> bool | None:
     return None if nearest is None else nearest == "occupation"
 
 
-def _nearest(kind: str, text: str) -> str | None:
+@cache
+def leaning_occupation(role: str) -> bool:
+    """Whether "I am a <role>" is clearly nearer the listed occupations than what else one is, however near
+    either is: the reading for a word WordNet does not know ("barista"), where the embedder is all there is."""
+    return _nearest("occupations", f"I am a {role}", similarity=-1.0) == "occupation"
+
+
+def _nearest(kind: str, text: str, similarity: float = FRAME_SIMILARITY) -> str | None:
     try:
         names, vectors = _vectors(kind)
         from sessions_graph_core.embeddings.models import load_embedder
@@ -101,4 +108,4 @@ def _nearest(kind: str, text: str) -> str | None:
         best[name] = max(best.get(name, -1.0), score)
     ranked = sorted(best.items(), key=lambda item: -item[1])
     (top, score), runner_up = ranked[0], ranked[1][1]
-    return top if score >= FRAME_SIMILARITY and score - runner_up >= FRAME_MARGIN else None
+    return top if score >= similarity and score - runner_up >= FRAME_MARGIN else None

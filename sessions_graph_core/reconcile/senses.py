@@ -43,6 +43,15 @@ def kind(phrase: str, kinds: Iterable[tuple[str, str]]) -> str | None:
         return None
 
 
+def known(phrase: str) -> bool:
+    """Whether WordNet lists the phrase, or its head word, as a noun."""
+    words = phrase.lower().split()
+    try:
+        return bool(words) and bool(wordnet.synsets("_".join(words), "n") or wordnet.synsets(words[-1], "n"))
+    except wordnet.WordNetMissing:
+        return False
+
+
 @cache
 def _kind(words: tuple[str, ...], by_synset: tuple[tuple[tuple[int, str], str], ...]) -> str | None:
     if not words:
@@ -55,3 +64,14 @@ def _kind(words: tuple[str, ...], by_synset: tuple[tuple[tuple[int, str], str], 
         if (synset.offset, synset.pos) in wanted:
             return wanted[(synset.offset, synset.pos)]
     return None
+
+
+def same_sense(one: str, other: str) -> bool:
+    """Whether two words are synonyms: the most frequent sense of one is a sense of the other ("bike" and
+    "bicycle", "flat" and "apartment", "lawyer" and "attorney"). A sense under the other's is not the same
+    ("staging" is a theatrical production, "a wife" a spouse, which a partner is too)."""
+    try:
+        first, second = wordnet.synsets(one, "n"), wordnet.synsets(other, "n")
+    except wordnet.WordNetMissing:
+        return False
+    return bool(first and second) and (first[0] in second or second[0] in first)

@@ -282,10 +282,10 @@ def nearest_kind(value: str) -> str | None:
 
 
 def value_kind(value: str, lex: Lexicon) -> str | None:
-    """The attribute a value said on its own is a listed value of (or another model of one); never a
-    relational one or a schedule. Listed only: the embedder's guess costs a model call per value, and
-    a store-side merge of two slots wants the surer reading."""
-    kind = lex.values.get(normalise(value)) or lex.model(value)
+    """The attribute a value said on its own is a listed value of (or another model of one, or of a kind
+    WordNet places it under); never a relational one or a schedule. No embedder's guess: it costs a model
+    call per value, and a store-side merge of two slots wants the surer reading."""
+    kind = lex.values.get(normalise(value)) or lex.model(value) or senses.kind(value, lex.kinds.items())
     return kind if kind not in RELATIONAL | {"schedule"} else None
 
 
@@ -870,19 +870,23 @@ class Reader:
 
     def occupation(self, subject: Any, who: str | None, role: Any) -> bool:
         """Whether "<person> is a <noun>" says the person's job: a common noun with "a"/"an" that the
-        embedder puts nearer "I am a <listed occupation>" than "I am a morning person" (frames.occupation),
-        or, where the embedder is not clear either way, that WordNet places under a kind of worker ("a welder",
-        "a sous chef": senses.kind)."""
+        embedder puts nearer "I am a <listed occupation>" than "I am a morning person" (frames.occupation).
+        Where the embedder is not clear, WordNet decides: a kind of worker ("a welder", "a sous chef":
+        senses.kind) is a job, a word it places elsewhere ("a foodie") is not; and a word it does not know
+        ("a barista") is a job when the embedder leans clearly that way, however near."""
         from sessions_graph_core.reconcile import frames
 
         person = who == SELF or _person_like(subject)
         article = any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in role.children)
         if not (person and article and role.pos_ == "NOUN"):
             return False
-        verdict = frames.occupation(self.phrase(role))
-        if verdict is None:
-            return senses.kind(self.phrase(role), self.lex.kinds.items()) == "occupation"
-        return verdict
+        said = self.phrase(role)
+        verdict = frames.occupation(said)
+        if verdict is not None:
+            return verdict
+        if senses.known(said):
+            return senses.kind(said, self.lex.kinds.items()) == "occupation"
+        return frames.leaning_occupation(said)
 
     def employed(self, subject: Any, who: str | None, place: Any, kind: str | None) -> bool:
         """Whether "<person> is at <place>" says whom the person works for: a named organisation, not a
