@@ -207,6 +207,10 @@ def _singular(word: str) -> str:
     return word[:-1]
 
 
+# A WordNet noun sense as attributes.toml names one: the word, "n", its sense number ("city.n.01").
+_SENSE_NAME = re.compile(r"^[a-z0-9_'-]+\.n\.\d{2}$")
+
+
 class AttributeFileError(ValueError):
     """attributes.toml (or an extension of it) does not parse into attributes."""
 
@@ -227,6 +231,9 @@ def parse_attributes(text: str, where: str) -> dict[str, dict[str, Any]]:
                 raise AttributeFileError(f"{where}: attribute {name!r} has unknown key {key!r}")
             if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
                 raise AttributeFileError(f"{where}: {name}.{key} must be a list of non-empty strings")
+            odd = next((item for item in value if key == "kinds" and not _SENSE_NAME.match(item)), None)
+            if odd is not None:
+                raise AttributeFileError(f"{where}: {name}.kinds: {odd!r} is no WordNet sense, as 'city.n.01'")
     return {spec.get("name", name): spec for name, spec in data.items()}
 
 
