@@ -36,20 +36,14 @@ def declared(name: str) -> tuple[int, str] | None:
 def kind(phrase: str, kinds: Iterable[tuple[str, str]]) -> str | None:
     """The attribute of the first declared kind (`kinds`: (synset name, attribute)) that the most frequent
     sense of `phrase`, or of its head word when WordNet does not list the phrase, is or climbs to."""
-    try:
-        by_synset = {found: attribute for name, attribute in kinds if (found := declared(name))}
-        return _kind(tuple(phrase.lower().split()), tuple(by_synset.items()))
-    except wordnet.WordNetMissing:  # no WordNet on this host: the lists and the embedder still work
-        return None
+    by_synset = {found: attribute for name, attribute in kinds if (found := declared(name))}
+    return _kind(tuple(phrase.lower().split()), tuple(by_synset.items()))
 
 
 def known(phrase: str) -> bool:
     """Whether WordNet lists the phrase, or its head word, as a noun."""
     words = phrase.lower().split()
-    try:
-        return bool(words) and bool(wordnet.synsets("_".join(words), "n") or wordnet.synsets(words[-1], "n"))
-    except wordnet.WordNetMissing:
-        return False
+    return bool(words) and bool(wordnet.synsets("_".join(words), "n") or wordnet.synsets(words[-1], "n"))
 
 
 @cache
@@ -70,8 +64,5 @@ def same_sense(one: str, other: str) -> bool:
     """Whether two words are synonyms: the most frequent sense of one is a sense of the other ("bike" and
     "bicycle", "flat" and "apartment", "lawyer" and "attorney"). A sense under the other's is not the same
     ("staging" is a theatrical production, "a wife" a spouse, which a partner is too)."""
-    try:
-        first, second = wordnet.synsets(one, "n"), wordnet.synsets(other, "n")
-    except wordnet.WordNetMissing:
-        return False
+    first, second = wordnet.synsets(one, "n"), wordnet.synsets(other, "n")
     return bool(first and second) and (first[0] in second or second[0] in first)
