@@ -20,6 +20,8 @@ from sessions_graph_core import wordnet
 # How far up the hypernyms a value's sense may climb to reach a declared kind ("hygienist" reaches
 # professional in five steps; every path to the top of WordNet's nouns is shorter than twenty).
 KIND_DEPTH = 12
+# WordNet's lexicographer files of the things that are somewhere ("the office is in Leeds").
+PLACEABLE = {"noun.person", "noun.group", "noun.artifact", "noun.location", "noun.object"}
 
 
 @cache
@@ -44,6 +46,20 @@ def known(phrase: str) -> bool:
     """Whether WordNet lists the phrase, or its head word, as a noun."""
     words = phrase.lower().split()
     return bool(words) and bool(wordnet.synsets("_".join(words), "n") or wordnet.synsets(words[-1], "n"))
+
+
+def placeable(phrase: str) -> bool:
+    """Whether the most frequent sense of the phrase (or of its head word) is a thing that is somewhere: a
+    person, a group, an artifact or a place ("the office", "the team"), not an activity or a record
+    ("accounting", "the design")."""
+    words = phrase.lower().split()
+    senses = (wordnet.synsets("_".join(words), "n") or wordnet.synsets(words[-1], "n")) if words else []
+    return bool(senses) and senses[0].lexname in PLACEABLE
+
+
+def verb(word: str) -> bool:
+    """Whether WordNet lists the word, or a base form of it, as a verb ("relocated" is, "bologna" is not)."""
+    return bool(wordnet.synsets(word, "v"))
 
 
 @cache

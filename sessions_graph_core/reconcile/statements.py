@@ -38,6 +38,8 @@ PROJECT = "@project"  # the session's project; the pipeline puts its name in
 ATTRIBUTES_FILE = Path(__file__).with_name("attributes.toml")
 # A value said with a generic verb takes the attribute of its nearest example at this cosine or above.
 KIND_SIMILARITY = 0.62
+# How much nearer one attribute's examples must be than any other's for the embedder to lean to it.
+KIND_MARGIN = 0.08
 
 FIRST_PERSON = {"i", "me", "my", "myself", "mine"}
 FIRST_PLURAL = {"we", "us", "our", "ours", "ourselves", "let", "'s"}
@@ -274,18 +276,33 @@ def _examples() -> tuple[list[str], np.ndarray]:
 
 
 @cache
-def nearest_kind(value: str) -> str | None:
-    """The attribute whose example is nearest `value`, if near enough; None without an embedder."""
+def _nearest_examples(value: str) -> list[tuple[str, float]]:
+    """Each attribute with the similarity of its example nearest `value`, nearest first; none without an embedder."""
     try:
         names, vectors = _examples()
         from sessions_graph_core.embeddings.models import load_embedder
 
         vector = load_embedder().embed([value])[0]
     except Exception:  # noqa: BLE001 - no embedder on this host: listed values still work
-        return None
-    scores = vectors @ vector
-    best = int(np.argmax(scores))
-    return names[best] if float(scores[best]) >= KIND_SIMILARITY else None
+        return []
+    best: dict[str, float] = {}
+    for name, score in zip(names, (vectors @ vector).tolist(), strict=True):
+        best[name] = max(best.get(name, -1.0), score)
+    return sorted(best.items(), key=lambda item: -item[1])
+
+
+def nearest_kind(value: str) -> str | None:
+    """The attribute whose example is nearest `value`, if near enough; None without an embedder."""
+    ranked = _nearest_examples(value)
+    return ranked[0][0] if ranked and ranked[0][1] >= KIND_SIMILARITY else None
+
+
+def leaning_kind(value: str) -> str | None:
+    """The attribute whose examples are clearly nearer `value` than any other's, however near ("golang" is
+    nearer "Go" than anything else); only to choose between readings something else already narrowed."""
+    ranked = _nearest_examples(value)
+    clear = len(ranked) > 1 and ranked[0][1] - ranked[1][1] >= KIND_MARGIN
+    return ranked[0][0] if clear else None
 
 
 def value_kind(value: str, lex: Lexicon) -> str | None:
@@ -442,6 +459,9 @@ class Reader:
             # "my work laptop": a laptop of mine, not of "work"; "my home city" is my home
             same = (self.lex.noun(rest) or ("", []))[0] == attribute
             return (attribute if same else f"{' '.join(rest)} {attribute}"), SELF
+        if rest and set(rest) <= TEAM_WORDS and self.possessor(token) in (PROJECT, None) and attribute not in HOUSEHOLD:
+            # "our team wiki", "the team wiki": ours, as "the team" is ("our company bank" is no household's)
+            return attribute, PROJECT
         if rest:
             return attribute, " ".join(rest)
         if holder is not None:
@@ -462,7 +482,7 @@ class Reader:
         if token.ent_type_ in self.lex.ner and token.ent_type_ not in {"ORG"}:
             return self.lex.ner[token.ent_type_]
         indefinite = any(t.dep_ == "det" and t.lower_ in INDEFINITE for t in token.children)  # "another team"
-        if guess and token.pos_ in {"PROPN", "NOUN", "ADJ"} and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"} and not indefinite:
+        if guess and (token.pos_ in {"PROPN", "NOUN", "ADJ"} or _no_verb(token)) and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"} and not indefinite:
             # What the word means first ("utrecht" is a city, "a jeep" a car), then what it is near;
             # a job is said of a person, and only as "is a <job>" (see occupation).
             meant = senses.kind(text, self.lex.kinds.items())
@@ -629,7 +649,9 @@ class Reader:
                                        None if lemma in {"move", "settle", "stay"} else value_token)
                     if value_token is None:
                         continue
-                if attribute == "employer" and lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""}:
+                job = self.job_as(subject, who, preps) if attribute == "employer" and not negated else None
+                if attribute == "employer" and lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""} \
+                        and job is None:  # one joins a person too; one joined as a designer is an employer
                     continue
                 if attribute != "schedule" and _when(value_token) and subject is not None and who not in (SELF, PROJECT):
                     return [Claim(self.event(subject), "schedule", None if negated else self.phrase(value_token))]  # "my shift starts at 7am"
@@ -655,7 +677,7 @@ class Reader:
                     attribute, holder = named[0], named[1] or PROJECT
                 value = self.name(value_token)
                 return [Claim(holder, attribute, None if negated else value, value if negated else None,
-                              decision=decider and lemma in CHOICE_VERBS)]
+                              decision=decider and lemma in CHOICE_VERBS)] + ([job] if job and attribute == "employer" else [])
         with_prep = self.lex.inverse_verbs.get(f"{key} {next(iter(preps), '')}".strip())
         inverse = self.lex.inverse_verbs.get(key) or with_prep
         if inverse:
@@ -759,7 +781,7 @@ class Reader:
         children += [c for c in (obj.children if obj is not None else ()) if c.dep_ == "relcl"]
         for child in children:
             named = child.pos_ in {"PROPN", "NOUN"} or (child.is_title and child.i > child.sent.start) or (
-                child.lower_ in self.lex.values)  # "switched to keto/VERB"
+                child.lower_ in self.lex.values) or _no_verb(child)  # "switched to keto/VERB", "to bologna/VERB"
             if child.dep_ in {"xcomp", "advcl", "relcl"} and named and any(
                 t.lower_ == "to" and t.i == child.i - 1 for t in child.children):
                 found.setdefault("to", child)  # "off Heroku to Render", parsed as "to Render" the clause
@@ -858,12 +880,16 @@ class Reader:
         if "on" in preps and value_token is preps["on"] and "call" == value_token.lower_:
             target = self.of_object(value_token) or preps.get("for")  # none said: the project's ("Zoe is on call")
             return [Claim(self.name(target) if target is not None else PROJECT, "on-call", None if negated else who)]
-        kind = self.kind(value_token)
+        # "I'm a swiftie": what one is one of is no name of a value, so the embedder, which reads a word by
+        # its letters ("swiftie" is near "Swift"), does not guess it; the lists and WordNet still read it.
+        kind = self.kind(value_token, guess=not (complement is value_token and _one_of_a_class(value_token)))
         if kind is None and complement is value_token and self.occupation(subject, who, value_token):
             kind = "occupation"  # "I'm a paralegal now": a job no list names, by the embedder
         if "at" in preps and value_token is preps["at"] and self.employed(subject, who, value_token, kind):
             value = self.name(value_token)  # "I'm at KPMG now", "I'm still at Stripe": who I work for
             return [Claim(who, "employer", None if negated else value, value if negated else None)]
+        if kind == "location" and value_token is not complement:
+            kind = self.doubted_place(subject, who, value_token, next(p for p, t in preps.items() if t is value_token))
         if kind == "schedule":  # "retros are on Thursdays": the retro's, as "our retro is on Fridays" says
             who = self.event(subject)
         if kind in {"employer", "owner", "lead", "manager", "maintainer", None}:
@@ -894,6 +920,33 @@ class Reader:
         if senses.known(said):
             return senses.kind(said, self.lex.kinds.items()) == "occupation"
         return frames.leaning_occupation(said)
+
+    def doubted_place(self, subject: Any, who: str | None, token: Any, prep: str) -> str | None:
+        """The reading of "<subject> is in <word>" where the tagger labelled a word typed in lower case a
+        place: the small model labels such a word from its context alone ("the backend is in golang/GPE",
+        "accounting is in xero/FAC"). WordNet decides a word it knows (a place or nothing). For a word it
+        does not know, the embedder's clear leaning to another attribute stated with the same preposition
+        ("written in" a language) wins; else it is a place where the subject is a thing that is somewhere
+        (a person, a group, an artifact: "i'm in zwolle", "the office is in zwolle")."""
+        text = self.phrase(token)
+        if not (token.text.islower() and token.ent_type_ in self.lex.ner):
+            return "location"
+        if senses.known(text):
+            return "location" if senses.kind(text, self.lex.kinds.items()) == "location" else None
+        leaning = leaning_kind(text)
+        same_preposition = {attribute for verb, attribute in self.lex.verbs.items() if verb.rpartition(" ")[2] == prep}
+        if leaning in same_preposition - {"location"}:
+            return leaning
+        somewhere = who in (SELF, PROJECT) or _person_like(subject) or senses.placeable(" ".join(self.words(subject)))
+        return "location" if somewhere else None
+
+    def job_as(self, subject: Any, who: str | None, preps: dict[str, Any]) -> Claim | None:
+        """The job a clause of employment names with "as" ("I joined Acme as a designer", "I work for
+        Globex as a nurse"): the person's occupation, by the same test as "I'm a designer"."""
+        role = preps.get("as")
+        if role is None or not who or not self.occupation(subject, who, role):
+            return None
+        return Claim(who, "occupation", self.phrase(role))
 
     def employed(self, subject: Any, who: str | None, place: Any, kind: str | None) -> bool:
         """Whether "<person> is at <place>" says whom the person works for: a named organisation, not a
@@ -1097,6 +1150,17 @@ def _valued(token: Any) -> bool:
     named = token.pos_ == "PROPN" or bool(token.ent_type_) or (token.pos_ == "NOUN" and token.is_title)
     return named and token.dep_ != "compound" and token.ent_type_ not in {
         "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"}
+
+
+def _one_of_a_class(token: Any) -> bool:
+    """A noun said with "a"/"an" ("a swiftie", "a Capricorn"): one of a class, not a name."""
+    return any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in token.children)
+
+
+def _no_verb(token: Any) -> bool:
+    """A word the tagger called a verb that WordNet knows as no verb: a name typed in lower case after a
+    "to" the parser took for an infinitive's ("we relocated to bologna/VERB")."""
+    return token.pos_ == "VERB" and token.lower_.isalpha() and not senses.verb(token.lower_)
 
 
 def _name_like(token: Any) -> bool:
