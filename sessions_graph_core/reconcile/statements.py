@@ -1096,8 +1096,15 @@ class Reader:
                     and new.pos_ == "PROPN" and self.routed(subject)[0] and self.possessor(subject) != SELF:
                 # (not "my brother moved to Bergen/ORG": what is mine that moves is no service I use)
                 attribute, holder = self.routed(subject)  # "payroll moved to Rippling", as "payroll goes through X"
-            elif attribute is None and lemma in SWITCH_VERBS and thing is not None and new is not None and new.pos_ == "PROPN":
-                attribute, holder = self.routed(thing)  # "we switched feature flags to Unleash"
+            elif attribute is None and lemma in SWITCH_VERBS and thing is not None and new is not None and (
+                    new.pos_ == "PROPN" or _valued(new) or _name_like(new)):
+                # "we switched feature flags to Unleash", and as chat types it: "i switched carriers to
+                # giffgaff" (a name typed in lower case), "mail clients to Spark/NOUN": what I switch is mine,
+                # and switching carriers is a new carrier
+                attribute, holder = self.routed(thing)
+                holder = SELF if attribute and who == SELF and holder == PROJECT else holder
+                if attribute and thing.tag_ == "NNS" and holder == SELF:
+                    attribute = f"{attribute.rpartition(' ')[0]} {_singular(attribute.rpartition(' ')[2])}".strip()
                 thing = None if attribute else thing
         if attribute is None and old is None and new is not None and verb.dep_ == "conj" and self.ended and (
             self.ended[0] == verb.head.i

@@ -10,7 +10,9 @@
   label the small model gives the organisation ("Acme/PERSON").
 - A listed verb's object the parser took for an infinitive ("relocated to bologna/VERB") is read when
   WordNet knows no such verb.
-- "our team wiki" is our wiki, as "the team" is us, not the wiki of a holder named "team"."""
+- "our team wiki" is our wiki, as "the team" is us, not the wiki of a holder named "team".
+- "I switched carriers to giffgaff": a switch of a thing to a name typed as chat types it (lower case, or
+  tagged a noun) fills the slot the thing names, the speaker's own, singular for what a person has."""
 
 from __future__ import annotations
 
@@ -113,6 +115,20 @@ def test_the_team_word_before_an_attribute_is_us(spacy: SpacyBackend, text: str,
     assert slots(spacy, text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("i switched carriers to giffgaff", [("me/carrier", "giffgaff")]),  # a name typed in lower case
+        ("I switched mail clients to Spark", [("me/mail client", "Spark")]),  # a name tagged a noun
+        ("we switched feature flags to unleash", [("@project/feature flags", "unleash")]),
+        ("I switched sides to help", []),
+        ("we switched servers to save money", []),
+    ],
+)
+def test_switching_things_to_a_name_typed_as_chat_types_it(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
+
+
 def record(graph: SessionsGraph, user: str, texts: dict[str, str]) -> None:
     for n, (sid, text) in enumerate(texts.items()):
         at = f"2026-0{n + 1}-05T09:00:00Z"
@@ -129,6 +145,7 @@ def record(graph: SessionsGraph, user: str, texts: dict[str, str]) -> None:
         ("we live in Lyon", "we relocated to bologna", "me", "me/location", "bologna"),
         ("the backend is in Python", "the backend is in golang now", "backend", "backend/language", "golang"),
         ("our team wiki is on outline", "the wiki moved to bookstack", "shop", "shop/docs", "bookstack"),
+        ("my mail client is thunderbird", "I switched mail clients to Spark", "me", "me/mail client", "Spark"),
     ],
 )
 def test_a_change_read_right_supersedes_in_either_order(
@@ -149,6 +166,7 @@ def test_a_change_read_right_supersedes_in_either_order(
         ("I live in Lisbon", "the keys are in the drawer"),
         ("I work as a barista", "I joined Acme as a fan of their work"),
         ("our team wiki is on outline", "the mobile team wiki is on Notion"),
+        ("my mail client is thunderbird", "we switched servers to save money"),
     ],
 )
 def test_what_is_no_value_of_a_slot_supersedes_nothing(
