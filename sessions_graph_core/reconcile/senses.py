@@ -57,6 +57,7 @@ def placeable(phrase: str) -> bool:
     return bool(senses) and senses[0].lexname in PLACEABLE
 
 
+@cache
 def verb(word: str) -> bool:
     """Whether WordNet lists the word, or a base form of it, as a verb ("relocated" is, "bologna" is not)."""
     return bool(wordnet.synsets(word, "v"))
