@@ -881,7 +881,7 @@ class Reader:
             target = self.of_object(value_token) or preps.get("for")  # none said: the project's ("Zoe is on call")
             return [Claim(self.name(target) if target is not None else PROJECT, "on-call", None if negated else who)]
         # "I'm a swiftie": what one is one of is no name of a value, so the embedder, which reads a word by
-        # its letters ("swiftie" is near "Swift"), does not guess it; the lists and WordNet still read it.
+        # its letters ("swiftie" is near "Swift"), does not guess it; the lists and the job test still read it.
         kind = self.kind(value_token, guess=not (complement is value_token and _one_of_a_class(value_token)))
         if kind is None and complement is value_token and self.occupation(subject, who, value_token):
             kind = "occupation"  # "I'm a paralegal now": a job no list names, by the embedder
