@@ -123,7 +123,7 @@ class Candidates:
 
 class TurnSource(Protocol):
     def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int) -> Iterable[Row]:
-        """The place rows of the messages within `reach` turns of each of `turn_ids` in their session."""
+        """The rows, with their texts, of the messages within `reach` turns of each of `turn_ids` in their session."""
 
     def texts(self, turn_ids: Sequence[str]) -> Mapping[str, Row]:
         """Rows with their text for `turn_ids`."""
@@ -204,13 +204,15 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
     ranked = sorted(scores, key=lambda tid: (-scores[tid], tid))[: weights.spread * width]
     top = scores[ranked[0]]
     strength = {tid: scores[tid] / top for tid in ranked}
+    # The pool's texts come with their places, in the one read: every turn's text is needed (the concepts
+    # it names, whether it says when), and a second read by id cost as much again at 100k turns.
     for row in source.around(rows, ranked, weights.reach):
-        rows.setdefault(row["turn_id"], row)
+        rows.setdefault(row["turn_id"], {}).update(row)
     at = {(row["session_id"], row["seq"]): tid for tid, row in rows.items()}
     pool = {neighbour for tid in ranked for offset in range(-weights.reach, weights.reach + 1)
             if (neighbour := at.get((rows[tid]["session_id"], rows[tid]["seq"] + offset))) is not None}
-    # Every turn's text: the concepts it names, and whether it says when.
-    rows.update(source.texts([tid for tid in pool if "text" not in rows[tid]]))
+    if missing := [tid for tid in pool if "text" not in rows[tid]]:
+        rows.update(source.texts(missing))
     concept = concept_scores(question, {tid: rows[tid].get("text", "") for tid in pool},
                              {rows[tid].get("speaker") or "" for tid in pool})
     session = by_session(strength, rows, weights.session_turns)
