@@ -7,7 +7,8 @@ the reply next to the turn that names its subject, most of all the reply to a qu
 session's evidence (a session that matches in several turns, or holds more of the question's
 words, is more likely the one the question is about), whether a person the question names said it
 ("What did Caroline research?"), whether it falls in the period the question names, whether it
-says when to a question that asks when; and a learned linear ranker (recall/ranker.toml) scores each
+says when to a question that asks when, whether it names a kind of what the question asks about
+(recall/concepts.py: "swimming" for "activities", through WordNet); and a learned linear ranker (recall/ranker.toml) scores each
 turn from these features. A question about a change finally favours the newest turns.
 
 The fusion reads turns only through a `TurnSource`, so the same code ranks for `recall()` (the
@@ -29,6 +30,7 @@ from functools import cache
 from importlib import resources
 from typing import Protocol
 
+from sessions_graph_core.recall.concepts import concept_scores
 from sessions_graph_core.recall.periods import Period, asks_change, asks_when, says_when
 from sessions_graph_core.text import content_words
 
@@ -59,6 +61,7 @@ FEATURES = (
     "session",  # the session's evidence (its best few strengths), scaled to the best session's
     "coverage",  # the idf of the question's words the session holds, scaled to the best session's
     "speaker", "period", "when",  # said by a person the question names / in its period / says when, asked when
+    "concept",  # names a kind of what the question asks about (WordNet), scaled to the pool's best
     "asks",  # the turn itself asks something
     "strong",  # the turn is a candidate, not only a neighbour
 )
@@ -120,7 +123,7 @@ class Candidates:
 
 class TurnSource(Protocol):
     def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int) -> Iterable[Row]:
-        """The place rows of the messages within `reach` turns of each of `turn_ids` in their session."""
+        """The rows, with their texts, of the messages within `reach` turns of each of `turn_ids` in their session."""
 
     def texts(self, turn_ids: Sequence[str]) -> Mapping[str, Row]:
         """Rows with their text for `turn_ids`."""
@@ -201,13 +204,17 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
     ranked = sorted(scores, key=lambda tid: (-scores[tid], tid))[: weights.spread * width]
     top = scores[ranked[0]]
     strength = {tid: scores[tid] / top for tid in ranked}
+    # The pool's texts come with their places, in the one read: every turn's text is needed (the concepts
+    # it names, whether it says when), and a second read by id cost as much again at 100k turns.
     for row in source.around(rows, ranked, weights.reach):
-        rows.setdefault(row["turn_id"], row)
+        rows.setdefault(row["turn_id"], {}).update(row)
     at = {(row["session_id"], row["seq"]): tid for tid, row in rows.items()}
     pool = {neighbour for tid in ranked for offset in range(-weights.reach, weights.reach + 1)
             if (neighbour := at.get((rows[tid]["session_id"], rows[tid]["seq"] + offset))) is not None}
-    if asks_when(question):
-        rows.update(source.texts([tid for tid in pool if "text" not in rows[tid]]))
+    if missing := [tid for tid in pool if "text" not in rows[tid]]:
+        rows.update(source.texts(missing))
+    concept = concept_scores(question, {tid: rows[tid].get("text", "") for tid in pool},
+                             {rows[tid].get("speaker") or "" for tid in pool})
     session = by_session(strength, rows, weights.session_turns)
     held = coverage(rows, candidates)
     asked, asks = set(content_words(question)), asks_when(question)
@@ -227,6 +234,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             "speaker": float(named_speaker(row.get("speaker"), asked)),
             "period": float(within(row, period, weights)),
             "when": float(asks and says_when(row.get("text", ""))),
+            "concept": concept.get(tid, 0.0),
             "asks": float(bool(row["asks"])),
             "strong": float(tid in strength),
         }

@@ -110,7 +110,7 @@ class StoreTurns:
         near = self.search.store.run(
             "UNWIND $spans AS span MATCH (t:Turn {session_id: span.sid}) "
             "WHERE t.user_id = $user_id AND t.seq >= span.lo AND t.seq <= span.hi AND t.text <> '' "
-            f"RETURN DISTINCT {PLACE_COLUMNS}",
+            f"RETURN DISTINCT {TURN_COLUMNS}",
             {"spans": spans, "user_id": self.search.user_id},
         )
         return [row for row in near if is_message(row, self.search)]
