@@ -145,3 +145,11 @@ def snapshot(store: FalkorDBStore) -> list[dict]:
     )
     key = repr
     return sorted(nodes, key=key) + sorted(edges, key=key)
+
+
+@pytest.fixture(scope="module")
+def spacy():
+    """The offline statement reader on the real spaCy model (reconcile's reading tests)."""
+    from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+
+    return SpacyBackend()

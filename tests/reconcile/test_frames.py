@@ -7,20 +7,12 @@ laptop of mine, and the speaker's holder kept when a named team tracks a thing."
 from __future__ import annotations
 
 import pytest
+from reading_helpers import slots
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
 from sessions_graph_core.reconcile import facts, frames
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
-
-
-@pytest.fixture(scope="module")
-def spacy() -> SpacyBackend:
-    return SpacyBackend()
-
-
-def slots(backend: SpacyBackend, text: str) -> list[tuple[str, str | None]]:
-    return [(f.slot, f.value) for f in backend.extract([text], DEFAULT_MODEL)[0].facts if f.slot]
 
 
 def say(graph: SessionsGraph, user: str, sid: str, at: str, text: str, project: str | None = None) -> None:

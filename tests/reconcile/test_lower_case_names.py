@@ -7,20 +7,11 @@ otherwise ("my code is broken") is no name."""
 from __future__ import annotations
 
 import pytest
+from reading_helpers import record, slots
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.ontology.model import DEFAULT_MODEL
 from sessions_graph_core.reconcile import statements
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
-
-
-@pytest.fixture(scope="module")
-def spacy() -> SpacyBackend:
-    return SpacyBackend()
-
-
-def slots(backend: SpacyBackend, text: str) -> list[tuple[str, str | None]]:
-    return [(f.slot, f.value) for f in backend.extract([text], DEFAULT_MODEL)[0].facts if f.slot]
 
 
 def test_a_lower_case_word_outside_the_vocabulary_is_no_common_word() -> None:
@@ -59,13 +50,6 @@ def test_a_lower_case_value_of_a_possessed_thing_fills_its_slot(spacy: SpacyBack
 )
 def test_a_word_of_the_vocabulary_is_no_value(spacy: SpacyBackend, text: str) -> None:
     assert slots(spacy, text) == []
-
-
-def record(graph: SessionsGraph, user: str, texts: dict[str, str]) -> None:
-    for n, (sid, text) in enumerate(texts.items()):
-        at = f"2026-0{n + 1}-05T09:00:00Z"
-        graph.record_session_start(sid, user_id=user, project_key="shop", started_at=at)
-        graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
 
 
 @pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])

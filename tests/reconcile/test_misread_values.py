@@ -17,19 +17,10 @@
 from __future__ import annotations
 
 import pytest
+from reading_helpers import record, slots
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.ontology.model import DEFAULT_MODEL
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
-
-
-@pytest.fixture(scope="module")
-def spacy() -> SpacyBackend:
-    return SpacyBackend()
-
-
-def slots(backend: SpacyBackend, text: str) -> list[tuple[str, str | None]]:
-    return [(f.slot, f.value) for f in backend.extract([text], DEFAULT_MODEL)[0].facts if f.slot]
 
 
 @pytest.mark.parametrize(
@@ -127,13 +118,6 @@ def test_the_team_word_before_an_attribute_is_us(spacy: SpacyBackend, text: str,
 )
 def test_switching_things_to_a_name_typed_as_chat_types_it(spacy: SpacyBackend, text: str, expected: list) -> None:
     assert slots(spacy, text) == expected
-
-
-def record(graph: SessionsGraph, user: str, texts: dict[str, str]) -> None:
-    for n, (sid, text) in enumerate(texts.items()):
-        at = f"2026-0{n + 1}-05T09:00:00Z"
-        graph.record_session_start(sid, user_id=user, project_key="shop", started_at=at)
-        graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
 
 
 @pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])

@@ -4,18 +4,9 @@
 from __future__ import annotations
 
 import pytest
+from reading_helpers import slots
 
-from sessions_graph_core.ontology.model import DEFAULT_MODEL
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
-
-
-@pytest.fixture(scope="module")
-def spacy_backend() -> SpacyBackend:
-    return SpacyBackend()
-
-
-def slots(backend: SpacyBackend, text: str) -> list[tuple[str, str | None]]:
-    return [(f.slot, f.value) for f in backend.extract([text], DEFAULT_MODEL)[0].facts if f.slot]
 
 
 @pytest.mark.parametrize(
@@ -41,21 +32,21 @@ def slots(backend: SpacyBackend, text: str) -> list[tuple[str, str | None]]:
         ("We use Ansible for provisioning.", [("@project/infrastructure as code", "Ansible")]),
     ],
 )
-def test_misparsed_statements_still_fill_their_slot(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
-    assert slots(spacy_backend, text) == expected
+def test_misparsed_statements_still_fill_their_slot(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
 
 
-def test_another_team_is_not_our_team(spacy_backend: SpacyBackend) -> None:
-    found = slots(spacy_backend, "Oscar moved to another team, my team lead is Fatima now.")
+def test_another_team_is_not_our_team(spacy: SpacyBackend) -> None:
+    found = slots(spacy, "Oscar moved to another team, my team lead is Fatima now.")
     assert found == [("me/lead", "Fatima")]
 
 
-def test_subscriptions_are_one_slot_per_thing_subscribed_to(spacy_backend: SpacyBackend) -> None:
-    assert slots(spacy_backend, "I have a Netflix subscription.") == [("me/netflix subscription", "Netflix")]
-    assert slots(spacy_backend, "We pay for a Zoom subscription.") == [("@project/zoom subscription", "Zoom")]
+def test_subscriptions_are_one_slot_per_thing_subscribed_to(spacy: SpacyBackend) -> None:
+    assert slots(spacy, "I have a Netflix subscription.") == [("me/netflix subscription", "Netflix")]
+    assert slots(spacy, "We pay for a Zoom subscription.") == [("@project/zoom subscription", "Zoom")]
     # Ended, and so is whatever else held Zoom (the pending "*zoom" slot finds it in the store).
-    assert slots(spacy_backend, "We no longer pay for Zoom.") == [("@project/zoom subscription", ""), ("@project/*zoom", "")]
-    assert ("me/netflix subscription", "") in slots(spacy_backend, "I cancelled my Netflix subscription.")
+    assert slots(spacy, "We no longer pay for Zoom.") == [("@project/zoom subscription", ""), ("@project/*zoom", "")]
+    assert ("me/netflix subscription", "") in slots(spacy, "I cancelled my Netflix subscription.")
 
 
 @pytest.mark.parametrize(
@@ -69,9 +60,9 @@ def test_subscriptions_are_one_slot_per_thing_subscribed_to(spacy_backend: Spacy
     ],
 )
 def test_a_change_of_a_value_of_no_known_kind_waits_for_the_slot_that_held_it(
-    spacy_backend: SpacyBackend, text: str, expected: list
+    spacy: SpacyBackend, text: str, expected: list
 ) -> None:
-    assert slots(spacy_backend, text) == expected
+    assert slots(spacy, text) == expected
 
 
 @pytest.mark.parametrize(
@@ -96,13 +87,13 @@ def test_a_change_of_a_value_of_no_known_kind_waits_for_the_slot_that_held_it(
         ("I started a new job at Atlassian.", [("me/employer", "Atlassian")]),
     ],
 )
-def test_everyday_phrasings_fill_the_slot_they_name(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
-    assert slots(spacy_backend, text) == expected
+def test_everyday_phrasings_fill_the_slot_they_name(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
 
 
-def test_a_dentist_and_a_doctor_are_different_slots(spacy_backend: SpacyBackend) -> None:
-    assert slots(spacy_backend, "My dentist is Dr. Hall.") == [("me/dentist", "Dr. Hall")]
-    assert slots(spacy_backend, "My doctor is Dr. Klein.") == [("me/doctor", "Dr. Klein")]
+def test_a_dentist_and_a_doctor_are_different_slots(spacy: SpacyBackend) -> None:
+    assert slots(spacy, "My dentist is Dr. Hall.") == [("me/dentist", "Dr. Hall")]
+    assert slots(spacy, "My doctor is Dr. Klein.") == [("me/doctor", "Dr. Klein")]
 
 
 @pytest.mark.parametrize(
@@ -119,8 +110,8 @@ def test_a_dentist_and_a_doctor_are_different_slots(spacy_backend: SpacyBackend)
         ("The inventory service uses MySQL as its database.", [("inventory service/database", "MySQL")]),
     ],
 )
-def test_pronouns_are_the_entity_in_focus(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
-    assert slots(spacy_backend, text) == expected
+def test_pronouns_are_the_entity_in_focus(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
 
 
 @pytest.mark.parametrize(
@@ -151,8 +142,8 @@ def test_pronouns_are_the_entity_in_focus(spacy_backend: SpacyBackend, text: str
         ("Lucy took over as scrum master.", [("@project/scrum master", "Lucy")]),
     ],
 )
-def test_more_everyday_phrasings_fill_their_slot(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
-    assert slots(spacy_backend, text) == expected
+def test_more_everyday_phrasings_fill_their_slot(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
 
 
 @pytest.mark.parametrize(
@@ -162,8 +153,8 @@ def test_more_everyday_phrasings_fill_their_slot(spacy_backend: SpacyBackend, te
         "I bought a car on Monday.",  # a day is no car
     ],
 )
-def test_a_word_of_the_wrong_kind_fills_no_slot(spacy_backend: SpacyBackend, text: str) -> None:
-    found = slots(spacy_backend, text)
+def test_a_word_of_the_wrong_kind_fills_no_slot(spacy: SpacyBackend, text: str) -> None:
+    found = slots(spacy, text)
     assert not any(value in {"great", "Monday"} for _, value in found), found
 
 
@@ -282,8 +273,8 @@ def test_a_word_of_the_wrong_kind_fills_no_slot(spacy_backend: SpacyBackend, tex
         ("We're going to use Terraform for infrastructure.", [("@project/infrastructure as code", "Terraform")]),
     ],
 )
-def test_this_rounds_constructions_fill_their_slot(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
-    assert slots(spacy_backend, text) == expected
+def test_this_rounds_constructions_fill_their_slot(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
 
 
 @pytest.mark.parametrize(
@@ -297,8 +288,8 @@ def test_this_rounds_constructions_fill_their_slot(spacy_backend: SpacyBackend, 
         "I'm from Spain.",  # where one is from is no home
     ],
 )
-def test_statements_that_name_no_value_fill_no_slot(spacy_backend: SpacyBackend, text: str) -> None:
-    assert slots(spacy_backend, text) == []
+def test_statements_that_name_no_value_fill_no_slot(spacy: SpacyBackend, text: str) -> None:
+    assert slots(spacy, text) == []
 
 
 @pytest.mark.parametrize(
@@ -314,8 +305,8 @@ def test_statements_that_name_no_value_fill_no_slot(spacy_backend: SpacyBackend,
         ("I drink tea.", [("me/tea habit", "tea")]),
     ],
 )
-def test_habits_are_one_slot_per_thing(spacy_backend: SpacyBackend, text: str, expected: list) -> None:
-    assert slots(spacy_backend, text) == expected
+def test_habits_are_one_slot_per_thing(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
 
 
 @pytest.mark.parametrize(
@@ -325,5 +316,5 @@ def test_habits_are_one_slot_per_thing(spacy_backend: SpacyBackend, text: str, e
         ("We went with Sidekiq for jobs.", "@project/employer"),  # "jobs" is no employer: a role is not plural
     ],
 )
-def test_a_reading_of_the_wrong_attribute_is_not_made(spacy_backend: SpacyBackend, text: str, wrong: str) -> None:
-    assert wrong not in {slot for slot, _ in slots(spacy_backend, text)}
+def test_a_reading_of_the_wrong_attribute_is_not_made(spacy: SpacyBackend, text: str, wrong: str) -> None:
+    assert wrong not in {slot for slot, _ in slots(spacy, text)}

@@ -9,11 +9,6 @@ from sessions_graph_core.reconcile.extraction.base import SpacyBackend
 from tests.seed002 import USER, record_session
 
 
-@pytest.fixture(scope="module")
-def spacy() -> SpacyBackend:
-    return SpacyBackend()
-
-
 def say(graph: SessionsGraph, user: str, sid: str, at: str, *texts: str, project: str | None = None) -> None:
     graph.record_session_start(sid, user_id=user, project_key=project, started_at=at)
     graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-{n}"} for n, text in enumerate(texts)])

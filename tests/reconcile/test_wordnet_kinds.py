@@ -8,22 +8,13 @@ synonyms ("flat", "apartment") name one slot of their holder."""
 from __future__ import annotations
 
 import pytest
+from reading_helpers import record, slots
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.ontology.model import DEFAULT_MODEL
 from sessions_graph_core.reconcile import senses, statements
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
 
 KINDS = statements.lexicon().kinds
-
-
-@pytest.fixture(scope="module")
-def spacy() -> SpacyBackend:
-    return SpacyBackend()
-
-
-def slots(backend: SpacyBackend, text: str) -> list[tuple[str, str | None]]:
-    return [(f.slot, f.value) for f in backend.extract([text], DEFAULT_MODEL)[0].facts if f.slot]
 
 
 @pytest.mark.parametrize(
@@ -77,13 +68,6 @@ def test_a_value_wordnet_places_fills_its_slot(spacy: SpacyBackend, text: str, e
 @pytest.mark.parametrize("text", ["I'm a good cook", "I'm a foodie", "I'm a night owl", "I'm a gym rat"])
 def test_what_one_is_that_is_no_job_fills_no_occupation(spacy: SpacyBackend, text: str) -> None:
     assert not [slot for slot, _ in slots(spacy, text) if slot.endswith("/occupation")]
-
-
-def record(graph: SessionsGraph, user: str, texts: dict[str, str]) -> None:
-    for n, (sid, text) in enumerate(texts.items()):
-        at = f"2026-0{n + 1}-05T09:00:00Z"
-        graph.record_session_start(sid, user_id=user, project_key="shop", started_at=at)
-        graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
 
 
 @pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])

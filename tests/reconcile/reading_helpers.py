@@ -1,0 +1,19 @@
+"""What the statement-reading tests share: the slots the spaCy backend reads in one text, and sessions
+of one user message each, a month apart."""
+
+from __future__ import annotations
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.ontology.model import DEFAULT_MODEL
+from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+
+
+def slots(backend: SpacyBackend, text: str) -> list[tuple[str, str | None]]:
+    return [(f.slot, f.value) for f in backend.extract([text], DEFAULT_MODEL)[0].facts if f.slot]
+
+
+def record(graph: SessionsGraph, user: str, texts: dict[str, str]) -> None:
+    for n, (sid, text) in enumerate(texts.items()):
+        at = f"2026-0{n + 1}-05T09:00:00Z"
+        graph.record_session_start(sid, user_id=user, project_key="shop", started_at=at)
+        graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
