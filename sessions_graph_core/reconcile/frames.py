@@ -18,7 +18,7 @@ from functools import cache
 
 import numpy as np
 
-from sessions_graph_core.reconcile.statements import HOUSEHOLD, PERSONAL, base_attributes
+from sessions_graph_core.reconcile.statements import HOUSEHOLD, PERSONAL, base_attributes, ranked_by_name
 
 MASK = "something"
 # Nearest prototype at this cosine or above, and this much nearer than the best of any other class.
@@ -103,9 +103,6 @@ def _nearest(kind: str, text: str, similarity: float = FRAME_SIMILARITY) -> str 
         scores = vectors @ load_embedder().embed([text])[0]
     except Exception:  # noqa: BLE001 - no embedder here: no fallback, as nearest_kind
         return None
-    best: dict[str, float] = {}
-    for name, score in zip(names, scores.tolist(), strict=True):
-        best[name] = max(best.get(name, -1.0), score)
-    ranked = sorted(best.items(), key=lambda item: -item[1])
+    ranked = ranked_by_name(names, scores.tolist())
     (top, score), runner_up = ranked[0], ranked[1][1]
     return top if score >= similarity and score - runner_up >= FRAME_MARGIN else None

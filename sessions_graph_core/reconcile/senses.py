@@ -44,16 +44,14 @@ def kind(phrase: str, kinds: Iterable[tuple[str, str]]) -> str | None:
 
 def known(phrase: str) -> bool:
     """Whether WordNet lists the phrase, or its head word, as a noun."""
-    words = phrase.lower().split()
-    return bool(words) and bool(wordnet.synsets("_".join(words), "n") or wordnet.synsets(words[-1], "n"))
+    return bool(_noun_senses(tuple(phrase.lower().split())))
 
 
 def placeable(phrase: str) -> bool:
     """Whether the most frequent sense of the phrase (or of its head word) is a thing that is somewhere: a
     person, a group, an artifact or a place ("the office", "the team"), not an activity or a record
     ("accounting", "the design")."""
-    words = phrase.lower().split()
-    senses = (wordnet.synsets("_".join(words), "n") or wordnet.synsets(words[-1], "n")) if words else []
+    senses = _noun_senses(tuple(phrase.lower().split()))
     return bool(senses) and senses[0].lexname in PLACEABLE
 
 
@@ -65,9 +63,7 @@ def verb(word: str) -> bool:
 
 @cache
 def _kind(words: tuple[str, ...], by_synset: tuple[tuple[tuple[int, str], str], ...]) -> str | None:
-    if not words:
-        return None
-    senses = wordnet.synsets("_".join(words), "n") or wordnet.synsets(words[-1], "n")
+    senses = _noun_senses(words)
     if not senses:
         return None
     wanted = dict(by_synset)
@@ -75,6 +71,13 @@ def _kind(words: tuple[str, ...], by_synset: tuple[tuple[tuple[int, str], str], 
         if (synset.offset, synset.pos) in wanted:
             return wanted[(synset.offset, synset.pos)]
     return None
+
+
+def _noun_senses(words: tuple[str, ...]) -> list[wordnet.Synset]:
+    """The noun senses of the phrase, or of its head word (the last) when WordNet does not list the phrase."""
+    if not words:
+        return []
+    return wordnet.synsets("_".join(words), "n") or wordnet.synsets(words[-1], "n")
 
 
 def same_sense(one: str, other: str) -> bool:

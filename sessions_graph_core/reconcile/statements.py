@@ -285,8 +285,13 @@ def _nearest_examples(value: str) -> list[tuple[str, float]]:
         vector = load_embedder().embed([value])[0]
     except Exception:  # noqa: BLE001 - no embedder on this host: listed values still work
         return []
+    return ranked_by_name(names, (vectors @ vector).tolist())
+
+
+def ranked_by_name(names: list[str], scores: list[float]) -> list[tuple[str, float]]:
+    """Each name with the best score of its examples (`names[i]` is example i's), best first."""
     best: dict[str, float] = {}
-    for name, score in zip(names, (vectors @ vector).tolist(), strict=True):
+    for name, score in zip(names, scores, strict=True):
         best[name] = max(best.get(name, -1.0), score)
     return sorted(best.items(), key=lambda item: -item[1])
 
