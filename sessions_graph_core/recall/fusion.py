@@ -214,7 +214,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
     strength = {tid: scores[tid] / top for tid in ranked}
     # The pool's texts are read only for a question they can answer: one that asks when (does the turn
     # say when?) or names a concept (does the turn name a kind of it?). They come with their places, in
-    # the one read; without them that read costs about half as much at 100k turns.
+    # the one read; a question that needs neither skips their transfer and the concepts' reading of them.
     asks, kinds_asked = asks_when(question), asks_about_kinds(question)
     texts = asks or kinds_asked
     for row in source.around(rows, ranked, weights.reach, texts=texts):
