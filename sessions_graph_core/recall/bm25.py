@@ -9,7 +9,7 @@ index uses (text.stems), so a term counts in a text exactly when the index match
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sessions_graph_core.text import stems
@@ -35,10 +35,17 @@ def idf(collection: Collection, stem: str) -> float:
 
 def score(collection: Collection, query: Sequence[str], text: str, k1: float = K1, b: float = B) -> float:
     """BM25 of one text for the query stems; lengths are in characters, as the average is."""
+    return score_stems(collection, query, stems(text), len(text), k1, b)
+
+
+def score_stems(
+    collection: Collection, query: Sequence[str], text_stems: Iterable[str], length: int, k1: float = K1, b: float = B
+) -> float:
+    """BM25 of a text of `length` characters whose stems are `text_stems` (see `score`)."""
     counts: dict[str, int] = {}
-    for stem in stems(text):
+    for stem in text_stems:
         counts[stem] = counts.get(stem, 0) + 1
-    norm = 1 - b + b * len(text) / max(collection.average_length, 1.0)
+    norm = 1 - b + b * length / max(collection.average_length, 1.0)
     total = 0.0
     for stem in query:
         tf = counts.get(stem, 0)

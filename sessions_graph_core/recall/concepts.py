@@ -45,6 +45,12 @@ def named(text: str, names: frozenset[str]) -> list[str]:
     return [word for word in content_words(text) if word not in names and len(word) > 2 and not word.isdigit()]
 
 
+def asks_about_kinds(question: str) -> bool:
+    """Whether any of the question's words has a sense a turn's word could be a kind of. Without one
+    no turn has concept evidence, whoever the speakers are, and the pool's texts need not be read."""
+    return any(senses(word, QUESTION_SENSES) for word in named(question, frozenset()))
+
+
 @lru_cache(maxsize=16384)
 def words_of(text: str, names: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """A text's words that may name a concept, and their stems (a pool's texts come back question after question)."""

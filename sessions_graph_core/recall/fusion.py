@@ -30,7 +30,9 @@ from functools import cache
 from importlib import resources
 from typing import Protocol
 
-from sessions_graph_core.recall.concepts import concept_scores
+import numpy as np
+
+from sessions_graph_core.recall.concepts import asks_about_kinds, concept_scores
 from sessions_graph_core.recall.periods import Period, asks_change, asks_when, says_when
 from sessions_graph_core.text import content_words
 
@@ -93,14 +95,20 @@ class Ranker:
             raise ValueError(f"the ranker names unknown features {unknown}; known: {', '.join(FEATURES)}")
         object.__setattr__(self, "_terms", terms)  # frozen: set once, here
 
-    def score(self, values: Mapping[str, float]) -> float:
-        total = 0.0
+    def scores(self, described: Mapping[str, Mapping[str, float]]) -> dict[str, float]:
+        """Each turn's score from its features. A term at a time over all turns at once: the same
+        products and sums, in the same order, as turn by turn (so the same floats), without a
+        Python loop per turn and term."""
+        ids = list(described)
+        named = {part for _, parts in self._terms for part in parts}
+        columns = {name: np.array([described[tid][name] for tid in ids], dtype=np.float64) for name in named}
+        total = np.zeros(len(ids))
         for weight, parts in self._terms:
-            term = weight
+            term = np.full(len(ids), weight)
             for part in parts:
-                term *= values[part]
+                term *= columns[part]
             total += term
-        return total
+        return dict(zip(ids, total.tolist(), strict=True))
 
 
 @cache
@@ -122,8 +130,8 @@ class Candidates:
 
 
 class TurnSource(Protocol):
-    def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int) -> Iterable[Row]:
-        """The rows, with their texts, of the messages within `reach` turns of each of `turn_ids` in their session."""
+    def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int, *, texts: bool) -> Iterable[Row]:
+        """The rows of the messages within `reach` turns of each of `turn_ids` in their session (with texts if `texts`)."""
 
     def texts(self, turn_ids: Sequence[str]) -> Mapping[str, Row]:
         """Rows with their text for `turn_ids`."""
@@ -204,34 +212,41 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
     ranked = sorted(scores, key=lambda tid: (-scores[tid], tid))[: weights.spread * width]
     top = scores[ranked[0]]
     strength = {tid: scores[tid] / top for tid in ranked}
-    # The pool's texts come with their places, in the one read: every turn's text is needed (the concepts
-    # it names, whether it says when), and a second read by id cost as much again at 100k turns.
-    for row in source.around(rows, ranked, weights.reach):
+    # The pool's texts are read only for a question they can answer: one that asks when (does the turn
+    # say when?) or names a concept (does the turn name a kind of it?). They come with their places, in
+    # the one read; a question that needs neither skips their transfer and the concepts' reading of them.
+    asks, kinds_asked = asks_when(question), asks_about_kinds(question)
+    texts = asks or kinds_asked
+    for row in source.around(rows, ranked, weights.reach, texts=texts):
         rows.setdefault(row["turn_id"], {}).update(row)
     at = {(row["session_id"], row["seq"]): tid for tid, row in rows.items()}
     pool = {neighbour for tid in ranked for offset in range(-weights.reach, weights.reach + 1)
             if (neighbour := at.get((rows[tid]["session_id"], rows[tid]["seq"] + offset))) is not None}
-    if missing := [tid for tid in pool if "text" not in rows[tid]]:
+    if texts and (missing := [tid for tid in pool if "text" not in rows[tid]]):
         rows.update(source.texts(missing))
-    concept = concept_scores(question, {tid: rows[tid].get("text", "") for tid in pool},
-                             {rows[tid].get("speaker") or "" for tid in pool})
+    concept: dict[str, float] = {}
+    if kinds_asked:
+        speakers = {rows[tid].get("speaker") or "" for tid in pool}
+        concept = concept_scores(question, {tid: rows[tid].get("text", "") for tid in pool}, speakers)
     session = by_session(strength, rows, weights.session_turns)
     held = coverage(rows, candidates)
-    asked, asks = set(content_words(question)), asks_when(question)
+    asked = set(content_words(question))
+    # A pool's turns share a few speakers: whether the question names each is decided once.
+    speaks = {speaker: float(named_speaker(speaker, asked)) for speaker in {rows[tid].get("speaker") for tid in pool}}
     found: dict[str, dict[str, float]] = {}
     for tid in pool:
         row = rows[tid]
         sid, seq = row["session_id"], row["seq"]
-        near = {offset: at.get((sid, seq + offset)) for offset in (-2, -1, 1, 2)}
-        previous = strength.get(near[-1], 0.0)
+        before = at.get((sid, seq - 1))
+        previous = strength.get(before, 0.0)
         found[tid] = {
             "strength": strength.get(tid, 0.0),
             "text": lanes[0].get(tid, 0.0), "vector": lanes[1].get(tid, 0.0), "fact": lanes[2].get(tid, 0.0),
-            "previous": previous, "next": strength.get(near[1], 0.0),
-            "previous2": strength.get(near[-2], 0.0), "next2": strength.get(near[2], 0.0),
-            "after_question": previous if near[-1] is not None and rows[near[-1]]["asks"] else 0.0,
+            "previous": previous, "next": strength.get(at.get((sid, seq + 1)), 0.0),
+            "previous2": strength.get(at.get((sid, seq - 2)), 0.0), "next2": strength.get(at.get((sid, seq + 2)), 0.0),
+            "after_question": previous if before is not None and rows[before]["asks"] else 0.0,
             "session": session.get(sid, 0.0), "coverage": held.get(sid, 0.0),
-            "speaker": float(named_speaker(row.get("speaker"), asked)),
+            "speaker": speaks[row.get("speaker")],
             "period": float(within(row, period, weights)),
             "when": float(asks and says_when(row.get("text", ""))),
             "concept": concept.get(tid, 0.0),
@@ -267,5 +282,5 @@ def rank(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *, qu
     if not described:
         return []
     ranker = ranker or shipped_ranker()
-    scores = newest_first({tid: ranker.score(values) for tid, values in described.items()}, rows, question, width, weights)
+    scores = newest_first(ranker.scores(described), rows, question, width, weights)
     return [(tid, scores[tid]) for tid in best(scores, width)]

@@ -91,6 +91,8 @@ def is_message(row: Row, search: Search) -> bool:
 
 
 def load_turns(search: Search, turn_ids: Sequence[str], columns: str = TURN_COLUMNS) -> dict[str, Row]:
+    if not turn_ids:  # often so (every turn shown already read): no round trip for nothing
+        return {}
     rows = search.store.run(
         f"UNWIND $ids AS id MATCH (t:Turn {{turn_id: id}}) WHERE t.user_id = $user_id AND t.text <> '' RETURN {columns}",
         {"ids": list(dict.fromkeys(turn_ids)), "user_id": search.user_id},
@@ -104,13 +106,16 @@ class StoreTurns:
 
     search: Search
 
-    def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int) -> Iterable[Row]:
+    def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int, *, texts: bool) -> Iterable[Row]:
         spans = [{"sid": rows[tid]["session_id"], "lo": rows[tid]["seq"] - reach, "hi": rows[tid]["seq"] + reach}
                  for tid in turn_ids]
+        # The span's bounds first, on their own: of the session's turns the index finds, most lie outside
+        # the span, and comparing two integers is cheaper than reading the user and the text of each.
         near = self.search.store.run(
             "UNWIND $spans AS span MATCH (t:Turn {session_id: span.sid}) "
-            "WHERE t.user_id = $user_id AND t.seq >= span.lo AND t.seq <= span.hi AND t.text <> '' "
-            f"RETURN DISTINCT {TURN_COLUMNS}",
+            "WITH span, t WHERE t.seq >= span.lo AND t.seq <= span.hi "
+            "WITH t WHERE t.user_id = $user_id AND t.text <> '' "
+            f"RETURN DISTINCT {TURN_COLUMNS if texts else PLACE_COLUMNS}",
             {"spans": spans, "user_id": self.search.user_id},
         )
         return [row for row in near if is_message(row, self.search)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from sessions_graph_core.recall import bm25
 from sessions_graph_core.recall.lanes import POOL, TURN_COLUMNS, Search, is_message
@@ -86,17 +87,25 @@ class TextCandidates:
     collection: bm25.Collection
     rows: dict[str, Row]
 
+    @cached_property
+    def stemmed(self) -> dict[str, list[str]]:
+        """Each candidate's stems, found once: BM25 and the words each holds both read them."""
+        return {tid: stems(row["text"]) for tid, row in self.rows.items()}
+
     def words(self) -> dict[str, frozenset[str]]:
         """The question's stems each candidate holds."""
         query = set(self.query)
-        return {tid: frozenset(query.intersection(stems(row["text"]))) for tid, row in self.rows.items()}
+        return {tid: frozenset(query.intersection(held)) for tid, held in self.stemmed.items()}
 
     def idf(self) -> dict[str, float]:
         return {stem: bm25.idf(self.collection, stem) for stem in self.query}
 
     def scores(self, k1: float = bm25.K1, b: float = bm25.B) -> dict[str, float]:
         """The best POOL candidates' BM25 scores (those above 0)."""
-        scores = {tid: bm25.score(self.collection, self.query, row["text"], k1, b) for tid, row in self.rows.items()}
+        scores = {
+            tid: bm25.score_stems(self.collection, self.query, self.stemmed[tid], len(row["text"]), k1, b)
+            for tid, row in self.rows.items()
+        }
         best = sorted(scores, key=scores.__getitem__, reverse=True)[:POOL]
         return {tid: scores[tid] for tid in best if scores[tid] > 0}
 

@@ -88,3 +88,8 @@ def test_recall_ranks_a_kind_of_activity_first_where_no_turn_shares_a_word_with_
 @pytest.mark.parametrize("word", ["Melanie", "12", "s"])
 def test_names_numbers_and_single_letters_name_no_concept(word: str) -> None:
     assert concepts.named(f"{word} went", frozenset({"melanie"})) == ["went"]
+
+
+def test_a_question_asks_about_kinds_when_any_of_its_words_has_a_sense_speakers_names_or_not() -> None:
+    assert concepts.asks_about_kinds(QUESTION)
+    assert not concepts.asks_about_kinds("Zorblat quaxes 12?")

@@ -70,6 +70,56 @@ def test_the_features_of_a_real_pool_lie_in_0_1_and_the_ranker_puts_the_matching
     assert {score for _, score in flat} == {0.0}
 
 
+def test_the_ranker_scores_all_turns_at_once_as_it_would_one_by_one():
+    ranker = fusion.shipped_ranker()
+    rng = np.random.default_rng(3)
+    described = {f"t-{i}": dict(zip(fusion.FEATURES, rng.random(len(fusion.FEATURES)), strict=True)) for i in range(50)}
+    described["t-0"] = dict.fromkeys(fusion.FEATURES, 0.0)
+    one_by_one = {}
+    for tid, values in described.items():
+        total = 0.0
+        for term, weight in ranker.weights.items():
+            product = weight
+            for part in term.split("*"):
+                product *= values[part]
+            total += product
+        one_by_one[tid] = total
+    # Equal, not approximately: the same products and sums in the same order, so rankings tie-break alike.
+    assert ranker.scores(described) == one_by_one
+
+
+@pytest.mark.parametrize(
+    ("question", "texts"),
+    [
+        ("Priya Redis?", False),  # two names: no word with a WordNet sense, and no "when"
+        ("When did Priya Redis?", True),  # asks when: does a turn say when?
+        ("Which Redis instrument?", True),  # names a concept: does a turn name a kind of instrument?
+    ],
+)
+def test_the_pools_texts_are_read_only_for_a_question_they_can_answer(graph, question, texts):
+    graph.record_session_start("s-1", user_id="alice", started_at=TALK[0][2])
+    graph.record_turns("s-1", [{"role": role, "text": text, "timestamp": ts} for role, text, ts in TALK])
+    config = RecallConfig(lanes=["text"])
+    search = Search(graph.store, "alice", question, config, config.model(), None, search_terms(question),
+                    mentioned_period(question))
+    found, rows, _ = candidates(search, {})
+    reads = []
+
+    class Reading(StoreTurns):
+        def around(self, rows, turn_ids, reach, *, texts):
+            reads.append(texts)
+            found = list(super().around(rows, turn_ids, reach, texts=texts))
+            assert all(("text" in row) == texts for row in found)
+            return found
+
+    assert fusion.rank(found, rows, Reading(search), question=question, period=None, width=config.message_width(),
+                       weights=WEIGHTS)
+    assert reads == [texts]
+    # Either way, the turns recall hands back come with their texts.
+    shown = graph.recall("alice", question, config=config).ranked_turns()
+    assert any("Redis" in turn.text for turn in shown)
+
+
 def test_the_shipped_ranker_never_lowers_a_turn_for_more_evidence():
     weights = fusion.shipped_ranker().weights
     evidence_terms = {term: weight for term, weight in weights.items()

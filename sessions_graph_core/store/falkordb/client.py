@@ -26,6 +26,7 @@ from sessions_graph_core.errors import StoreUnreachableError
 
 # Value types of the compact result format (FalkorDB's ResultSetScalarTypes).
 _NULL, _STRING, _INTEGER, _BOOLEAN, _DOUBLE, _ARRAY, _EDGE, _NODE, _PATH, _MAP, _POINT, _VECTORF32 = range(1, 13)
+_AS_IS = frozenset({_NULL, _STRING, _INTEGER})  # the compact format's values that need no conversion
 
 
 READ_CHUNK = 1 << 16
@@ -62,6 +63,11 @@ def _identifier(name: object) -> str:
 
 def cypher_literal(value: Any) -> str:
     """A parameter value as FalkorDB's CYPHER prefix reads it."""
+    # Plain strings and integers first: a recall's parameters hold hundreds of them (ids, its spans' maps).
+    if type(value) is str:
+        return quote_string(value)
+    if type(value) is int:
+        return str(value)
     numpy = sys.modules.get("numpy")  # only a process that imported numpy can hand over an array
     if numpy is not None and isinstance(value, numpy.ndarray):
         return _array_literal(value, numpy)
@@ -250,7 +256,10 @@ class Graph:
         if len(reply) < 3:
             return [], []
         columns = [column[1] for column in reply[0]]
-        return columns, [[self._value(cell) for cell in row] for row in reply[1]]
+        value = self._value
+        # Most cells are strings, integers or nulls, taken as they come: a call for each cell of a recall's
+        # few thousand cost more than the rest of reading its replies.
+        return columns, [[cell[1] if cell[0] in _AS_IS else value(cell) for cell in row] for row in reply[1]]
 
     def delete(self) -> None:
         self.connection.command("GRAPH.DELETE", self.name)
