@@ -45,10 +45,16 @@ def named(text: str, names: frozenset[str]) -> list[str]:
     return [word for word in content_words(text) if word not in names and len(word) > 2 and not word.isdigit()]
 
 
+def asked_senses(question: str, names: frozenset[str]) -> dict[str, tuple[tuple[int, str], ...]]:
+    """The question's words that may name a concept, each with its senses (words WordNet lacks left out)."""
+    found = {word: senses(word, QUESTION_SENSES) for word in dict.fromkeys(named(question, names))}
+    return {word: own for word, own in found.items() if own}
+
+
 def asks_about_kinds(question: str) -> bool:
     """Whether any of the question's words has a sense a turn's word could be a kind of. Without one
     no turn has concept evidence, whoever the speakers are, and the pool's texts need not be read."""
-    return any(senses(word, QUESTION_SENSES) for word in named(question, frozenset()))
+    return bool(asked_senses(question, frozenset()))
 
 
 @lru_cache(maxsize=16384)
@@ -63,8 +69,7 @@ def concept_scores(question: str, texts: Mapping[str, str], speakers: Iterable[s
     names a kind of without holding the word, the weight of the most specific sense matched, a sense
     matched in `matched` of the pool's turns weighing log(1 + turns / matched)."""
     names = frozenset(word for speaker in speakers for word in content_words(speaker))
-    asked = {word: senses(word, QUESTION_SENSES) for word in dict.fromkeys(named(question, names))}
-    asked = {word: found for word, found in asked.items() if found}
+    asked = asked_senses(question, names)
     if not asked or not texts:
         return {}
     read = {tid: words_of(text, names) for tid, text in texts.items()}
