@@ -177,7 +177,7 @@ class Turns:
         for row in self.rows.values():
             self.by_user[row["user_id"]].append(row)
 
-    def around(self, rows: Mapping[str, dict], turn_ids: Sequence[str], reach: int, *, texts: bool) -> Iterable[dict]:
+    def around(self, rows: Mapping[str, dict], turn_ids: Sequence[str], reach: int, *, evidence: bool) -> Iterable[dict]:
         for tid in turn_ids:
             session, seq = rows[tid]["session_id"], rows[tid]["seq"]
             for offset in range(-reach, reach + 1):

@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sessions_graph_core import users
+from sessions_graph_core import users, validation
 from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL, load_embedder
 from sessions_graph_core.embeddings.vectors import Embedded
@@ -16,6 +16,7 @@ from sessions_graph_core.memory.files import MemoryStore
 from sessions_graph_core.memory.notes import Memory
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.model import OntologyVersion
+from sessions_graph_core.recall import evidence as recall_evidence
 from sessions_graph_core.recall import search as recall
 from sessions_graph_core.recall.config import RecallConfig
 from sessions_graph_core.recall.results import Recalled
@@ -283,6 +284,12 @@ class SessionsGraph:
 
     def get_pending_memory_embedding_users(self, *, model: str = DEFAULT_EMBEDDING_MODEL) -> list[str]:
         return embeddings.pending_memory_users(self.store, model=model)
+
+    def fill_turn_evidence(self, user_id: str | None = None) -> int:
+        """Write what recall reads of each text on the turns recorded before it was written at ingest
+        (recall/evidence.py), for one user or every user; returns how many turns were written."""
+        users = [validation.user_id(user_id)] if user_id is not None else sessions.users_of(self.store)
+        return sum(recall_evidence.fill_turn_evidence(self.store, user) for user in users)
 
     def get_pending_embedding_sessions(self, *, model: str = DEFAULT_EMBEDDING_MODEL, limit: int = 100) -> list[str]:
         return embeddings.pending_embeddings(self.store, model=model, limit=limit)

@@ -39,7 +39,8 @@ def _configured_model(model: str | None) -> str:
 @click.command("embed")
 @click.option("--session", "session_id", help="embed this session")
 @click.option("--pending", is_flag=True, help="embed every session whose embedding failed, never ran or used another model, "
-              "and every user's memory files that lack current vectors")
+              "and every user's memory files that lack current vectors; first write what recall reads of each "
+              "turn's text on turns recorded before it was written at ingest")
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True, help="at most this many sessions with --pending")
 @click.option("--model", help=f"embedding model (default: recall.embedding_model, else {DEFAULT_EMBEDDING_MODEL})")
 def embed_command(session_id: str | None, pending: bool, limit: int, model: str | None) -> None:
@@ -54,6 +55,11 @@ def embed_command(session_id: str | None, pending: bool, limit: int, model: str 
     with opened_graph() as graph:
         if session_id:
             require_session(graph, session_id)
+        else:
+            # Turns recorded before their evidence properties were written at ingest (recall/evidence.py).
+            filled = graph.fill_turn_evidence()
+            if filled:
+                console.print(f"{filled} turns given what recall reads of their text")
         sessions = [session_id] if session_id else graph.get_pending_embedding_sessions(model=model, limit=limit)
         with progress_bar() as progress:
             task = progress.add_task("embedding", total=len(sessions))

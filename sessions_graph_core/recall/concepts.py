@@ -11,7 +11,7 @@ pool and tells little), and the speakers' names are no concepts.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from sessions_graph_core import wordnet
@@ -57,35 +57,31 @@ def asks_about_kinds(question: str) -> bool:
     return bool(asked_senses(question, frozenset()))
 
 
-@lru_cache(maxsize=16384)
-def words_of(text: str, names: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """A text's words that may name a concept, and their stems (a pool's texts come back question after question)."""
-    words = named(text, names)
-    return frozenset(words), frozenset(stem(word) for word in words)
-
-
-def concept_scores(question: str, texts: Mapping[str, str], speakers: Iterable[str]) -> dict[str, float]:
+def concept_scores(question: str, words: Mapping[str, Sequence[str]], speakers: Iterable[str]) -> dict[str, float]:
     """Each turn's concept evidence, scaled to the best turn's: for each of the question's words it
     names a kind of without holding the word, the weight of the most specific sense matched, a sense
-    matched in `matched` of the pool's turns weighing log(1 + turns / matched)."""
+    matched in `matched` of the pool's turns weighing log(1 + turns / matched).
+
+    `words` holds each turn's words that may name a concept, speakers' names included (recall/evidence.py
+    writes them at ingest); the names of `speakers` are left out here."""
     names = frozenset(word for speaker in speakers for word in content_words(speaker))
     asked = asked_senses(question, names)
-    if not asked or not texts:
+    if not asked or not words:
         return {}
-    read = {tid: words_of(text, names) for tid, text in texts.items()}
-    # Each distinct word of the pool is looked up once, against the question's senses only.
+    read = {tid: frozenset(own).difference(names) for tid, own in words.items()}
+    vocabulary = frozenset().union(*read.values())
+    # Each distinct word of the pool is looked up once, against the question's senses only; a turn
+    # holds a question's word when it holds a word of the same stem.
     wanted = frozenset(sense for own in asked.values() for sense in own)
-    reaching = {
-        word: found
-        for word in frozenset().union(*(words for words, _ in read.values()))
-        if (found := kinds(word) & wanted)
-    }
+    reaching = {word: found for word in vocabulary if (found := kinds(word) & wanted)}
+    stems = {word: stem(word) for word in vocabulary}
+    same = {word: frozenset(own for own in vocabulary if stems[own] == stem(word)) for word in asked}
     matches: dict[str, list[tuple[str, tuple[int, str]]]] = {}
     counts: dict[tuple[int, str], int] = {}
-    for tid, (words, held) in read.items():
-        concepts = frozenset().union(*(reaching[word] for word in words if word in reaching))
+    for tid, held in read.items():
+        concepts = frozenset().union(*(reaching[word] for word in held if word in reaching))
         found = [
-            (word, sense) for word, own in asked.items() if stem(word) not in held for sense in own if sense in concepts
+            (word, sense) for word, own in asked.items() if held.isdisjoint(same[word]) for sense in own if sense in concepts
         ]
         matches[tid] = found
         for _, sense in found:
@@ -94,7 +90,7 @@ def concept_scores(question: str, texts: Mapping[str, str], speakers: Iterable[s
     for tid, found in matches.items():
         best: dict[str, float] = {}
         for word, sense in found:
-            best[word] = max(best.get(word, 0.0), math.log(1 + len(texts) / counts[sense]))
+            best[word] = max(best.get(word, 0.0), math.log(1 + len(words) / counts[sense]))
         if best:
             scores[tid] = sum(best.values())
     top = max(scores.values(), default=0.0)

@@ -33,10 +33,11 @@ from typing import Protocol
 import numpy as np
 
 from sessions_graph_core.recall.concepts import asks_about_kinds, concept_scores
-from sessions_graph_core.recall.periods import Period, asks_change, asks_when, says_when
+from sessions_graph_core.recall.evidence import has_evidence, read_evidence
+from sessions_graph_core.recall.periods import Period, asks_change, asks_when
 from sessions_graph_core.text import content_words
 
-Row = dict  # a turn's place (turn_id, session_id, seq, timestamp, speaker, asks), and its text once read
+Row = dict  # a turn's place (turn_id, session_id, seq, timestamp, speaker, asks), its evidence or text once read
 
 
 @dataclass(frozen=True)
@@ -130,8 +131,9 @@ class Candidates:
 
 
 class TurnSource(Protocol):
-    def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int, *, texts: bool) -> Iterable[Row]:
-        """The rows of the messages within `reach` turns of each of `turn_ids` in their session (with texts if `texts`)."""
+    def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int, *, evidence: bool) -> Iterable[Row]:
+        """The rows of the messages within `reach` turns of each of `turn_ids` in their session; with `evidence`,
+        each with what `evidence.read_evidence` reads (the stored properties, or the text where they are missing)."""
 
     def texts(self, turn_ids: Sequence[str]) -> Mapping[str, Row]:
         """Rows with their text for `turn_ids`."""
@@ -202,7 +204,7 @@ def within(row: Row, period: Period | None, weights: Weights) -> bool:
 def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *, question: str,
              period: Period | None, width: int, weights: Weights) -> dict[str, dict[str, float]]:
     """The features of each turn of the pool. `rows` holds every candidate's place; the
-    neighbours' places (and texts, when needed) are added to it."""
+    neighbours' places (and evidence, when needed) are added to it."""
     lanes = lanes_scaled(candidates)
     scores = combined(lanes, weights)
     if not scores or width <= 0:
@@ -212,22 +214,24 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
     ranked = sorted(scores, key=lambda tid: (-scores[tid], tid))[: weights.spread * width]
     top = scores[ranked[0]]
     strength = {tid: scores[tid] / top for tid in ranked}
-    # The pool's texts are read only for a question they can answer: one that asks when (does the turn
-    # say when?) or names a concept (does the turn name a kind of it?). They come with their places, in
-    # the one read; a question that needs neither skips their transfer and the concepts' reading of them.
+    # What the pool's texts hold (their words that may name a concept, whether they say when) is read only
+    # for a question it can answer: one that asks when or names a concept. It comes with the places, in
+    # the one read, as each turn's evidence properties written at ingest (recall/evidence.py), or as its
+    # text for a turn recorded before them; a question that needs neither skips its transfer.
     asks, kinds_asked = asks_when(question), asks_about_kinds(question)
-    texts = asks or kinds_asked
-    for row in source.around(rows, ranked, weights.reach, texts=texts):
+    wanted = asks or kinds_asked
+    for row in source.around(rows, ranked, weights.reach, evidence=wanted):
         rows.setdefault(row["turn_id"], {}).update(row)
     at = {(row["session_id"], row["seq"]): tid for tid, row in rows.items()}
     pool = {neighbour for tid in ranked for offset in range(-weights.reach, weights.reach + 1)
             if (neighbour := at.get((rows[tid]["session_id"], rows[tid]["seq"] + offset))) is not None}
-    if texts and (missing := [tid for tid in pool if "text" not in rows[tid]]):
+    if wanted and (missing := [tid for tid in pool if not has_evidence(rows[tid])]):
         rows.update(source.texts(missing))
+    evidence = {tid: read_evidence(rows[tid]) for tid in pool} if wanted else {}
     concept: dict[str, float] = {}
     if kinds_asked:
         speakers = {rows[tid].get("speaker") or "" for tid in pool}
-        concept = concept_scores(question, {tid: rows[tid].get("text", "") for tid in pool}, speakers)
+        concept = concept_scores(question, {tid: words for tid, (words, _) in evidence.items()}, speakers)
     session = by_session(strength, rows, weights.session_turns)
     held = coverage(rows, candidates)
     asked = set(content_words(question))
@@ -248,7 +252,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             "session": session.get(sid, 0.0), "coverage": held.get(sid, 0.0),
             "speaker": speaks[row.get("speaker")],
             "period": float(within(row, period, weights)),
-            "when": float(asks and says_when(row.get("text", ""))),
+            "when": float(asks and evidence[tid][1]),
             "concept": concept.get(tid, 0.0),
             "asks": float(bool(row["asks"])),
             "strong": float(tid in strength),

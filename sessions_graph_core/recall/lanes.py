@@ -81,6 +81,12 @@ PLACE_COLUMNS = (
     "t.timestamp AS timestamp, t.speaker AS speaker, t.text CONTAINS '?' AS asks"
 )
 TURN_COLUMNS = PLACE_COLUMNS + ", t.text AS text"
+# A place with what recall reads of the text (recall/evidence.py): the properties written at ingest, and
+# the text only for a turn recorded before them (null otherwise, and dropped from the row).
+EVIDENCE_COLUMNS = (
+    PLACE_COLUMNS + ", t.concept_words AS concept_words, t.says_when AS says_when, "
+    "CASE WHEN t.concept_words IS NULL OR t.says_when IS NULL THEN t.text ELSE NULL END AS text"
+)
 
 
 def is_message(row: Row, search: Search) -> bool:
@@ -106,7 +112,7 @@ class StoreTurns:
 
     search: Search
 
-    def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int, *, texts: bool) -> Iterable[Row]:
+    def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int, *, evidence: bool) -> Iterable[Row]:
         spans = [{"sid": rows[tid]["session_id"], "lo": rows[tid]["seq"] - reach, "hi": rows[tid]["seq"] + reach}
                  for tid in turn_ids]
         # The span's bounds first, on their own: of the session's turns the index finds, most lie outside
@@ -115,10 +121,14 @@ class StoreTurns:
             "UNWIND $spans AS span MATCH (t:Turn {session_id: span.sid}) "
             "WITH span, t WHERE t.seq >= span.lo AND t.seq <= span.hi "
             "WITH t WHERE t.user_id = $user_id AND t.text <> '' "
-            f"RETURN DISTINCT {TURN_COLUMNS if texts else PLACE_COLUMNS}",
+            f"RETURN DISTINCT {EVIDENCE_COLUMNS if evidence else PLACE_COLUMNS}",
             {"spans": spans, "user_id": self.search.user_id},
         )
-        return [row for row in near if is_message(row, self.search)]
+        found = [row for row in near if is_message(row, self.search)]
+        for row in found if evidence else ():
+            if row["text"] is None:  # the turn has its evidence properties: no text was read
+                del row["text"]
+        return found
 
     def texts(self, turn_ids: Sequence[str]) -> Mapping[str, Row]:
         return load_turns(self.search, turn_ids)

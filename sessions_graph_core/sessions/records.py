@@ -18,6 +18,7 @@ from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso, to_iso
 from sessions_graph_core.errors import foreign_session
 from sessions_graph_core.memory import paths as memory_paths
+from sessions_graph_core.recall.evidence import turn_evidence
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.validation import ValidationError, describe
 
@@ -259,7 +260,8 @@ def record_turns(
     `first_position` numbers turns without ids (a transcript read from line N onwards).
     """
     sid = validation.session_id(session_id)
-    rows = check_turns(store, sid, turns, first_position=first_position)
+    # Each turn with what recall reads of its text, written in the same statement (recall/evidence.py).
+    rows = [{**row, **turn_evidence(row["text"])} for row in check_turns(store, sid, turns, first_position=first_position)]
     if not rows:
         return 0
     owner = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": sid})
@@ -278,7 +280,8 @@ def record_turns(
         "WITH s, last, tail, i, fresh[i] AS t "
         "CREATE (s)-[:HAS_TURN]->(x:Turn {turn_id: t.turn_id, session_id: s.session_id, user_id: s.user_id, "
         "user_key: s.user_key, seq: last + 1 + i, kind: t.kind, role: t.role, text: t.text, "
-        "speaker: t.speaker, tool_name: t.tool_name, tool_input: t.tool_input, is_error: t.is_error, timestamp: t.timestamp}) "
+        "speaker: t.speaker, tool_name: t.tool_name, tool_input: t.tool_input, is_error: t.is_error, timestamp: t.timestamp, "
+        "concept_words: t.concept_words, says_when: t.says_when}) "
         "WITH s, tail, x ORDER BY x.seq "
         "WITH s, tail, collect(x) AS made "
         "WITH s, CASE WHEN tail IS NULL THEN made ELSE [tail] + made END AS chain, size(made) AS added "

@@ -6,13 +6,19 @@ from __future__ import annotations
 import pytest
 
 from sessions_graph_core.recall import concepts, fusion
+from sessions_graph_core.recall.evidence import read_evidence
 
 QUESTION = "What activities does Melanie partake in?"
 SPEAKERS = ("Melanie", "Caroline")
 
 
+def scores_of(question: str, texts: dict[str, str], speakers) -> dict[str, float]:
+    """The concept scores of turns with these texts, their words found as recall finds them."""
+    return concepts.concept_scores(question, {tid: read_evidence({"text": text})[0] for tid, text in texts.items()}, speakers)
+
+
 def test_a_kind_of_activity_matches_and_a_speakers_name_does_not() -> None:
-    scores = concepts.concept_scores(
+    scores = scores_of(
         QUESTION,
         {
             "swim": "I'm off to go swimming with the kids.",
@@ -26,7 +32,7 @@ def test_a_kind_of_activity_matches_and_a_speakers_name_does_not() -> None:
 
 
 def test_a_turn_holding_the_word_itself_is_left_to_the_text_lane() -> None:
-    scores = concepts.concept_scores(
+    scores = scores_of(
         "What sports does she do?",
         {
             "swim": "She went swimming.",
@@ -40,7 +46,7 @@ def test_a_turn_holding_the_word_itself_is_left_to_the_text_lane() -> None:
 
 def test_a_broad_concept_weighs_less_than_a_specific_one() -> None:
     # An activity is named by all three turns, a sport by one: log(1 + 3/3) against log(1 + 3/1).
-    scores = concepts.concept_scores(
+    scores = scores_of(
         "Which activities and sports?",
         {
             "swim": "She goes swimming.",

@@ -89,14 +89,14 @@ def test_the_ranker_scores_all_turns_at_once_as_it_would_one_by_one():
 
 
 @pytest.mark.parametrize(
-    ("question", "texts"),
+    ("question", "evidence"),
     [
         ("Priya Redis?", False),  # two names: no word with a WordNet sense, and no "when"
         ("When did Priya Redis?", True),  # asks when: does a turn say when?
         ("Which Redis instrument?", True),  # names a concept: does a turn name a kind of instrument?
     ],
 )
-def test_the_pools_texts_are_read_only_for_a_question_they_can_answer(graph, question, texts):
+def test_the_pools_evidence_is_read_only_for_a_question_it_can_answer(graph, question, evidence):
     graph.record_session_start("s-1", user_id="alice", started_at=TALK[0][2])
     graph.record_turns("s-1", [{"role": role, "text": text, "timestamp": ts} for role, text, ts in TALK])
     config = RecallConfig(lanes=["text"])
@@ -106,15 +106,16 @@ def test_the_pools_texts_are_read_only_for_a_question_they_can_answer(graph, que
     reads = []
 
     class Reading(StoreTurns):
-        def around(self, rows, turn_ids, reach, *, texts):
-            reads.append(texts)
-            found = list(super().around(rows, turn_ids, reach, texts=texts))
-            assert all(("text" in row) == texts for row in found)
+        def around(self, rows, turn_ids, reach, *, evidence):
+            reads.append(evidence)
+            found = list(super().around(rows, turn_ids, reach, evidence=evidence))
+            # The turns were recorded with their evidence properties: the texts are never read here.
+            assert all(("concept_words" in row) == evidence and "text" not in row for row in found)
             return found
 
     assert fusion.rank(found, rows, Reading(search), question=question, period=None, width=config.message_width(),
                        weights=WEIGHTS)
-    assert reads == [texts]
+    assert reads == [evidence]
     # Either way, the turns recall hands back come with their texts.
     shown = graph.recall("alice", question, config=config).ranked_turns()
     assert any("Redis" in turn.text for turn in shown)
