@@ -53,7 +53,7 @@ def asked_senses(question: str, names: frozenset[str]) -> dict[str, tuple[tuple[
 
 def asks_about_kinds(question: str) -> bool:
     """Whether any of the question's words has a sense a turn's word could be a kind of. Without one
-    no turn has concept evidence, whoever the speakers are, and the pool's texts need not be read."""
+    no turn has concept evidence, whoever the speakers are, and the pool's words need not be read."""
     return bool(asked_senses(question, frozenset()))
 
 
