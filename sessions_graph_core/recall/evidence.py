@@ -30,26 +30,35 @@ SESSIONS_PER_WRITE = 50  # sessions whose turns are read and written by one pair
 def turn_evidence(text: str | None) -> dict[str, Any]:
     """The properties written beside a turn's text."""
     text = text or ""
-    return {WORDS: " ".join(dict.fromkeys(named(text, frozenset()))), WHEN: says_when(text)}
+    return {WORDS: " ".join(_words_in(text)), WHEN: _says_when_in(text)}
 
 
 @lru_cache(maxsize=16384)
-def _from_text(text: str) -> tuple[tuple[str, ...], bool]:
-    found = turn_evidence(text)
-    return tuple(found[WORDS].split()), found[WHEN]
+def _words_in(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(named(text, frozenset())))
 
 
-def read_evidence(row: Mapping[str, Any]) -> tuple[tuple[str, ...], bool]:
-    """A turn row's concept words and whether it says when: from its stored properties, or, for a turn
-    recorded before they existed, from its text (a row with neither has no evidence)."""
-    words, when = row.get(WORDS), row.get(WHEN)
-    if words is None or when is None:
-        return _from_text(row.get("text") or "")
-    return tuple(words.split()), bool(when)
+@lru_cache(maxsize=16384)
+def _says_when_in(text: str) -> bool:
+    return says_when(text)
+
+
+# A turn row's evidence: from its stored properties, or, for a turn recorded before they existed, from its
+# text (a row with neither has none). Each is read only for a question that wants it.
+def concept_words(row: Mapping[str, Any]) -> tuple[str, ...]:
+    """The turn's words that may name a concept, speakers' names included, each once."""
+    words = row.get(WORDS)
+    return tuple(words.split()) if words is not None else _words_in(row.get("text") or "")
+
+
+def said_when(row: Mapping[str, Any]) -> bool:
+    """Whether the turn's text places something in time."""
+    when = row.get(WHEN)
+    return bool(when) if when is not None else _says_when_in(row.get("text") or "")
 
 
 def has_evidence(row: Mapping[str, Any]) -> bool:
-    """Whether `read_evidence` can tell the row's evidence without reading its text again."""
+    """Whether the row's evidence can be told without reading its text again."""
     return (row.get(WORDS) is not None and row.get(WHEN) is not None) or "text" in row
 
 

@@ -33,7 +33,7 @@ from typing import Protocol
 import numpy as np
 
 from sessions_graph_core.recall.concepts import asks_about_kinds, concept_scores
-from sessions_graph_core.recall.evidence import has_evidence, read_evidence
+from sessions_graph_core.recall.evidence import concept_words, has_evidence, said_when
 from sessions_graph_core.recall.periods import Period, asks_change, asks_when
 from sessions_graph_core.text import content_words
 
@@ -133,7 +133,7 @@ class Candidates:
 class TurnSource(Protocol):
     def around(self, rows: Mapping[str, Row], turn_ids: Sequence[str], reach: int, *, evidence: bool) -> Iterable[Row]:
         """The rows of the messages within `reach` turns of each of `turn_ids` in their session; with `evidence`,
-        each with what `evidence.read_evidence` reads (the stored properties, or the text where they are missing)."""
+        each with what recall/evidence.py reads (the stored properties, or the text where they are missing)."""
 
     def texts(self, turn_ids: Sequence[str]) -> Mapping[str, Row]:
         """Rows with their text for `turn_ids`."""
@@ -227,11 +227,10 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             if (neighbour := at.get((rows[tid]["session_id"], rows[tid]["seq"] + offset))) is not None}
     if wanted and (missing := [tid for tid in pool if not has_evidence(rows[tid])]):
         rows.update(source.texts(missing))
-    evidence = {tid: read_evidence(rows[tid]) for tid in pool} if wanted else {}
     concept: dict[str, float] = {}
     if kinds_asked:
         speakers = {rows[tid].get("speaker") or "" for tid in pool}
-        concept = concept_scores(question, {tid: words for tid, (words, _) in evidence.items()}, speakers)
+        concept = concept_scores(question, {tid: concept_words(rows[tid]) for tid in pool}, speakers)
     session = by_session(strength, rows, weights.session_turns)
     held = coverage(rows, candidates)
     asked = set(content_words(question))
@@ -252,7 +251,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             "session": session.get(sid, 0.0), "coverage": held.get(sid, 0.0),
             "speaker": speaks[row.get("speaker")],
             "period": float(within(row, period, weights)),
-            "when": float(asks and evidence[tid][1]),
+            "when": float(asks and said_when(row)),
             "concept": concept.get(tid, 0.0),
             "asks": float(bool(row["asks"])),
             "strong": float(tid in strength),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sessions_graph_core.recall import concepts, fusion
-from sessions_graph_core.recall.evidence import read_evidence
+from sessions_graph_core.recall.evidence import concept_words
 
 QUESTION = "What activities does Melanie partake in?"
 SPEAKERS = ("Melanie", "Caroline")
@@ -14,7 +14,7 @@ SPEAKERS = ("Melanie", "Caroline")
 
 def scores_of(question: str, texts: dict[str, str], speakers) -> dict[str, float]:
     """The concept scores of turns with these texts, their words found as recall finds them."""
-    return concepts.concept_scores(question, {tid: read_evidence({"text": text})[0] for tid, text in texts.items()}, speakers)
+    return concepts.concept_scores(question, {tid: concept_words({"text": text}) for tid, text in texts.items()}, speakers)
 
 
 def test_a_kind_of_activity_matches_and_a_speakers_name_does_not() -> None:

@@ -11,7 +11,7 @@ from conftest import EXAMPLES
 
 from sessions_graph_core.recall import concepts
 from sessions_graph_core.recall.config import RecallConfig
-from sessions_graph_core.recall.evidence import fill_turn_evidence, read_evidence, turn_evidence
+from sessions_graph_core.recall.evidence import concept_words, fill_turn_evidence, said_when, turn_evidence
 from sessions_graph_core.recall.lanes import EVIDENCE_COLUMNS, Search, StoreTurns
 from sessions_graph_core.recall.periods import says_when
 from sessions_graph_core.sessions.jsonl import read_transcript
@@ -51,6 +51,11 @@ QUESTIONS = [
     "What did Caroline do at the shelter?",
     "Which workers did she meet?",
 ]
+
+
+def read_evidence(row: dict) -> tuple[tuple[str, ...], bool]:
+    """What recall reads of a turn row: its words that may name a concept, and whether it says when."""
+    return concept_words(row), said_when(row)
 
 
 def example_texts() -> list[str]:
