@@ -68,20 +68,26 @@ def concept_scores(question: str, words: Mapping[str, Sequence[str]], speakers: 
     asked = asked_senses(question, names)
     if not asked or not words:
         return {}
-    read = {tid: frozenset(own).difference(names) for tid, own in words.items()}
-    vocabulary = frozenset().union(*read.values())
-    # Each distinct word of the pool is looked up once, against the question's senses only; a turn
-    # holds a question's word when it holds a word of the same stem.
+    # Each distinct word of the pool is looked up once, against the question's senses only. The words
+    # that matter are those that reach one of them and those that share a stem with a question's word
+    # (a turn holding one is left to the full-text lane); most turns hold neither.
+    vocabulary = set().union(*words.values()).difference(names)
     wanted = frozenset(sense for own in asked.values() for sense in own)
     reaching = {word: found for word in vocabulary if (found := kinds(word) & wanted)}
-    stems = {word: stem(word) for word in vocabulary}
-    same = {word: frozenset(own for own in vocabulary if stems[own] == stem(word)) for word in asked}
+    asked_stems = {stem(word) for word in asked}
+    holding = {word: stem(word) for word in vocabulary if stem(word) in asked_stems}
+    matter = frozenset(reaching).union(holding)
     matches: dict[str, list[tuple[str, tuple[int, str]]]] = {}
     counts: dict[tuple[int, str], int] = {}
-    for tid, held in read.items():
-        concepts = frozenset().union(*(reaching[word] for word in held if word in reaching))
+    for tid, own in words.items():
+        hits = matter.intersection(own)
+        if not hits:
+            continue
+        concepts = frozenset().union(*(reaching[word] for word in hits if word in reaching))
+        held = {holding[word] for word in hits if word in holding}
         found = [
-            (word, sense) for word, own in asked.items() if held.isdisjoint(same[word]) for sense in own if sense in concepts
+            (word, sense) for word, senses_of in asked.items() if stem(word) not in held
+            for sense in senses_of if sense in concepts
         ]
         matches[tid] = found
         for _, sense in found:

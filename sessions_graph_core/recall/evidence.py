@@ -14,7 +14,7 @@ instead (the same evidence, computed from it), and `fill_turn_evidence` writes t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -45,10 +45,10 @@ def _says_when_in(text: str) -> bool:
 
 # A turn row's evidence: from its stored properties, or, for a turn recorded before they existed, from its
 # text (a row with neither has none). Each is read only for a question that wants it.
-def concept_words(row: Mapping[str, Any]) -> tuple[str, ...]:
+def concept_words(row: Mapping[str, Any]) -> Sequence[str]:
     """The turn's words that may name a concept, speakers' names included, each once."""
     words = row.get(WORDS)
-    return tuple(words.split()) if words is not None else _words_in(row.get("text") or "")
+    return words.split() if words is not None else _words_in(row.get("text") or "")
 
 
 def said_when(row: Mapping[str, Any]) -> bool:

@@ -55,7 +55,7 @@ QUESTIONS = [
 
 def read_evidence(row: dict) -> tuple[tuple[str, ...], bool]:
     """What recall reads of a turn row: its words that may name a concept, and whether it says when."""
-    return concept_words(row), said_when(row)
+    return tuple(concept_words(row)), said_when(row)
 
 
 def example_texts() -> list[str]:
