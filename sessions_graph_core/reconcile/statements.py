@@ -118,6 +118,8 @@ INTENT_VERBS = {"decide", "agree", "plan", "want", "choose", "opt", "need", "vot
 RATIONALE_MARKERS = {"because", "since", "as", "so"}
 GROUP_NOUNS = {"team", "department", "group", "squad", "club", "org", "organisation", "organization", "committee",
                "division", "unit", "chapter", "guild", "band", "crew", "office", "company"}
+# Verbs by which "the N I <verb>" is mine: "the phone I use", "the dentist we go to", "the car I drive".
+USING_VERBS = {"use", "have", "own", "drive", "ride", "go", "see", "pay", "bank", "rely", "be"}
 # Names that are not entities: paths, URLs, code, JSON.
 _JUNK = re.compile(r"[/\\{}\[\]<>=`|$;()\"]|://|^www\.|\.(py|js|ts|json|md|txt|ya?ml|toml|sh|rs|go|java|c|h|cpp|html|css)$")
 
@@ -436,6 +438,12 @@ class Reader:
                 if child.lower_ in FOCUS_PRONOUNS:
                     return self.referent(child)
                 return self.phrase(child)
+        # "the phone I use now", "the bank we're with", "the phone my sister uses": what someone uses, has or
+        # goes to is theirs.
+        for clause in (c for c in token.children if c.dep_ == "relcl" and self.lemma(c) in USING_VERBS):
+            doer = next((t for t in clause.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
+            if doer is not None and (doer.lower_ in FIRST_PERSON | FIRST_PLURAL or doer.pos_ in {"NOUN", "PROPN"}):
+                return self.name(doer)
         return None
 
     def of_object(self, token: Any) -> Any | None:
