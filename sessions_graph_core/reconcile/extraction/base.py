@@ -214,6 +214,7 @@ def _in_active(verb: Any) -> str | None:
     is gone" as "we have dropped Heroku". None for any other clause, and where the subject is a pronoun, a
     person, a group or an organisation (who moves by themselves: "my sister moved to Denver", "the team
     moved to Linear")."""
+    from sessions_graph_core.reconcile import senses
     from sessions_graph_core.reconcile.statements import GROUP_NOUNS, TEAM_WORDS, direct_object
 
     subject = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
@@ -226,13 +227,16 @@ def _in_active(verb: Any) -> str | None:
     # "Heroku is gone" (the small model often makes "gone" a passive verb), "the Civic is history".
     gone = verb.lower_ in GONE_WORDS or (lemma(verb) == "be" and any(
         t.dep_ in {"acomp", "attr"} and t.lower_ in GONE_WORDS for t in verb.children))
-    if gone:
-        person = subject.ent_type_ == "PERSON" and subject.tag_ != "NNS"
-        return f"{speaker} have dropped {thing}" if not (negation or person or agent is not None) else None
+    person = subject.ent_type_ == "PERSON" or senses.people(lemma(subject)) == "person"
+    if gone:  # not a person away for a while ("Priya is gone this week")
+        timed = any(t.ent_type_ in {"DATE", "TIME"} for t in verb.subtree)
+        return f"{speaker} have dropped {thing}" if not (negation or person or timed or agent is not None) else None
     passive = subject.dep_ == "nsubjpass" and verb.tag_ == "VBN"
-    # Who moves by themselves is no thing moved: a person, a group, an organisation, a place, or a name the
-    # small model left untyped ("Tom moved to the platform team", "the team moved to Linear").
-    mover = subject.ent_type_ in {"PERSON", "ORG", "NORP", "GPE"} or lemma(subject) in GROUP_NOUNS | TEAM_WORDS or (
+    # Who moves by themselves is no thing moved: a person, a group of people, an organisation, a place, or
+    # a name the small model left untyped ("my sister moved to Denver", "the team moved to Linear", "Tom
+    # moved to the platform team").
+    group = lemma(subject) in GROUP_NOUNS | TEAM_WORDS and senses.people(lemma(subject)) == "group"
+    mover = person or group or subject.ent_type_ in {"ORG", "NORP", "GPE"} or (
         subject.pos_ == "PROPN" and not subject.ent_type_)
     moved = (subject.dep_ == "nsubj" and not mover and lemma(verb) in MOTION_VERBS and direct_object(verb) is None
              and any(t.dep_ == "prep" and t.lower_ in {"to", "from", "off", "onto", "into", "over"} for t in verb.children))
