@@ -103,6 +103,8 @@ HABIT_VERBS = {"drink", "smoke", "play", "practice", "practise", "eat"}
 SOURCE_VERBS = {"get", "buy", "order", "take", "receive", "borrow", "rent", "bring", "keep", "store"}
 SERVE_VERBS = {"run", "power", "handle", "process", "orchestrate", "host", "serve", "store", "schedule", "track",
                "monitor", "back", "drive", "build", "deploy"}
+# Verbs by which a named provider serves a thing of ours: "Octopus supplies our electricity".
+PROVIDE_VERBS = {"supply", "provide", "do", "manage", "insure", "cover"}
 RESCHEDULE_VERBS = {"move", "push", "shift", "reschedule", "change", "bring", "switch"}
 _CLOCK = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^(mon|tues|wednes|thurs|fri|satur|sun)days?$")
 # Attributes that relate people and places; a value's kind never overrides them.
@@ -705,6 +707,12 @@ class Reader:
 
         # "Stripe processes our payments", "payments are processed by Braintree": the named one is the value.
         served = self.attribute_of(dobj) if subject is not None and subject.pos_ in {"PROPN", "NOUN"} and who not in (SELF, PROJECT) else None
+        if served is None and lemma in SERVE_VERBS | PROVIDE_VERBS and subject is not None and subject.pos_ == "PROPN" \
+                and dobj is not None and dobj.pos_ == "NOUN" and self.possessor(dobj) in (SELF, PROJECT) \
+                and senses.people(self.lemma(subject)) != "person" and normalise(self.phrase(dobj)) not in self.lex.values:
+            # "Octopus supplies our electricity now": a name serving a thing of ours is what that thing is,
+            # as "our electricity is Octopus" says, whatever word names it
+            served = (normalise(" ".join(self.words(dobj))), self.possessor(dobj))
         if served and served[0] not in RELATIONAL and subject.ent_type_ != "PERSON" and (subject.pos_ == "PROPN" or subject.is_title):
             return [Claim(served[1] or PROJECT, served[0], None if negated else who, who if negated else None)]
         agent = preps.get("by") if passive else None

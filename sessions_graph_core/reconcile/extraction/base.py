@@ -185,10 +185,11 @@ def _in_model(label: str, labels: dict[str, str]) -> str:
 
 
 def _with_speaker(doc: Any) -> list[str]:
-    """Each sentence of the doc that starts with a past-tense verb and has no subject, with "I" before it."""
+    """Each sentence of the doc that starts with a past-tense verb and has no subject, with "I" before it; a
+    word that only frames the sentence may come first ("Finally moved to Lisbon", "Anyway, started at Globex")."""
     found = []
     for sentence in doc.sents:
-        first = next((t for t in sentence if not (t.is_punct or t.is_space)), None)
+        first = next((t for t in sentence if not (t.is_punct or t.is_space or _framing(t))), None)
         if (first is not None and first.dep_ == "ROOT" and first.pos_ == "VERB" and first.tag_ in {"VBD", "VBN"}
                 and not any(t.dep_ in {"nsubj", "nsubjpass", "expl", "csubj"} for t in first.children)):
             rest = doc.text[first.idx + len(first.text): sentence.end_char]
@@ -205,6 +206,12 @@ GONE_WORDS = {"gone", "history"}
 # person singular where the text says "I"/"my", else "we" (which the reader takes as the household where
 # the attribute is one: the home, the landlord, the bank ...).
 SINGULAR_SPEAKER = {"i", "my", "me", "mine", "myself"}
+
+
+def _framing(token: Any) -> bool:
+    """A word before a sentence's verb that only frames it: an adverb of the verb, an interjection, "so"/"and"."""
+    return token.head.i != token.i and token.head.i > token.i and (
+        (token.pos_ == "ADV" and token.dep_ == "advmod") or token.pos_ == "INTJ" or token.dep_ in {"intj", "cc", "discourse"})
 
 
 def _in_active(verb: Any) -> str | None:
