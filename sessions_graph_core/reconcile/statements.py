@@ -855,6 +855,18 @@ class Reader:
         return "lead" if self.lemma(target) in GROUP_NOUNS else "owner"
 
     def copula(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any], negated: bool) -> list[Claim]:
+        found = self._copula(subject, who, complement, preps, negated)
+        value = complement if complement is not None else next(
+            (preps[p] for p in ("on", "in", "with") if p in preps), None)
+        if found or subject is None or value is None or not self.the_thing(subject) or not _named(value):
+            return found
+        # "the helpdesk is Freshdesk now", "the crm is on pipedrive": where nothing else reads it, the thing
+        # we have, as "our helpdesk is" says
+        named = self.name(value)
+        return [Claim(PROJECT, normalise(" ".join(self.words(subject))), None if negated else named,
+                      named if negated else None)]
+
+    def _copula(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any], negated: bool) -> list[Claim]:
         if subject is None:
             return []
         held = self.attribute_of(subject)
@@ -921,6 +933,15 @@ class Reader:
             return []  # "I'm at home": the attribute's own word names no value of it
         value = self.phrase(value_token)
         return [Claim(who, kind, None if negated else value, value if negated else None)]
+
+    def the_thing(self, token: Any, moved: bool = False) -> bool:
+        """A thing said with "the" and nothing else to say whose it is ("the helpdesk", not "the design
+        team's helpdesk", "the capital of France", "the winner" or "the team"): a subject, or (`moved`)
+        what a switch moves."""
+        return ((token.pos_ == "NOUN" or token.text.isupper()) and token.dep_ in {"nsubj", "nsubjpass", *(("dobj",) if moved else ())}
+                and [t.lower_ for t in token.children if t.dep_ in {"det", "poss"}] == ["the"]
+                and self.of_object(token) is None and not any(t.dep_ in {"relcl", "acl"} for t in token.children)
+                and senses.people(self.lemma(token)) is None and self.lemma(token) not in GROUP_NOUNS | TEAM_WORDS)
 
     def occupation(self, subject: Any, who: str | None, role: Any) -> bool:
         """Whether "<person> is a <noun>" says the person's job: a common noun with "a"/"an" that the
@@ -1122,7 +1143,7 @@ class Reader:
                 # "we switched feature flags to Unleash", and as chat types it: "i switched carriers to
                 # giffgaff" (a name typed in lower case), "mail clients to Spark/NOUN": what I switch is mine,
                 # and switching carriers is a new carrier
-                attribute, holder = self.routed(thing)
+                attribute, holder = self.routed(thing, definite=True)  # "we moved the helpdesk to Freshdesk" too
                 holder = SELF if attribute and who == SELF and holder == PROJECT else holder
                 if attribute and thing.tag_ == "NNS" and holder == SELF:
                     attribute = f"{attribute.rpartition(' ')[0]} {_singular(attribute.rpartition(' ')[2])}".strip()
@@ -1154,10 +1175,13 @@ class Reader:
             found.append(Claim(holder, HELD, value, previous, decision=decision))
         return found
 
-    def routed(self, subject: Any) -> tuple[str | None, str | None]:
+    def routed(self, subject: Any, definite: bool = False) -> tuple[str | None, str | None]:
         """"Logs go to Papertrail", "our backups live on S3": the thing routed is the attribute, of the
-        project (or of its owner); a person or a phrase with an article is not."""
-        if subject.pos_ != "NOUN" or any(t.dep_ == "det" for t in subject.children) or subject.ent_type_:
+        project (or of its owner); a person or a phrase with an article is not (`definite`: "the" is, as in
+        "we switched the helpdesk to Freshdesk", where the thing is ours as "our" says)."""
+        articles = [t.lower_ for t in subject.children if t.dep_ == "det"]
+        if subject.pos_ != "NOUN" or (articles and not (definite and articles == ["the"] and self.the_thing(subject, True))) \
+                or subject.ent_type_:
             return None, None
         owner = self.possessor(subject)
         if owner not in (None, SELF, PROJECT):
@@ -1178,6 +1202,12 @@ def _valued(token: Any) -> bool:
     named = token.pos_ == "PROPN" or bool(token.ent_type_) or (token.pos_ == "NOUN" and token.is_title)
     return named and token.dep_ != "compound" and token.ent_type_ not in {
         "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"}
+
+
+def _named(token: Any) -> bool:
+    """A name, as the tagger sees it or as a word no vocabulary holds ("pipedrive"); not a common word."""
+    return _name_like(token) and token.ent_type_ not in {"DATE", "TIME"} and (
+        token.pos_ == "PROPN" or token.is_title or not common_word(token.lower_))
 
 
 def _one_of_a_class(token: Any) -> bool:

@@ -141,3 +141,52 @@ def test_a_thing_of_mine_in_the_passive_ends_mine(graph: SessionsGraph, spacy: S
 def test_what_is_said_of_another_holder_supersedes_nothing(graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str) -> None:
     change(graph, spacy, "av5", old, new, ("old", "new"))
     assert supersedes(graph, "av5") == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Finally moved to Lisbon.", [("me/location", "Lisbon")]),  # a framing word before the dropped speaker
+        ("Anyway, started at Globex in May.", [("me/employer", "Globex")]),
+        ("Also fixed the flaky test.", []),  # still no fact
+    ],
+)
+def test_a_framing_word_before_a_dropped_speaker(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Octopus supplies our electricity now.", [("@project/electricity", "Octopus")]),
+        ("Gusto does our payroll.", [("@project/payroll", "Gusto")]),
+        ("Google bought our company.", []),  # no verb of serving
+        ("Stripe emailed our customers.", []),
+    ],
+)
+def test_a_name_serving_a_thing_of_ours_is_that_things_value(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The helpdesk is Freshdesk now.", [("@project/helpdesk", "Freshdesk")]),  # tagged PERSON, still a value
+        ("the crm is pipedrive now", [("@project/crm", "pipedrive")]),  # a name typed in lower case
+        ("The CRM is Pipedrive now.", [("@project/crm", "Pipedrive")]),
+        ("We switched the helpdesk to Freshdesk.", [("@project/helpdesk", "Freshdesk")]),
+        ("The winner is Ana.", []),  # a person's role said with "the" is no thing of ours
+        ("The capital of France is Paris.", []),  # "of" says whose
+        ("The issue is memory.", []),  # a common word is no name
+        ("The backend is in golang now.", [("backend/language", "golang")]),  # a rule that reads it comes first
+    ],
+)
+def test_the_thing_said_with_the_is_ours(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
+
+
+@pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
+def test_the_thing_moved_supersedes_ours_in_either_order(graph: SessionsGraph, spacy: SpacyBackend, order: tuple) -> None:
+    change(graph, spacy, "av6", "Our helpdesk is Zendesk.", "The helpdesk is Freshdesk now.", order)
+    now = [x for x in graph.current_facts("av6", "shop") if x.slot == "shop/helpdesk"]
+    assert [(x.value, x.replaced) for x in now] == [("Freshdesk", ["Our helpdesk is Zendesk."])]
