@@ -76,9 +76,7 @@ INDEFINITE = {"another", "some", "any", "other", "each", "every"}
 TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "present", "main", "own", "actual", "latest",
                   "favourite", "favorite", "preferred", "usual", "regular", "default", "primary", "go-to",
                   # which one, not what: "a different gym, PureGym", "a cheaper bank"
-                  "different", "better", "cheaper", "closer", "nearer", "local", "nearby",
-                  # how much of it, not what: "the whole company", "the entire team"
-                  "whole", "entire"}
+                  "different", "better", "cheaper", "closer", "nearer", "local", "nearby"}
 # Verbs whose value is a thing of some kind: the kind, or a noun beside the verb, names the attribute.
 GENERIC_VERBS = {
     "use", "switch", "move", "migrate", "go", "pick", "choose", "adopt", "replace", "swap", "drop", "standardise",
@@ -406,7 +404,6 @@ class Reader:
         before = token.doc[token.i - 1] if token.i > 0 else None
         if token.dep_ == "dobj" and before is not None and before.dep_ == "dobj" and before.head == token.head:
             left = min(left, before.left_edge.i)  # "task/dobj tracking/dobj": one object, see direct_object
-        left = hyphened(token.doc, left)
         right = token.i
         for child in token.rights:
             if child.dep_ in {"compound", "nummod", "appos"} and child.i == right + 1:
@@ -811,7 +808,6 @@ class Reader:
                 found.setdefault("to", child)  # "off Heroku to Render", parsed as "to Render" the clause
             if child.dep_ in {"prep", "agent", "dative"} or (child.dep_ == "ROOT" and child.pos_ == "ADP"):
                 obj = next((t for t in child.children if t.dep_ == "pobj"), None)
-                obj = obj if obj is not None else _lost_object(child)
                 word = child.lower_
                 if word == "in" and obj is not None and obj.lower_ in {"favour", "favor"}:
                     inner = self.of_object(obj)
@@ -1206,24 +1202,6 @@ def _valued(token: Any) -> bool:
     named = token.pos_ == "PROPN" or bool(token.ent_type_) or (token.pos_ == "NOUN" and token.is_title)
     return named and token.dep_ != "compound" and token.ent_type_ not in {
         "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"}
-
-
-def hyphened(doc: Any, left: int) -> int:
-    """Where a phrase starting at `left` starts, with the words joined to it by a hyphen that the small
-    parser hung elsewhere ("on-call" is "on/dep -/punct call")."""
-    while left >= 2 and doc[left - 1].text == "-" and not doc[left - 1].whitespace_ and not doc[left - 2].whitespace_:
-        left -= 2
-    return left
-
-
-def _lost_object(preposition: Any) -> Any | None:
-    """The name right after a preposition left with no object, which the small model hung elsewhere as
-    punctuation ("went with CockroachDB/CC/punct", "switched to CockroachDB/VERB/punct")."""
-    doc = preposition.doc
-    after = doc[preposition.i + 1] if preposition.i + 1 < len(doc) else None
-    if after is None or after.dep_ not in {"punct", "dep", "cc", "pcomp"} or not after.text.isalnum():
-        return None  # (a name tagged a verb is its pcomp: "over to Starling/VBG/pcomp")
-    return after if after.text[:1].isupper() and any(ch.isalpha() for ch in after.text) else None
 
 
 def _named(token: Any) -> bool:

@@ -190,32 +190,3 @@ def test_the_thing_moved_supersedes_ours_in_either_order(graph: SessionsGraph, s
     change(graph, spacy, "av6", "Our helpdesk is Zendesk.", "The helpdesk is Freshdesk now.", order)
     now = [x for x in graph.current_facts("av6", "shop") if x.slot == "shop/helpdesk"]
     assert [(x.value, x.replaced) for x in now] == [("Freshdesk", ["Our helpdesk is Zendesk."])]
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("CockroachDB is what the orders service uses now.", []),  # the name mangled as punctuation: no subject
-        ("Postgres is what the orders service runs on now.", [("orders service/database", "Postgres")]),
-        ("Omar is who runs the payments team now.", [("payments team/lead", "Omar")]),
-        ("That is what I said.", []),
-    ],
-)
-def test_a_cleft_is_read_as_said_plainly(spacy: SpacyBackend, text: str, expected: list) -> None:
-    assert slots(spacy, text) == expected
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        # a name the small model hangs off as punctuation or a verb is still the preposition's object
-        ("We went with CockroachDB for the orders service.", [("orders service/database", "CockroachDB")]),
-        ("The orders service was switched to CockroachDB.", [("orders service/database", "CockroachDB")]),
-        ("on-call is handled by Opsgenie now", [("on-call/incident management", "Opsgenie")]),  # hyphened words
-        ("my running shoes are hokas now", [("me/running shoes", "Hokas")]),  # a name tagged a passive verb
-        ("The entire team uses Linear now.", [("@project/issue tracker", "Linear")]),  # how much of us is us
-        ("We switched to using Linear.", []),  # a verb after "to" is no name
-    ],
-)
-def test_misparsed_names_and_phrases_are_read_as_meant(spacy: SpacyBackend, text: str, expected: list) -> None:
-    assert slots(spacy, text) == expected

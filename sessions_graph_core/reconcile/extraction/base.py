@@ -222,7 +222,7 @@ def _in_active(verb: Any) -> str | None:
     person, a group or an organisation (who moves by themselves: "my sister moved to Denver", "the team
     moved to Linear")."""
     from sessions_graph_core.reconcile import senses
-    from sessions_graph_core.reconcile.statements import GROUP_NOUNS, TEAM_WORDS, direct_object, hyphened
+    from sessions_graph_core.reconcile.statements import GROUP_NOUNS, TEAM_WORDS, direct_object
 
     subject = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
     if subject is None or subject.pos_ == "PRON":
@@ -230,21 +230,14 @@ def _in_active(verb: Any) -> str | None:
     speaker = "I" if {t.lower_ for t in verb.sent} & SINGULAR_SPEAKER else "we"
     agent = next((t for t in verb.children if t.dep_ == "agent"), None)
     negation = " ".join(t.text for t in verb.children if t.dep_ == "neg")
-    start = hyphened(verb.doc, subject.left_edge.i)  # "on-call"
-    thing = _said(list(verb.doc[start: subject.right_edge.i + 1]))
+    thing = _said(list(subject.subtree))
     # "Heroku is gone" (the small model often makes "gone" a passive verb), "the Civic is history".
     gone = verb.lower_ in GONE_WORDS or (lemma(verb) == "be" and any(
         t.dep_ in {"acomp", "attr"} and t.lower_ in GONE_WORDS for t in verb.children))
-    cleft = _cleft(verb, subject) if lemma(verb) == "be" else None
-    if cleft is not None:
-        return cleft
     person = subject.ent_type_ == "PERSON" or senses.people(lemma(subject)) == "person"
     if gone:  # not a person away for a while ("Priya is gone this week")
         timed = any(t.ent_type_ in {"DATE", "TIME"} for t in verb.subtree)
         return f"{speaker} have dropped {thing}" if not (negation or person or timed or agent is not None) else None
-    if subject.dep_ == "nsubjpass" and verb.tag_ == "VBN" and verb.lower_.isalpha() and not senses.verb(verb.lower_):
-        # no verb but a name the small model took for one ("my running shoes are hokas/VBN now"): said as one
-        return " ".join(t.text if t.i != verb.i else verb.text.capitalize() for t in verb.sent if not _stop_punct(t))
     passive = subject.dep_ == "nsubjpass" and verb.tag_ == "VBN"
     # Who moves by themselves is no thing moved: a person, a group of people, an organisation, a place, or
     # a name the small model left untyped ("my sister moved to Denver", "the team moved to Linear", "Tom
@@ -257,36 +250,13 @@ def _in_active(verb: Any) -> str | None:
     if not (passive or moved):
         return None
     doer = next((t for t in agent.children if t.dep_ == "pobj"), None) if agent is not None else None
-    left = set(range(start, subject.right_edge.i + 1)) | ({t.i for t in agent.subtree} if agent is not None else set())
+    left = {t.i for t in subject.subtree} | {t.i for t in agent.subtree} if agent is not None else {t.i for t in subject.subtree}
     left |= {t.i for t in verb.children if t.dep_ in {"aux", "auxpass", "neg", "cc"} for t in (t,)}
     left |= {t.i for c in verb.children if c.dep_ in {"conj", "advcl", "ccomp", "parataxis"} for t in c.subtree}
     rest = _said([t for t in verb.subtree if t.i not in left and t.i != verb.i and not _stop_punct(t)])
     who = _said(list(doer.subtree)) if doer is not None else speaker
     have = ("has" if doer is not None else "have") if passive else ""
     return " ".join(part for part in (who, have, negation, verb.text, thing, rest) if part)
-
-
-def _cleft(verb: Any, subject: Any) -> str | None:
-    """"CockroachDB is what the orders service uses now" said plainly: "the orders service uses CockroachDB
-    now"; "Omar is who runs the payments team" as "Omar runs the payments team"."""
-    clause = next((c for c in verb.children if c.dep_ in {"ccomp", "attr", "advcl"} and c.pos_ in {"VERB", "AUX"}), None)
-    gap = next((t for t in clause.subtree if t.lower_ in {"what", "who"} and t.dep_ in {"dobj", "pobj", "nsubj", "attr"}),
-               None) if clause is not None else None
-    if gap is None or gap.i < verb.i:
-        return None
-    thing = _said(list(subject.subtree))
-    if gap.dep_ == "dobj" and gap.head.i == clause.i:  # after the verb and its particles
-        after = max([clause.i, *(t.i for t in clause.children if t.dep_ == "prt")])
-    elif gap.dep_ == "nsubj":
-        after = gap.i - 1
-    else:  # the preposition it was the object of, left without one ("what the service runs on")
-        stranded = [t for t in clause.children if t.dep_ == "prep" and not any(c.dep_ == "pobj" for c in t.children)]
-        if not stranded:
-            return None
-        after = stranded[0].i
-    words = [t for t in clause.subtree if t.i != gap.i and not _stop_punct(t)]
-    return " ".join(part for part in (_said([t for t in words if t.i <= after]), thing,
-                                      _said([t for t in words if t.i > after])) if part)
 
 
 def _said(tokens: list[Any]) -> str:
