@@ -1178,10 +1178,12 @@ class Reader:
     def routed(self, subject: Any, definite: bool = False) -> tuple[str | None, str | None]:
         """"Logs go to Papertrail", "our backups live on S3": the thing routed is the attribute, of the
         project (or of its owner); a person or a phrase with an article is not (`definite`: "the" is, as in
-        "we switched the helpdesk to Freshdesk", where the thing is ours as "our" says)."""
+        "we switched the helpdesk to Freshdesk", where the thing is ours as "our" says, unless a word of it
+        names an attribute: "the docs build" is left to the frames, which read it as the docs)."""
         articles = [t.lower_ for t in subject.children if t.dep_ == "det"]
-        if subject.pos_ != "NOUN" or (articles and not (definite and articles == ["the"] and self.the_thing(subject, True))) \
-                or subject.ent_type_:
+        the = definite and articles == ["the"] and self.the_thing(subject, True) \
+            and not any(self.lex.noun([word]) for word in self.words(subject))
+        if subject.pos_ != "NOUN" or (articles and not the) or subject.ent_type_:
             return None, None
         owner = self.possessor(subject)
         if owner not in (None, SELF, PROJECT):

@@ -175,6 +175,7 @@ def test_a_name_serving_a_thing_of_ours_is_that_things_value(spacy: SpacyBackend
         ("the crm is pipedrive now", [("@project/crm", "pipedrive")]),  # a name typed in lower case
         ("The CRM is Pipedrive now.", [("@project/crm", "Pipedrive")]),
         ("We switched the helpdesk to Freshdesk.", [("@project/helpdesk", "Freshdesk")]),
+        ("We moved the docs build to MkDocs.", [("@project/docs", "MkDocs")]),  # a word of it names an attribute
         ("The winner is Ana.", []),  # a person's role said with "the" is no thing of ours
         ("The capital of France is Paris.", []),  # "of" says whose
         ("The issue is memory.", []),  # a common word is no name
