@@ -430,8 +430,14 @@ def _known_form(slot: str, known: set[str]) -> str:
     if not slot or slot in known or _pending(slot) or holder == SELF:
         return slot
     others = {k.rpartition("/")[0] for k in known if k.rpartition("/")[2] == attribute} - {holder, SELF}
-    same = [other for other in others if f" {other}".endswith(f" {holder}") or f" {holder}".endswith(f" {other}")]
+    same = [other for other in others if _longer(other, holder) or _longer(holder, other)]
     return f"{same[0]}/{attribute}" if len(same) == 1 else slot
+
+
+def _longer(mention: str, short: str) -> bool:
+    """Whether `mention` names `short` with more words before it ("data warehouse" / "warehouse"); not
+    where the words before it are its possessor ("the design team's standup" is not our standup)."""
+    return f" {mention}".endswith(f" {short}") and not mention[: -len(short)].rstrip().endswith("'s")
 
 
 _CLAIMS = (

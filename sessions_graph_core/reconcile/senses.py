@@ -55,6 +55,14 @@ def placeable(phrase: str) -> bool:
     return bool(senses) and senses[0].lexname in PLACEABLE
 
 
+def people(word: str) -> str | None:
+    """"person" or "group" where the most frequent noun sense of the word is a person ("sister", "boss") or a
+    group ("team", "meeting"); None otherwise, or where WordNet does not know the word."""
+    senses = wordnet.synsets(word, "n")
+    lexname = senses[0].lexname if senses else ""
+    return lexname.removeprefix("noun.") if lexname in {"noun.person", "noun.group"} else None
+
+
 @cache
 def verb(word: str) -> bool:
     """Whether WordNet lists the word, or a base form of it, as a verb ("relocated" is, "bologna" is not)."""

@@ -103,6 +103,8 @@ HABIT_VERBS = {"drink", "smoke", "play", "practice", "practise", "eat"}
 SOURCE_VERBS = {"get", "buy", "order", "take", "receive", "borrow", "rent", "bring", "keep", "store"}
 SERVE_VERBS = {"run", "power", "handle", "process", "orchestrate", "host", "serve", "store", "schedule", "track",
                "monitor", "back", "drive", "build", "deploy"}
+# Verbs by which a named provider serves a thing of ours: "Octopus supplies our electricity".
+PROVIDE_VERBS = {"supply", "provide", "do", "manage", "insure", "cover"}
 RESCHEDULE_VERBS = {"move", "push", "shift", "reschedule", "change", "bring", "switch"}
 _CLOCK = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^(mon|tues|wednes|thurs|fri|satur|sun)days?$")
 # Attributes that relate people and places; a value's kind never overrides them.
@@ -118,6 +120,8 @@ INTENT_VERBS = {"decide", "agree", "plan", "want", "choose", "opt", "need", "vot
 RATIONALE_MARKERS = {"because", "since", "as", "so"}
 GROUP_NOUNS = {"team", "department", "group", "squad", "club", "org", "organisation", "organization", "committee",
                "division", "unit", "chapter", "guild", "band", "crew", "office", "company"}
+# Verbs by which "the N I <verb>" is mine: "the phone I use", "the dentist we go to", "the car I drive".
+USING_VERBS = {"use", "have", "own", "drive", "ride", "go", "see", "pay", "bank", "rely", "be"}
 # Names that are not entities: paths, URLs, code, JSON.
 _JUNK = re.compile(r"[/\\{}\[\]<>=`|$;()\"]|://|^www\.|\.(py|js|ts|json|md|txt|ya?ml|toml|sh|rs|go|java|c|h|cpp|html|css)$")
 
@@ -436,6 +440,12 @@ class Reader:
                 if child.lower_ in FOCUS_PRONOUNS:
                     return self.referent(child)
                 return self.phrase(child)
+        # "the phone I use now", "the bank we're with", "the phone my sister uses": what someone uses, has or
+        # goes to is theirs.
+        for clause in (c for c in token.children if c.dep_ == "relcl" and self.lemma(c) in USING_VERBS):
+            doer = next((t for t in clause.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
+            if doer is not None and (doer.lower_ in FIRST_PERSON | FIRST_PLURAL or doer.pos_ in {"NOUN", "PROPN"}):
+                return self.name(doer)
         return None
 
     def of_object(self, token: Any) -> Any | None:
@@ -697,6 +707,12 @@ class Reader:
 
         # "Stripe processes our payments", "payments are processed by Braintree": the named one is the value.
         served = self.attribute_of(dobj) if subject is not None and subject.pos_ in {"PROPN", "NOUN"} and who not in (SELF, PROJECT) else None
+        if served is None and lemma in SERVE_VERBS | PROVIDE_VERBS and subject is not None and subject.pos_ == "PROPN" \
+                and dobj is not None and dobj.pos_ == "NOUN" and self.possessor(dobj) in (SELF, PROJECT) \
+                and senses.people(self.lemma(subject)) != "person" and normalise(self.phrase(dobj)) not in self.lex.values:
+            # "Octopus supplies our electricity now": a name serving a thing of ours is what that thing is,
+            # as "our electricity is Octopus" says, whatever word names it
+            served = (normalise(" ".join(self.words(dobj))), self.possessor(dobj))
         if served and served[0] not in RELATIONAL and subject.ent_type_ != "PERSON" and (subject.pos_ == "PROPN" or subject.is_title):
             return [Claim(served[1] or PROJECT, served[0], None if negated else who, who if negated else None)]
         agent = preps.get("by") if passive else None
@@ -839,6 +855,18 @@ class Reader:
         return "lead" if self.lemma(target) in GROUP_NOUNS else "owner"
 
     def copula(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any], negated: bool) -> list[Claim]:
+        found = self._copula(subject, who, complement, preps, negated)
+        value = complement if complement is not None else next(
+            (preps[p] for p in ("on", "in", "with") if p in preps), None)
+        if found or subject is None or value is None or not self.the_thing(subject) or not _named(value):
+            return found
+        # "the helpdesk is Freshdesk now", "the crm is on pipedrive": where nothing else reads it, the thing
+        # we have, as "our helpdesk is" says
+        named = self.name(value)
+        return [Claim(PROJECT, normalise(" ".join(self.words(subject))), None if negated else named,
+                      named if negated else None)]
+
+    def _copula(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any], negated: bool) -> list[Claim]:
         if subject is None:
             return []
         held = self.attribute_of(subject)
@@ -905,6 +933,15 @@ class Reader:
             return []  # "I'm at home": the attribute's own word names no value of it
         value = self.phrase(value_token)
         return [Claim(who, kind, None if negated else value, value if negated else None)]
+
+    def the_thing(self, token: Any, moved: bool = False) -> bool:
+        """A thing said with "the" and nothing else to say whose it is ("the helpdesk", not "the design
+        team's helpdesk", "the capital of France", "the winner" or "the team"): a subject, or (`moved`)
+        what a switch moves."""
+        return ((token.pos_ == "NOUN" or token.text.isupper()) and token.dep_ in {"nsubj", "nsubjpass", *(("dobj",) if moved else ())}
+                and [t.lower_ for t in token.children if t.dep_ in {"det", "poss"}] == ["the"]
+                and self.of_object(token) is None and not any(t.dep_ in {"relcl", "acl"} for t in token.children)
+                and senses.people(self.lemma(token)) is None and self.lemma(token) not in GROUP_NOUNS | TEAM_WORDS)
 
     def occupation(self, subject: Any, who: str | None, role: Any) -> bool:
         """Whether "<person> is a <noun>" says the person's job: a common noun with "a"/"an" that the
@@ -1106,7 +1143,7 @@ class Reader:
                 # "we switched feature flags to Unleash", and as chat types it: "i switched carriers to
                 # giffgaff" (a name typed in lower case), "mail clients to Spark/NOUN": what I switch is mine,
                 # and switching carriers is a new carrier
-                attribute, holder = self.routed(thing)
+                attribute, holder = self.routed(thing, definite=True)  # "we moved the helpdesk to Freshdesk" too
                 holder = SELF if attribute and who == SELF and holder == PROJECT else holder
                 if attribute and thing.tag_ == "NNS" and holder == SELF:
                     attribute = f"{attribute.rpartition(' ')[0]} {_singular(attribute.rpartition(' ')[2])}".strip()
@@ -1138,10 +1175,15 @@ class Reader:
             found.append(Claim(holder, HELD, value, previous, decision=decision))
         return found
 
-    def routed(self, subject: Any) -> tuple[str | None, str | None]:
+    def routed(self, subject: Any, definite: bool = False) -> tuple[str | None, str | None]:
         """"Logs go to Papertrail", "our backups live on S3": the thing routed is the attribute, of the
-        project (or of its owner); a person or a phrase with an article is not."""
-        if subject.pos_ != "NOUN" or any(t.dep_ == "det" for t in subject.children) or subject.ent_type_:
+        project (or of its owner); a person or a phrase with an article is not (`definite`: "the" is, as in
+        "we switched the helpdesk to Freshdesk", where the thing is ours as "our" says, unless a word of it
+        names an attribute: "the docs build" is left to the frames, which read it as the docs)."""
+        articles = [t.lower_ for t in subject.children if t.dep_ == "det"]
+        the = definite and articles == ["the"] and self.the_thing(subject, True) \
+            and not any(self.lex.noun([word]) for word in self.words(subject))
+        if subject.pos_ != "NOUN" or (articles and not the) or subject.ent_type_:
             return None, None
         owner = self.possessor(subject)
         if owner not in (None, SELF, PROJECT):
@@ -1162,6 +1204,12 @@ def _valued(token: Any) -> bool:
     named = token.pos_ == "PROPN" or bool(token.ent_type_) or (token.pos_ == "NOUN" and token.is_title)
     return named and token.dep_ != "compound" and token.ent_type_ not in {
         "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"}
+
+
+def _named(token: Any) -> bool:
+    """A name, as the tagger sees it or as a word no vocabulary holds ("pipedrive"); not a common word."""
+    return _name_like(token) and token.ent_type_ not in {"DATE", "TIME"} and (
+        token.pos_ == "PROPN" or token.is_title or not common_word(token.lower_))
 
 
 def _one_of_a_class(token: Any) -> bool:

@@ -105,7 +105,8 @@ class SpacyBackend:
         labels = {label.lower(): label for label in ontology.labels()}
         lexicon = statements.lexicon(ontology.single_valued())
         docs = list(nlp.pipe(texts, batch_size=self.batch_size))
-        found = [_read_doc(doc, labels, lexicon) for doc in docs]
+        unread: list[list[tuple[Any, int]]] = [[] for _ in docs]
+        found = [_read_doc(doc, labels, lexicon, unread[n]) for n, doc in enumerate(docs)]
         # Chat style drops the speaker ("Started at Hooli on Monday", "moved to Bilbao last week"): such
         # a sentence is read again with "I" said, and what it puts in slots is added (one parse for all).
         spoken = [(n, said) for n, doc in enumerate(docs) for said in _with_speaker(doc)]
@@ -113,6 +114,18 @@ class SpacyBackend:
             known = {(fact.slot, fact.value) for fact in found[n].facts}
             found[n].facts += [fact for fact in _read_doc(doc, labels, lexicon).facts
                                if fact.slot and (fact.slot, fact.value) not in known]
+        # A clause that puts the thing changed first (passive, the thing's own motion, "X is gone") and that
+        # no rule read is read again in the active voice; what it puts in a slot the text left empty is
+        # added, with the clause as said.
+        # added, with the clause as said, where the clause is in the text ("the Civic is gone, I drive a Mazda
+        # now": the ending before the new value).
+        active = [(n, at, said, _clause(verb)) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
+                  if (said := _in_active(verb))]
+        parsed = nlp.pipe([said for _, _, said, _ in active], batch_size=self.batch_size)
+        for (n, at, _, text), doc in zip(active, parsed, strict=True):
+            filled = {fact.slot for fact in found[n].facts if fact.slot}
+            found[n].facts[at:at] = [fact.model_copy(update={"text": text}) for fact in _read_doc(doc, labels, lexicon).facts
+                                     if fact.slot and fact.slot not in filled]
         return found
 
 
@@ -172,15 +185,86 @@ def _in_model(label: str, labels: dict[str, str]) -> str:
 
 
 def _with_speaker(doc: Any) -> list[str]:
-    """Each sentence of the doc that starts with a past-tense verb and has no subject, with "I" before it."""
+    """Each sentence of the doc that starts with a past-tense verb and has no subject, with "I" before it; a
+    word that only frames the sentence may come first ("Finally moved to Lisbon", "Anyway, started at Globex")."""
     found = []
     for sentence in doc.sents:
-        first = next((t for t in sentence if not (t.is_punct or t.is_space)), None)
+        first = next((t for t in sentence if not (t.is_punct or t.is_space or _framing(t))), None)
         if (first is not None and first.dep_ == "ROOT" and first.pos_ == "VERB" and first.tag_ in {"VBD", "VBN"}
                 and not any(t.dep_ in {"nsubj", "nsubjpass", "expl", "csubj"} for t in first.children)):
             rest = doc.text[first.idx + len(first.text): sentence.end_char]
             found.append(f"I {first.text.lower()}{rest}")
     return found
+
+
+# Verbs whose subject, with no object after them, is the thing someone moved: "standup moved to 10am",
+# "the office moved to Canary Wharf" (as "we moved the office to ...").
+MOTION_VERBS = {"move", "switch", "migrate", "shift", "port", "transition", "change", "push", "reschedule"}
+# What a thing that ended is said to be: "Heroku is gone", "the Civic is history".
+GONE_WORDS = {"gone", "history"}
+# Who does what a clause leaves unsaid ("standup got moved", "Heroku is gone"): the speaker, first
+# person singular where the text says "I"/"my", else "we" (which the reader takes as the household where
+# the attribute is one: the home, the landlord, the bank ...).
+SINGULAR_SPEAKER = {"i", "my", "me", "mine", "myself"}
+
+
+def _framing(token: Any) -> bool:
+    """A word before a sentence's verb that only frames it: an adverb of the verb, an interjection, "so"/"and"."""
+    return token.head.i != token.i and token.head.i > token.i and (
+        (token.pos_ == "ADV" and token.dep_ == "advmod") or token.pos_ == "INTJ" or token.dep_ in {"intj", "cc", "discourse"})
+
+
+def _in_active(verb: Any) -> str | None:
+    """The clause said in the active voice, where the thing changed is its subject: "Jenkins was replaced by
+    GitHub Actions" as "GitHub Actions has replaced Jenkins", "standup got moved to 10am" as "we have moved
+    standup to 10am", "the office moved to Canary Wharf" as "we moved the office to Canary Wharf", "Heroku
+    is gone" as "we have dropped Heroku". None for any other clause, and where the subject is a pronoun, a
+    person, a group or an organisation (who moves by themselves: "my sister moved to Denver", "the team
+    moved to Linear")."""
+    from sessions_graph_core.reconcile import senses
+    from sessions_graph_core.reconcile.statements import GROUP_NOUNS, TEAM_WORDS, direct_object
+
+    subject = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
+    if subject is None or subject.pos_ == "PRON":
+        return None
+    speaker = "I" if {t.lower_ for t in verb.sent} & SINGULAR_SPEAKER else "we"
+    agent = next((t for t in verb.children if t.dep_ == "agent"), None)
+    negation = " ".join(t.text for t in verb.children if t.dep_ == "neg")
+    thing = _said(list(subject.subtree))
+    # "Heroku is gone" (the small model often makes "gone" a passive verb), "the Civic is history".
+    gone = verb.lower_ in GONE_WORDS or (lemma(verb) == "be" and any(
+        t.dep_ in {"acomp", "attr"} and t.lower_ in GONE_WORDS for t in verb.children))
+    person = subject.ent_type_ == "PERSON" or senses.people(lemma(subject)) == "person"
+    if gone:  # not a person away for a while ("Priya is gone this week")
+        timed = any(t.ent_type_ in {"DATE", "TIME"} for t in verb.subtree)
+        return f"{speaker} have dropped {thing}" if not (negation or person or timed or agent is not None) else None
+    passive = subject.dep_ == "nsubjpass" and verb.tag_ == "VBN"
+    # Who moves by themselves is no thing moved: a person, a group of people, an organisation, a place, or
+    # a name the small model left untyped ("my sister moved to Denver", "the team moved to Linear", "Tom
+    # moved to the platform team").
+    group = lemma(subject) in GROUP_NOUNS | TEAM_WORDS and senses.people(lemma(subject)) == "group"
+    mover = person or group or subject.ent_type_ in {"ORG", "NORP", "GPE"} or (
+        subject.pos_ == "PROPN" and not subject.ent_type_)
+    moved = (subject.dep_ == "nsubj" and not mover and lemma(verb) in MOTION_VERBS and direct_object(verb) is None
+             and any(t.dep_ == "prep" and t.lower_ in {"to", "from", "off", "onto", "into", "over"} for t in verb.children))
+    if not (passive or moved):
+        return None
+    doer = next((t for t in agent.children if t.dep_ == "pobj"), None) if agent is not None else None
+    left = {t.i for t in subject.subtree} | {t.i for t in agent.subtree} if agent is not None else {t.i for t in subject.subtree}
+    left |= {t.i for t in verb.children if t.dep_ in {"aux", "auxpass", "neg", "cc"} for t in (t,)}
+    left |= {t.i for c in verb.children if c.dep_ in {"conj", "advcl", "ccomp", "parataxis"} for t in c.subtree}
+    rest = _said([t for t in verb.subtree if t.i not in left and t.i != verb.i and not _stop_punct(t)])
+    who = _said(list(doer.subtree)) if doer is not None else speaker
+    have = ("has" if doer is not None else "have") if passive else ""
+    return " ".join(part for part in (who, have, negation, verb.text, thing, rest) if part)
+
+
+def _said(tokens: list[Any]) -> str:
+    return "".join(t.text_with_ws for t in tokens).strip()
+
+
+def _stop_punct(token: Any) -> bool:
+    return token.is_punct and token.text in {",", ";", ":", ".", "!", "?", "(", ")"}
 
 
 def _trimmed(span: Any) -> Any:
@@ -193,7 +277,7 @@ def _trimmed(span: Any) -> Any:
     return span.doc[start : span.end]
 
 
-def _read_doc(doc: Any, labels: dict[str, str], lexicon: Any) -> Extraction:
+def _read_doc(doc: Any, labels: dict[str, str], lexicon: Any, unread: list[tuple[Any, int]] | None = None) -> Extraction:
     from sessions_graph_core.reconcile import statements
 
     entities: dict[str, ExtractedEntity] = {}
@@ -215,7 +299,9 @@ def _read_doc(doc: Any, labels: dict[str, str], lexicon: Any) -> Extraction:
         if len(core) and core.root.pos_ in {"NOUN", "PROPN"} and not any(t.i in taken for t in core):
             add(core, _entity_type(core, labels))
     reader = statements.Reader(lexicon, lemma)
-    facts = [fact for sentence in doc.sents for fact in _sentence_facts(sentence, spans, reader)]
+    facts: list[ExtractedFact] = []
+    for sentence in doc.sents:
+        facts += _sentence_facts(sentence, spans, reader, unread, len(facts))
     return Extraction(entities=list(entities.values()), facts=facts)
 
 
@@ -335,7 +421,10 @@ def _clauses(sentence: Any) -> list[Any]:
     return found
 
 
-def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: Any) -> list[ExtractedFact]:
+def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: Any,
+                    unread: list[Any] | None = None, before: int = 0) -> list[ExtractedFact]:
+    """The sentence's statements; each clause that put nothing in a slot goes in `unread` with the number of
+    statements of the text before it."""
     from sessions_graph_core.reconcile import statements
 
     facts: list[ExtractedFact] = []
@@ -354,6 +443,8 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: An
             said = subject.text if subject.pos_ == "PRON" else _phrase(subject).text
         triple = {"subject": said, "predicate": predicate, "object": _phrase(obj).text if obj is not None else None}
         claims = reader.claims(verb, subject)
+        if not claims and unread is not None:
+            unread.append((verb, before + len(facts)))  # read again in the active voice where its shape hides the doer (_in_active)
         if claims:
             reason = statements.rationale(verb) or (statements.rationale(verb.head) if verb.dep_ == "conj" else None)
             facts += [statements.fact_of(claim, _clause(verb), about, reason, triple) for claim in claims]
