@@ -364,10 +364,10 @@ class Reader:
             return _person_name(token)  # "Dana's brother Luis" is Luis
         words = self.words(token)
         ours = not any(t.dep_ == "det" and t.lower_ not in {"the", "this"} for t in token.children)  # not "another team"
-        if (len(words) == 1 and words[0] in TEAM_WORDS and ours) or (
-                len(words) == 1 and words[0] in TEAM_WORDS and self.possessor(token) == PROJECT):  # "the company" too
-            return PROJECT
         owner = self.possessor(token)
+        # "the team", "my team", "our company" are us; "my sister's team", "Dana's team" are not
+        if len(words) == 1 and words[0] in TEAM_WORDS and ((ours and owner in (None, SELF)) or owner == PROJECT):
+            return PROJECT
         text = " ".join(words)
         if owner == SELF and token.pos_ == "NOUN":
             return f"my {text}"
