@@ -44,6 +44,9 @@ KIND_MARGIN = 0.08
 FIRST_PERSON = {"i", "me", "my", "myself", "mine"}
 FIRST_PLURAL = {"we", "us", "our", "ours", "ourselves", "let", "'s"}
 TEAM_WORDS = {"team", "company"}
+# Words that say how much of a group, not which one: "the whole team" is the team, "everyone" is all of us.
+WHOLE_WORDS = {"whole", "entire"}
+EVERYONE = {"everyone", "everybody"}
 FOCUS_PRONOUNS = {"it", "he", "she", "they", "him", "her", "them", "its", "his", "their"}
 PERSON_PRONOUNS = {"he", "she", "him", "her", "his"}
 # A pronoun whose referent is not in its own text: the pipeline resolves it from the session's earlier turns.
@@ -351,7 +354,7 @@ class Reader:
         low = token.lower_
         if low in FIRST_PERSON:
             return SELF
-        if low in FIRST_PLURAL:
+        if low in FIRST_PLURAL or _everyone(token):
             return PROJECT
         if low in FOCUS_PRONOUNS:
             return self.referent(token)
@@ -448,6 +451,11 @@ class Reader:
                 return self.name(doer)
         return None
 
+    def our_group(self, token: Any) -> bool:
+        """"the company", "the whole team": the group the speaker is in, said with no one's name before it."""
+        plain = all(t.lower_ in {"the", "this"} for t in token.children if t.dep_ == "det")
+        return self.words(token) in ([w] for w in TEAM_WORDS) and plain and self.possessor(token) is None
+
     def of_object(self, token: Any) -> Any | None:
         for child in token.children:
             if child.dep_ == "prep" and child.lower_ in {"of", "for"}:
@@ -463,6 +471,8 @@ class Reader:
         found = self.lex.noun(self.words(token))
         if not found or (token.pos_ == "PROPN" and normalise(self.phrase(token)) in self.lex.values):
             return None  # "Google Analytics" is a value of analytics, not the analytics of Google
+        if self.our_group(token):
+            return None  # "the (whole) company is on Teams": the company is us, not whom we work for
         attribute, rest = found
         holder = self.of_object(token)
         if rest and holder is not None and attribute in RELATIONAL:
@@ -508,8 +518,9 @@ class Reader:
 
     def claims(self, verb: Any, subject: Any | None) -> list[Claim]:
         """The slotted claims of one clause (a verb and its subject, inherited when coordinated)."""
-        # "We moved to Denver" is the household's move; "the team relocated to Munich" is not mine.
-        team = subject is not None and subject.lower_ not in FIRST_PLURAL and self.lemma(subject) in TEAM_WORDS | GROUP_NOUNS
+        # "We moved to Denver" is the household's move; "the team" or "everyone relocated to Munich" is not mine.
+        team = subject is not None and subject.lower_ not in FIRST_PLURAL and (
+            self.lemma(subject) in TEAM_WORDS | GROUP_NOUNS or _everyone(subject))
         said = self._claims(verb, subject) or self.framed(verb, subject)
         found = [claim if team else _household(claim) for claim in said]
         for claim in found:
@@ -587,6 +598,11 @@ class Reader:
             apposed = next((o for c in role_noun.children if c.dep_ == "prep" and c.lower_ in {"at", "with"}
                             for o in c.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), preps.get("at"))
             apposed = apposed if apposed is not None and apposed.pos_ == "PROPN" else None
+        # "I took a job as a UX writer": the job named by what it is, by the same test as "I'm a nurse"
+        # (and where, when it says: "a job at Globex as a nurse").
+        job = self.job_as(subject, who, preps) if named and named[0] == "employer" and not negated else None
+        if job is not None:
+            return [job, *([Claim(who, "employer", self.name(apposed))] if apposed is not None else [])]
         if apposed is not None and who and named and not negated:
             return [Claim(named[1] or who, named[0], self.name(apposed))]
 
@@ -1372,8 +1388,13 @@ def _modifies(child: Any, head: Any) -> bool:
 
 
 def _when_word(token: Any) -> bool:
-    """"new" in "my new phone number", not in "New Relic"."""
-    return token.lower_ in TIME_MODIFIERS and token.pos_ != "PROPN"
+    """"new" in "my new phone number", not in "New Relic"; "whole" in "the whole team" (how much of it)."""
+    return token.lower_ in TIME_MODIFIERS | WHOLE_WORDS and token.pos_ != "PROPN"
+
+
+def _everyone(token: Any) -> bool:
+    """"everyone talks in Mattermost now" is us, as "we" is; "everyone at my gym", "everyone else" are not."""
+    return token.lower_ in EVERYONE and not any(t.dep_ in {"prep", "advmod", "amod", "relcl", "acl"} for t in token.children)
 
 
 def rationale(verb: Any) -> str | None:
