@@ -797,8 +797,8 @@ class Reader:
         masked = [frames.MASK if t.i == value.left_edge.i else t.text for t in clause
                   if t.i not in span or t.i == value.left_edge.i]
         attribute = frames.classify(" ".join(masked))
-        if not attribute or attribute in FRAMED_BY_RULES:
-            return []
+        if not attribute or attribute in FRAMED_BY_RULES or (attribute in PERSONAL and holder == PROJECT):
+            return []  # "the company is on Teams": a group has no employer, home or job by the embedder's guess
         named = self.name(value)
         if not named or normalise(named) == normalise(holder):
             return []
@@ -889,6 +889,10 @@ class Reader:
         value_token = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "at", "with", "off", "from") if p in preps), None
         )
+        served = self.served_for(who, value_token, preps) if complement is None else None
+        if served is not None:  # "I'm on Three for my phone plan": my phone plan is Three
+            value = self.name(value_token)
+            return [Claim(served[0], served[1], None if negated else value, value if negated else None)]
         if held is None and value_token is not None and self.possessor(subject) and _name_like(value_token) \
                 and value_token.ent_type_ not in {"DATE", "TIME"}:
             # "our CTO is Maria", and as chat types it: "our crm is hubspot", "my insurance is with aviva"
@@ -949,6 +953,20 @@ class Reader:
             return []  # "I'm at home": the attribute's own word names no value of it
         value = self.phrase(value_token)
         return [Claim(who, kind, None if negated else value, value if negated else None)]
+
+    def served_for(self, who: str | None, value: Any | None, preps: dict[str, Any]) -> tuple[str, str] | None:
+        """(holder, attribute) where the speaker is on or with a name for a thing ("I'm on Three for my phone
+        plan", "I'm with Aviva for car insurance"): the thing's value is that name, as "we use Zoom for
+        video calls" says. Not a person one is with, nor a time one is on it for ("for now", "for a month")."""
+        thing = preps.get("for")
+        if who not in (SELF, PROJECT) or thing is None or value is None or thing.pos_ != "NOUN" or _when(thing):
+            return None
+        if not any(preps.get(p) is value for p in ("on", "with")) or not _named(value) or _person_like(value):
+            return None
+        held = self.attribute_of(thing)
+        if held:
+            return held[1] or who, held[0]
+        return self.possessor(thing) or who, normalise(" ".join(self.words(thing)))
 
     def the_thing(self, token: Any, moved: bool = False) -> bool:
         """A thing said with "the" and nothing else to say whose it is ("the helpdesk", not "the design
