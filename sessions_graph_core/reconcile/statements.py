@@ -399,7 +399,7 @@ class Reader:
         """The noun phrase a token heads, without determiners, time words or clauses."""
         left = token.i
         for child in token.lefts:
-            if _modifies(child, token) and not _when_word(child):
+            if _modifies(child, token) and not _no_word_of_the_name(child):
                 left = min(left, child.left_edge.i)
         # A name keeps the name it is of ("Gold's Gym"); a noun's possessor is not its words ("the support team's").
         named = token.pos_ == "PROPN"
@@ -420,7 +420,7 @@ class Reader:
             left = min([left] + [c.left_edge.i for c in token.lefts if c.dep_ == "poss" and c.pos_ == "PROPN"])
         tokens = [t for t in doc[left : right + 1] if t.pos_ not in {"DET", "PRON"} and t.i not in owned
                   and (t.dep_ != "poss" or t.i == token.i or (named and t.pos_ == "PROPN"))
-                  and not _when_word(t) and (t.dep_ != "case" or named)]
+                  and not _no_word_of_the_name(t) and (t.dep_ != "case" or named)]
         # Spaced as said: "on-call rotation", not "on - call rotation".
         text = "".join(t.text + (t.whitespace_ if n + 1 < len(tokens) and tokens[n + 1].i == t.i + 1 else " ")
                        for n, t in enumerate(tokens))
@@ -1406,8 +1406,13 @@ def _modifies(child: Any, head: Any) -> bool:
 
 
 def _when_word(token: Any) -> bool:
-    """"new" in "my new phone number", not in "New Relic"; "whole" in "the whole team" (how much of it)."""
-    return token.lower_ in TIME_MODIFIERS | WHOLE_WORDS and token.pos_ != "PROPN"
+    """"new" in "my new phone number", not in "New Relic"."""
+    return token.lower_ in TIME_MODIFIERS and token.pos_ != "PROPN"
+
+
+def _no_word_of_the_name(token: Any) -> bool:
+    """A word a phrase drops: a time word, or how much of it ("the whole team" is the team)."""
+    return _when_word(token) or (token.lower_ in WHOLE_WORDS and token.pos_ != "PROPN")
 
 
 def _everyone(token: Any) -> bool:
