@@ -109,10 +109,15 @@ class SpacyBackend:
         found = [_read_doc(doc, labels, lexicon, unread[n]) for n, doc in enumerate(docs)]
         # Chat style drops the speaker ("Started at Hooli on Monday", "moved to Bilbao last week"): such
         # a sentence is read again with "I" said, and what it puts in slots is added (one parse for all).
-        spoken = [(n, said) for n, doc in enumerate(docs) for said in _with_speaker(doc)]
-        for (n, _), doc in zip(spoken, nlp.pipe([said for _, said in spoken], batch_size=self.batch_size), strict=True):
+        # The small parser also reads "search runs on Typesense" as one noun ("search runs/NNS"): such a
+        # sentence is read again with the verb said plainly ("search does run on ..."), keeping its words.
+        spoken = [(n, said, None) for n, doc in enumerate(docs) for said in _with_speaker(doc)]
+        spoken += [(n, said, text) for n, doc in enumerate(docs) for text, said in _with_verb(doc, lexicon)]
+        for (n, _, text), doc in zip(spoken, nlp.pipe([said for _, said, _ in spoken], batch_size=self.batch_size),
+                                     strict=True):
             known = {(fact.slot, fact.value) for fact in found[n].facts}
-            found[n].facts += [fact for fact in _read_doc(doc, labels, lexicon).facts
+            found[n].facts += [fact.model_copy(update={"text": text}) if text else fact
+                               for fact in _read_doc(doc, labels, lexicon).facts
                                if fact.slot and (fact.slot, fact.value) not in known]
         # A clause that puts the thing changed first (passive, the thing's own motion, "X is gone") and that
         # no rule read is read again in the active voice; what it puts in a slot the text left empty is
@@ -194,6 +199,27 @@ def _with_speaker(doc: Any) -> list[str]:
                 and not any(t.dep_ in {"nsubj", "nsubjpass", "expl", "csubj"} for t in first.children)):
             rest = doc.text[first.idx + len(first.text): sentence.end_char]
             found.append(f"I {first.text.lower()}{rest}")
+    return found
+
+
+def _with_verb(doc: Any, lexicon: Any) -> list[tuple[str, str]]:
+    """(the sentence, the sentence with its verb said plainly) for each sentence the small parser read as
+    one noun phrase: no verb, its root a plural noun that is a verb by which a thing is served ("runs",
+    "powers", "hosts": statements.SERVE_VERBS) and no attribute's noun, between a noun and a preposition
+    ("search runs/NNS on Typesense" as "search does run on Typesense"; not "error logs in Datadog")."""
+    from sessions_graph_core.reconcile.statements import SERVE_VERBS
+
+    found = []
+    for sentence in doc.sents:
+        root = sentence.root
+        if (any(t.pos_ in {"VERB", "AUX"} for t in sentence) or root.tag_ != "NNS" or not root.is_lower
+                or lexicon.noun([root.lower_]) or lemma(root) not in SERVE_VERBS):
+            continue
+        before = any(t.dep_ == "compound" and t.pos_ == "NOUN" for t in root.lefts)
+        after = any(t.dep_ == "prep" for t in root.rights)
+        if before and after:
+            said = doc.text[sentence.start_char:root.idx] + f"does {lemma(root)}" + doc.text[root.idx + len(root.text):sentence.end_char]
+            found.append((sentence.text, said))
     return found
 
 
