@@ -456,6 +456,20 @@ class Reader:
         plain = all(t.lower_ in {"the", "this"} for t in token.children if t.dep_ == "det")
         return self.words(token) in ([w] for w in TEAM_WORDS) and plain and self.possessor(token) is None
 
+    def role_said(self, complement: Any | None, preps: dict[str, Any]) -> tuple[str, Any] | None:
+        """(the role, what it is held of) for a copula whose words are a role's listed phrase with "be"
+        ("be in charge of", "be responsible for" in attributes.toml's inverse verbs): "Tom is in charge of
+        the billing service", "Ana is responsible for the wiki"."""
+        word = complement if complement is not None else preps.get("in")
+        if word is None or complement is None and word is not preps.get("in"):
+            return None
+        for child in word.children:
+            target = next((t for t in child.children if t.dep_ == "pobj"), None) if child.dep_ == "prep" else None
+            said = " ".join(["be", *([] if complement is not None else ["in"]), word.lower_, child.lower_])
+            if target is not None and self.lex.inverse_verbs.get(said):
+                return self.lex.inverse_verbs[said], target
+        return None
+
     def of_object(self, token: Any) -> Any | None:
         for child in token.children:
             if child.dep_ == "prep" and child.lower_ in {"of", "for"}:
@@ -889,6 +903,9 @@ class Reader:
         value_token = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "at", "with", "off", "from") if p in preps), None
         )
+        role = self.role_said(complement, preps)
+        if role is not None and who:  # "Tom is in charge of billing": the role's listed phrase, said with "be"
+            return [Claim(self.name(role[1]), role[0], None if negated else who, who if negated else None)]
         served = self.served_for(who, value_token, preps) if complement is None else None
         if served is not None:  # "I'm on Three for my phone plan": my phone plan is Three
             value = self.name(value_token)
