@@ -456,6 +456,11 @@ class Reader:
         plain = all(t.lower_ in {"the", "this"} for t in token.children if t.dep_ == "det")
         return self.words(token) in ([w] for w in TEAM_WORDS) and plain and self.possessor(token) is None
 
+    def place_in(self, token: Any) -> Any | None:
+        """The place a thing said to be somewhere is in ("a flat in San Jose", "a little flat in Leeds")."""
+        return next((o for c in token.children if c.dep_ == "prep" and c.lower_ in {"in", "at"}
+                     for o in c.children if o.dep_ == "pobj" and self.kind(o) == "location"), None)
+
     def role_said(self, complement: Any | None, preps: dict[str, Any]) -> tuple[str, Any] | None:
         """(the role, what it is held of) for a copula whose words are a role's listed phrase with "be"
         ("be in charge of", "be responsible for" in attributes.toml's inverse verbs): "Tom is in charge of
@@ -689,9 +694,7 @@ class Reader:
                     continue
                 if attribute == "location" and self.kind(value_token) != "location":
                     # "moved into a flat in San Jose": the place is the home's
-                    value_token = next((o for c in value_token.children if c.dep_ == "prep" and c.lower_ in {"in", "at"}
-                                        for o in c.children if o.dep_ == "pobj" and self.kind(o) == "location"),
-                                       None if lemma in {"move", "settle", "stay"} else value_token)
+                    value_token = self.place_in(value_token) or (None if lemma in {"move", "settle", "stay"} else value_token)
                     if value_token is None:
                         continue
                 job = self.job_as(subject, who, preps) if attribute == "employer" and not negated else None
@@ -903,6 +906,8 @@ class Reader:
         value_token = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "at", "with", "off", "from") if p in preps), None
         )
+        if held and held[0] == "location" and value_token is not None and self.kind(value_token) != "location":
+            value_token = self.place_in(value_token) or value_token  # "home is a little flat in Leeds": Leeds
         role = self.role_said(complement, preps)
         if role is not None and who:  # "Tom is in charge of billing": the role's listed phrase, said with "be"
             return [Claim(self.name(role[1]), role[0], None if negated else who, who if negated else None)]
