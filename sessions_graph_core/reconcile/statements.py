@@ -1163,8 +1163,10 @@ class Reader:
         for word in ("as", "for"):
             if word in preps and not _when(preps[word]):  # "for a month" is how long, not what for
                 named = self.attribute_of(preps[word])
+                # A noun said bare names the slot, with words of its own kind before it too ("for screen
+                # recordings"); a name before it makes it a thing of that name's ("for Acme accounts").
                 bare = word == "for" and preps[word].pos_ == "NOUN" and not any(
-                    t.dep_ in {"det", "poss", "compound"} for t in preps[word].children)
+                    t.dep_ in {"det", "poss"} or (t.dep_ == "compound" and t.pos_ != "NOUN") for t in preps[word].children)
                 owned = self.possessor(preps[word]) if word == "as" else None
                 if named:
                     role = named

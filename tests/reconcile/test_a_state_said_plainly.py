@@ -8,6 +8,8 @@ said as chat says it, fills its slot.
   read as "bank is Monzo" (extraction/base._with_colon).
 - A role's listed phrase said with "be" ("Tom's in charge of the billing service", "Ana is responsible for the
   wiki"): attributes.toml lists them as inverse verbs, which no copula read (statements.Reader.role_said).
+- A thing said bare after "for", words of its own kind before it ("we use vimeo for product demos"), names
+  the slot, as "for dashboards" did (statements.Reader, the transitions' "for").
 - A home said as what it is and where ("home is a little flat in Leeds"): the place the thing is in is the
   home's, as "moved into a flat in San Jose" already read (statements.Reader.place_in).
 The sentences are our own, not the labelled set's."""
@@ -141,3 +143,15 @@ def test_what_is_not_a_change_supersedes_nothing(graph: SessionsGraph, spacy: Sp
         graph.reconcile_session(sid, backend=spacy)
     held = [(x.value, x.replaced) for x in graph.current_facts("sp2", subject) if x.slot == slot]
     assert len(held) == 1 and held[0][1] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("we use vimeo for product demos", [("@project/product demos", "vimeo")]),
+        ("we use Grafana for dashboards", [("@project/dashboards", "Grafana")]),
+        ("we use Postgres for the orders service", [("orders service/database", "Postgres")]),  # a thing of ours
+    ],
+)
+def test_a_thing_said_bare_after_for_names_the_slot(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
