@@ -456,6 +456,25 @@ class Reader:
         plain = all(t.lower_ in {"the", "this"} for t in token.children if t.dep_ == "det")
         return self.words(token) in ([w] for w in TEAM_WORDS) and plain and self.possessor(token) is None
 
+    def place_in(self, token: Any) -> Any | None:
+        """The place a thing said to be somewhere is in ("a flat in San Jose", "a little flat in Leeds")."""
+        return next((o for c in token.children if c.dep_ == "prep" and c.lower_ in {"in", "at"}
+                     for o in c.children if o.dep_ == "pobj" and self.kind(o) == "location"), None)
+
+    def role_said(self, complement: Any | None, preps: dict[str, Any]) -> tuple[str, Any] | None:
+        """(the role, what it is held of) for a copula whose words are a role's listed phrase with "be"
+        ("be in charge of", "be responsible for" in attributes.toml's inverse verbs): "Tom is in charge of
+        the billing service", "Ana is responsible for the wiki"."""
+        word = complement if complement is not None else preps.get("in")
+        if word is None or complement is None and word is not preps.get("in"):
+            return None
+        for child in word.children:
+            target = next((t for t in child.children if t.dep_ == "pobj"), None) if child.dep_ == "prep" else None
+            said = " ".join(["be", *([] if complement is not None else ["in"]), word.lower_, child.lower_])
+            if target is not None and self.lex.inverse_verbs.get(said):
+                return self.lex.inverse_verbs[said], target
+        return None
+
     def of_object(self, token: Any) -> Any | None:
         for child in token.children:
             if child.dep_ == "prep" and child.lower_ in {"of", "for"}:
@@ -675,9 +694,7 @@ class Reader:
                     continue
                 if attribute == "location" and self.kind(value_token) != "location":
                     # "moved into a flat in San Jose": the place is the home's
-                    value_token = next((o for c in value_token.children if c.dep_ == "prep" and c.lower_ in {"in", "at"}
-                                        for o in c.children if o.dep_ == "pobj" and self.kind(o) == "location"),
-                                       None if lemma in {"move", "settle", "stay"} else value_token)
+                    value_token = self.place_in(value_token) or (None if lemma in {"move", "settle", "stay"} else value_token)
                     if value_token is None:
                         continue
                 job = self.job_as(subject, who, preps) if attribute == "employer" and not negated else None
@@ -889,6 +906,11 @@ class Reader:
         value_token = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "at", "with", "off", "from") if p in preps), None
         )
+        if held and held[0] == "location" and value_token is not None and self.kind(value_token) != "location":
+            value_token = self.place_in(value_token) or value_token  # "home is a little flat in Leeds": Leeds
+        role = self.role_said(complement, preps)
+        if role is not None and who:  # "Tom is in charge of billing": the role's listed phrase, said with "be"
+            return [Claim(self.name(role[1]), role[0], None if negated else who, who if negated else None)]
         served = self.served_for(who, value_token, preps) if complement is None else None
         if served is not None:  # "I'm on Three for my phone plan": my phone plan is Three
             value = self.name(value_token)
@@ -1141,8 +1163,10 @@ class Reader:
         for word in ("as", "for"):
             if word in preps and not _when(preps[word]):  # "for a month" is how long, not what for
                 named = self.attribute_of(preps[word])
+                # A noun said bare names the slot, with words of its own kind before it too ("for screen
+                # recordings"); a name before it makes it a thing of that name's ("for Acme accounts").
                 bare = word == "for" and preps[word].pos_ == "NOUN" and not any(
-                    t.dep_ in {"det", "poss", "compound"} for t in preps[word].children)
+                    t.dep_ in {"det", "poss"} or (t.dep_ == "compound" and t.pos_ != "NOUN") for t in preps[word].children)
                 owned = self.possessor(preps[word]) if word == "as" else None
                 if named:
                     role = named

@@ -113,6 +113,11 @@ class SpacyBackend:
         # sentence is read again with the verb said plainly ("search does run on ..."), keeping its words.
         spoken = [(n, said, None) for n, doc in enumerate(docs) for said in _with_speaker(doc)]
         spoken += [(n, said, text) for n, doc in enumerate(docs) for text, said in _with_verb(doc, lexicon)]
+        # It also reads a contracted "is" as a possessive ("Manchester's where I live", "energy's with
+        # Octopus"): such a sentence is read again with "is" said in full, keeping its words.
+        spoken += [(n, said, text) for n, doc in enumerate(docs) for text, said in _with_is(doc)]
+        # A note in chat style names the thing and its value with a colon ("bank: Monzo"): read as "bank is Monzo".
+        spoken += [(n, said, text) for n, doc in enumerate(docs) for text, said in _with_colon(doc, lexicon)]
         for (n, _, text), doc in zip(spoken, nlp.pipe([said for _, said, _ in spoken], batch_size=self.batch_size),
                                      strict=True):
             known = {(fact.slot, fact.value) for fact in found[n].facts}
@@ -220,6 +225,47 @@ def _with_verb(doc: Any, lexicon: Any) -> list[tuple[str, str]]:
         if before and after:
             said = doc.text[sentence.start_char:root.idx] + f"does {lemma(root)}" + doc.text[root.idx + len(root.text):sentence.end_char]
             found.append((sentence.text, said))
+    return found
+
+
+# Tags of the word after a possessive "'s" that no possessed noun starts with, so the "'s" is a contracted
+# "is": a preposition ("'s with"), "where"/"what", a possessive or an article ("'s our host", "'s the
+# lead"), a past participle ("'s written in"), an adverb ("'s still").
+NOT_POSSESSED = {"IN", "WRB", "WP", "PRP$", "DT", "VBN", "RB"}
+CONTRACTED_IS = {"'s", "’s"}
+
+
+def _with_is(doc: Any) -> list[tuple[str, str]]:
+    """(the sentence, the sentence with "is" for its "'s") for each sentence with no verb of its own whose
+    "'s" the small parser read as a possessive while no noun follows it ("Manchester's where I live",
+    "the backend's written in ruby", "Vercel's our host"; not "Tom's car is red", which has its verb)."""
+    found = []
+    for sentence in doc.sents:
+        if sentence.root.pos_ in {"VERB", "AUX"}:
+            continue
+        contracted = [t for t in sentence if t.lower_ in CONTRACTED_IS and t.tag_ == "POS" and t.i + 1 < sentence.end
+                      and doc[t.i + 1].tag_ in NOT_POSSESSED]
+        if len(contracted) == 1:
+            said = doc.text[sentence.start_char:contracted[0].idx] + " is" + doc.text[contracted[0].idx + len(contracted[0].text):sentence.end_char]
+            found.append((sentence.text, said))
+    return found
+
+
+def _with_colon(doc: Any, lexicon: Any) -> list[tuple[str, str]]:
+    """(the note, the note with "is" for its colon) for each note that is a noun an attribute names, a colon
+    and a value with no verb ("bank: Monzo", "our ci: jenkins"; not "Note: Monzo", whose noun names no
+    attribute). The value may stand as a sentence of its own: the small parser splits "bank: Nationwide/RB"."""
+    found = []
+    for sentence in doc.sents:
+        root = sentence.root
+        colon = doc[root.i + 1] if root.i + 1 < len(doc) else None
+        if colon is None or colon.text != ":" or root.pos_ not in {"NOUN", "PROPN"} or colon.i + 1 == len(doc):
+            continue
+        note = doc[sentence.start:doc[colon.i + 1].sent.end]
+        if (any(t.pos_ in {"VERB", "AUX"} for t in note)
+                or not lexicon.noun([t.lower_ for t in root.lefts if t.dep_ == "compound"] + [root.lower_])):
+            continue
+        found.append((note.text, doc.text[note.start_char:colon.idx].rstrip() + " is" + doc.text[colon.idx + 1:note.end_char]))
     return found
 
 
