@@ -65,8 +65,8 @@ HOUSEHOLD = {"location", "landlord", "internet provider", "doctor", "dentist", "
 # Attributes only a person has: who fills them is someone "he" or "she" may refer to next.
 PERSONAL = {"location", "employer", "occupation", "manager", "diet", "phone number", "email", "doctor", "dentist",
             "therapist", "car", "phone", "name"}
-# Head words that add nothing to the attribute the word before them names: "caching layer", "CI setup".
-GENERIC_HEADS = {"layer", "system", "tool", "tooling", "setup", "solution", "provider", "software", "stack"}
+# Head words that add nothing to the attribute the word before them names: "caching layer", "CI setup", "bank account".
+GENERIC_HEADS = {"layer", "system", "tool", "tooling", "setup", "solution", "provider", "software", "stack", "account"}
 # Verbs that move a thing to a new value: "switched feature flags to Unleash".
 SWITCH_VERBS = {"switch", "move", "migrate", "shift", "port", "transition", "change"}
 # Verbs of becoming: their complement is a state, as after "be".
@@ -583,6 +583,11 @@ class Reader:
                                 and c.attribute != HELD]
             return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS) for c in found]
 
+        # A name ending in "-ing" after "is" is read as a progressive ("my bank is Starling/VBG now"): the name
+        # is what the subject is.
+        if attr is None and acomp is None and _name_read_as_verb(verb) and any(
+                t.dep_ == "aux" and self.lemma(t) == "be" for t in verb.children):
+            return self.copula(subject, who, verb, preps, negated)
         # Copulas: "my manager is Priya", "James is our new CTO", "I'm vegetarian", "X is on PostgreSQL".
         if lemma in {"be", "become", "remain", "stay"} and (attr is not None or acomp is not None or preps):
             return self.copula(subject, who, attr or acomp, preps, negated)
@@ -840,7 +845,7 @@ class Reader:
                 t.lower_ == "to" and t.i == child.i - 1 for t in child.children):
                 found.setdefault("to", child)  # "off Heroku to Render", parsed as "to Render" the clause
             if child.dep_ in {"prep", "agent", "dative"} or (child.dep_ == "ROOT" and child.pos_ == "ADP"):
-                obj = next((t for t in child.children if t.dep_ == "pobj"), None)
+                obj = next((t for t in child.children if t.dep_ == "pobj" or (t.dep_ == "pcomp" and _name_read_as_verb(t))), None)
                 word = child.lower_
                 if word == "in" and obj is not None and obj.lower_ in {"favour", "favor"}:
                     inner = self.of_object(obj)
@@ -1279,6 +1284,12 @@ def _no_verb(token: Any) -> bool:
     """A word the tagger called a verb that WordNet knows as no verb: a name typed in lower case after a
     "to" the parser took for an infinitive's ("we relocated to bologna/VERB")."""
     return token.pos_ == "VERB" and token.lower_.isalpha() and not senses.verb(token.lower_)
+
+
+def _name_read_as_verb(token: Any) -> bool:
+    """A capitalised word inside the sentence that the tagger called a gerund, with nothing hung on it: a name
+    ending in "-ing" ("to Starling/VBG", "is Starling/VBG now"), not a verb ("is Using", which starts nothing)."""
+    return token.tag_ == "VBG" and token.is_title and token.i > token.sent.start and direct_object(token) is None
 
 
 def _name_like(token: Any) -> bool:
