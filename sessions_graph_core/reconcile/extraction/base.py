@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, partial
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
@@ -111,13 +111,12 @@ class SpacyBackend:
         # a sentence is read again with "I" said, and what it puts in slots is added (one parse for all).
         # The small parser also reads "search runs on Typesense" as one noun ("search runs/NNS"): such a
         # sentence is read again with the verb said plainly ("search does run on ..."), keeping its words.
-        spoken = [(n, said, None) for n, doc in enumerate(docs) for said in _with_speaker(doc)]
-        spoken += [(n, said, text) for n, doc in enumerate(docs) for text, said in _with_verb(doc, lexicon)]
         # It also reads a contracted "is" as a possessive ("Manchester's where I live", "energy's with
-        # Octopus"): such a sentence is read again with "is" said in full, keeping its words.
-        spoken += [(n, said, text) for n, doc in enumerate(docs) for text, said in _with_is(doc)]
-        # A note in chat style names the thing and its value with a colon ("bank: Monzo"): read as "bank is Monzo".
-        spoken += [(n, said, text) for n, doc in enumerate(docs) for text, said in _with_colon(doc, lexicon)]
+        # Octopus"): such a sentence is read again with "is" said in full, keeping its words. A note in chat
+        # style names the thing and its value with a colon ("bank: Monzo"): read as "bank is Monzo".
+        rereadings = (partial(_with_verb, lexicon=lexicon), _with_is, partial(_with_colon, lexicon=lexicon))
+        spoken = [(n, said, None) for n, doc in enumerate(docs) for said in _with_speaker(doc)]
+        spoken += [(n, said, text) for n, doc in enumerate(docs) for reread in rereadings for text, said in reread(doc)]
         for (n, _, text), doc in zip(spoken, nlp.pipe([said for _, said, _ in spoken], batch_size=self.batch_size),
                                      strict=True):
             known = {(fact.slot, fact.value) for fact in found[n].facts}
@@ -223,9 +222,14 @@ def _with_verb(doc: Any, lexicon: Any) -> list[tuple[str, str]]:
         before = any(t.dep_ == "compound" and t.pos_ == "NOUN" for t in root.lefts)
         after = any(t.dep_ == "prep" for t in root.rights)
         if before and after:
-            said = doc.text[sentence.start_char:root.idx] + f"does {lemma(root)}" + doc.text[root.idx + len(root.text):sentence.end_char]
-            found.append((sentence.text, said))
+            found.append((sentence.text, _said_instead(sentence, root, f"does {lemma(root)}")))
     return found
+
+
+def _said_instead(sentence: Any, token: Any, words: str) -> str:
+    """The sentence's text with `words` in place of one of its tokens."""
+    text = sentence.doc.text
+    return text[sentence.start_char:token.idx] + words + text[token.idx + len(token.text):sentence.end_char]
 
 
 # Tags of the word after a possessive "'s" that no possessed noun starts with, so the "'s" is a contracted
@@ -246,8 +250,7 @@ def _with_is(doc: Any) -> list[tuple[str, str]]:
         contracted = [t for t in sentence if t.lower_ in CONTRACTED_IS and t.tag_ == "POS" and t.i + 1 < sentence.end
                       and doc[t.i + 1].tag_ in NOT_POSSESSED]
         if len(contracted) == 1:
-            said = doc.text[sentence.start_char:contracted[0].idx] + " is" + doc.text[contracted[0].idx + len(contracted[0].text):sentence.end_char]
-            found.append((sentence.text, said))
+            found.append((sentence.text, _said_instead(sentence, contracted[0], " is")))
     return found
 
 
