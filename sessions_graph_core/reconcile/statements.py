@@ -336,6 +336,11 @@ class Claim:
     old: str | None = None
     decision: bool = False
 
+    @classmethod
+    def said(cls, subject: str, attribute: str, value: str | None, negated: bool, decision: bool = False) -> Claim:
+        """`value` said of the slot; said negated ("we no longer use X") it ends the slot, X being what it held."""
+        return cls(subject, attribute, None if negated else value, value if negated else None, decision)
+
 
 @dataclass
 class Reader:
@@ -608,7 +613,7 @@ class Reader:
         possessed = self.kind(target, guess=lemma == "have" and named_target) if lemma in {"pay", "subscribe", "have"} else None
         if possessed and possessed not in RELATIONAL | {"schedule"} and who and not {"with", "in"} & set(preps):
             value = self.name(target)
-            return [Claim(who, possessed, None if negated else value, value if negated else None)]
+            return [Claim.said(who, possessed, value, negated)]
 
         # "We have a new landlord, Mrs. Gomez", "I got a new manager: Ines".
         # Any verb that names a role and the one in it: "I started seeing a new therapist, Dr. Lin".
@@ -686,7 +691,7 @@ class Reader:
                 and normalise(self.phrase(dobj)) not in self.lex.values:
             thing = self.attribute_of(dobj)
             holder, kind = (thing[1] or PROJECT, thing[0]) if thing else (self.name(dobj), serving)
-            return [Claim(holder, kind, None if negated else who, who if negated else None)]
+            return [Claim.said(holder, kind, who, negated)]
         # Verbs that state an attribute.
         key = " ".join(part for part in (lemma, particle) if part)
         for prep, obj in list(preps.items()) + [("", None)]:
@@ -729,7 +734,7 @@ class Reader:
                 if named and not decider:
                     attribute, holder = named[0], named[1] or PROJECT
                 value = self.name(value_token)
-                return [Claim(holder, attribute, None if negated else value, value if negated else None,
+                return [Claim.said(holder, attribute, value, negated,
                               decision=decider and lemma in CHOICE_VERBS)] + ([job] if job and attribute == "employer" else [])
         with_prep = self.lex.inverse_verbs.get(f"{key} {next(iter(preps), '')}".strip())
         inverse = self.lex.inverse_verbs.get(key) or with_prep
@@ -740,8 +745,7 @@ class Reader:
             # rotation runs through PagerDuty" is not running PagerDuty.
             target = dobj if dobj is not None else next(iter(preps.values()), None) if with_prep else None
             if target is not None and who and not (lemma == "run" and self.lemma(target) not in GROUP_NOUNS and target.ent_type_ != "ORG"):
-                value = None if negated else who
-                return [Claim(self.name(target), inverse, value, who if negated else None)]
+                return [Claim.said(self.name(target), inverse, who, negated)]
 
         # "Stripe processes our payments", "payments are processed by Braintree": the named one is the value.
         served = self.attribute_of(dobj) if subject is not None and subject.pos_ in {"PROPN", "NOUN"} and who not in (SELF, PROJECT) else None
@@ -752,7 +756,7 @@ class Reader:
             # as "our electricity is Octopus" says, whatever word names it
             served = (normalise(" ".join(self.words(dobj))), self.possessor(dobj))
         if served and served[0] not in RELATIONAL and subject.ent_type_ != "PERSON" and (subject.pos_ == "PROPN" or subject.is_title):
-            return [Claim(served[1] or PROJECT, served[0], None if negated else who, who if negated else None)]
+            return [Claim.said(served[1] or PROJECT, served[0], who, negated)]
         agent = preps.get("by") if passive else None
         served = self.attribute_of(subject) if agent is not None and agent.pos_ == "PROPN" else None
         if served and served[0] not in RELATIONAL and agent.ent_type_ != "PERSON":
@@ -786,7 +790,7 @@ class Reader:
         if (lemma in HABIT_VERBS and dobj is not None and dobj.pos_ == "NOUN" and (verb.tag_ in {"VBP", "VBZ"} or verb.dep_ == "xcomp")
                 and who and self.kind(dobj, guess=False) is None and not any(t.dep_ == "det" for t in dobj.children)):
             thing = normalise(self.phrase(dobj))
-            return [Claim(who, f"{thing} habit", None if negated else thing, thing if negated else None)]
+            return [Claim.said(who, f"{thing} habit", thing, negated)]
         via = next((preps[p] for p in SEND_PREPOSITIONS if p in preps), None)
         if lemma in SEND_VERBS and dobj is not None and via is not None and via.pos_ == "PROPN" and who in (SELF, PROJECT):
             attribute, holder = self.attribute_of(dobj) or self.routed(dobj)
@@ -825,7 +829,7 @@ class Reader:
         if not named or normalise(named) == normalise(holder):
             return []
         negated = self.negated(verb)
-        return [Claim(holder, attribute, None if negated else named, named if negated else None)]
+        return [Claim.said(holder, attribute, named, negated)]
 
     def preps(self, verb: Any) -> dict[str, Any]:
         """Each preposition's object ("to" -> CockroachDB); "in favour of" is "to", "instead of" "from"."""
@@ -901,8 +905,7 @@ class Reader:
         # "the helpdesk is Freshdesk now", "the crm is on pipedrive": where nothing else reads it, the thing
         # we have, as "our helpdesk is" says
         named = self.name(value)
-        return [Claim(PROJECT, normalise(" ".join(self.words(subject))), None if negated else named,
-                      named if negated else None)]
+        return [Claim.said(PROJECT, normalise(" ".join(self.words(subject))), named, negated)]
 
     def _copula(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any], negated: bool) -> list[Claim]:
         if subject is None:
@@ -915,11 +918,11 @@ class Reader:
             value_token = self.place_in(value_token) or value_token  # "home is a little flat in Leeds": Leeds
         role = self.role_said(complement, preps)
         if role is not None and who:  # "Tom is in charge of billing": the role's listed phrase, said with "be"
-            return [Claim(self.name(role[1]), role[0], None if negated else who, who if negated else None)]
+            return [Claim.said(self.name(role[1]), role[0], who, negated)]
         served = self.served_for(who, value_token, preps) if complement is None else None
         if served is not None:  # "I'm on Three for my phone plan": my phone plan is Three
             value = self.name(value_token)
-            return [Claim(served[0], served[1], None if negated else value, value if negated else None)]
+            return [Claim.said(served[0], served[1], value, negated)]
         if held is None and value_token is not None and self.possessor(subject) and _name_like(value_token) \
                 and value_token.ent_type_ not in {"DATE", "TIME"}:
             # "our CTO is Maria", and as chat types it: "our crm is hubspot", "my insurance is with aviva"
@@ -931,11 +934,11 @@ class Reader:
                                              or value_token.ent_type_ or value_token.pos_ == "PUNCT"
                                              or _name_like(value_token)):
                 value = self.name(value_token)
-                return [Claim(owner, held[0], None if negated else value, value if negated else None)]
+                return [Claim.said(owner, held[0], value, negated)]
         club = self.of_object(complement) if complement is not None and self.lemma(complement) == "member" else None
         if club is not None and who:
             name = self.phrase(club)
-            return [Claim(who, f"{normalise(name)} membership", None if negated else name, name if negated else None)]
+            return [Claim.said(who, f"{normalise(name)} membership", name, negated)]
         if complement is not None and complement.dep_ in {"attr", "nsubj"}:  # nsubj: see _claims's "Raj/ADV"
             role = self.attribute_of(complement)
             if role is None and self.possessor(complement) and (subject.pos_ == "PROPN" or subject.is_title):
@@ -943,7 +946,7 @@ class Reader:
             if role is None and (_bare_title(complement) or _the_role(complement)) and _named_person(subject):
                 role = (normalise(" ".join(self.words(complement))), PROJECT)  # "Paul became CTO": our CTO
             if role and role[1] and who:  # "James Chen is our new CTO", "Pedro is the new head of marketing"
-                return [Claim(role[1], role[0], None if negated else who, who if negated else None)]
+                return [Claim.said(role[1], role[0], who, negated)]
             if role and role[1] is None and who and self.value_of_role(subject, complement, role[0]):
                 return [Claim(SELF if role[0] in PERSONAL | HOUSEHOLD else PROJECT, role[0], None if negated else who)]
             if role and who and subject.pos_ == "PROPN":
@@ -967,7 +970,7 @@ class Reader:
             kind = "occupation"  # "I'm a paralegal now": a job no list names, by the embedder
         if "at" in preps and value_token is preps["at"] and self.employed(subject, who, value_token, kind):
             value = self.name(value_token)  # "I'm at KPMG now", "I'm still at Stripe": who I work for
-            return [Claim(who, "employer", None if negated else value, value if negated else None)]
+            return [Claim.said(who, "employer", value, negated)]
         if kind == "location" and value_token is not complement:
             kind = self.doubted_place(subject, who, value_token, next(p for p, t in preps.items() if t is value_token))
         if kind == "schedule":  # "retros are on Thursdays": the retro's, as "our retro is on Fridays" says
@@ -979,7 +982,7 @@ class Reader:
         if self.lex.noun(self.words(value_token)) == (kind, []):
             return []  # "I'm at home": the attribute's own word names no value of it
         value = self.phrase(value_token)
-        return [Claim(who, kind, None if negated else value, value if negated else None)]
+        return [Claim.said(who, kind, value, negated)]
 
     def served_for(self, who: str | None, value: Any | None, preps: dict[str, Any]) -> tuple[str, str] | None:
         """(holder, attribute) where the speaker is on or with a name for a thing ("I'm on Three for my phone
