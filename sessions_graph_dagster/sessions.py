@@ -15,6 +15,7 @@ import dagster as dg
 from pydantic import Field
 
 from sessions_graph_core.embeddings import vectors as embeddings
+from sessions_graph_core.recall import evidence as recall_evidence
 from sessions_graph_core.recall import search as recall
 from sessions_graph_core.reconcile import facts
 from sessions_graph_core.reconcile import pipeline as reconcile
@@ -166,7 +167,8 @@ def _recall_probe(store: GraphStore, user_id: str, session_ids: Sequence[str], m
     backfill_policy=dg.BackfillPolicy.single_run(),
     pool=EMBED_POOL,
     description="Vectors for the session's turns, entities and facts (and its user's memory files) from the configured "
-    "model; recall_ms is one recall for the user right after.",
+    "model; recall_ms is one recall for the user right after. First, the user's turns recorded before recall's per-turn "
+    "evidence was written at ingest get it (turns_given_evidence).",
 )
 def embedded_session(
     context: dg.AssetExecutionContext, config: SessionSelection, graph_store: GraphStoreResource, embedder: EmbedderResource
@@ -176,6 +178,7 @@ def embedded_session(
     rows: dict[str, tuple] = {}
     failed: list[tuple[str, str]] = []
     seconds: dict[str, float] = {}
+    given_evidence: dict[str, int] = {}
     with graph_store.open() as store:
         keys = selected_sessions(store, users, config)
         owners = sessions.session_owners(store, keys)
@@ -184,6 +187,8 @@ def embedded_session(
             # A user's sessions together: the model runs on full batches and the store takes a few
             # writes per batch, not per session.
             started = time.perf_counter()
+            # Turns recorded by an older version are read by their text at every recall until filled.
+            given_evidence[user] = recall_evidence.fill_turn_evidence(store, user)
             outcomes = embeddings.embed_sessions(store, mine, model=model)
             seconds[user] = time.perf_counter() - started
             for key in mine:
@@ -216,6 +221,7 @@ def embedded_session(
                 "entities": sum(row[3] for row in completed),
                 "facts": sum(row[4] for row in completed),
                 "passages": sum(row[5] for row in completed),
+                "turns_given_evidence": given_evidence[user],
                 "duration_s": round(seconds[user], 3),
                 "model": model,
                 **({"recall_ms": probes[user]} if probes[user] is not None else {}),

@@ -143,11 +143,14 @@ SESSION_ASSETS = [reconciled_session, embedded_session, no_orphans, ontology_con
 
 def reconcile_and_embed(instance, graph, store, **resource_options) -> tuple[list[str], dg.ExecuteInProcessResult]:
     sids = [import_transcript(graph, path) for path in SAMPLES]
+    return sids, materialize_sessions(instance, store, **resource_options)
+
+
+def materialize_sessions(instance, store, **resource_options) -> dg.ExecuteInProcessResult:
     instance.add_dynamic_partitions("users", USERS)
-    result = dg.materialize(
+    return dg.materialize(
         SESSION_ASSETS, instance=instance, resources=resources_for(store, **resource_options), tags=range_tags(USERS)
     )
-    return sids, result
 
 
 def run_check(check, instance, resources, run_config=None) -> dg.AssetCheckEvaluation:
@@ -180,6 +183,24 @@ def test_reconcile_then_embed_in_one_run_and_the_checks_pass(instance, graph, st
         "MATCH (s:Session) RETURN s.embedding_status AS status, s.embedding_model AS model"
     )
     assert {(row["status"], row["model"]) for row in statuses} == {("completed", EmbedderResource().name())}
+
+
+def test_embedding_gives_turns_recorded_before_recalls_evidence_their_evidence(instance, graph, store):
+    for path in SAMPLES:
+        import_transcript(graph, path)
+    older = graph.store.run(  # as an older version recorded them: no per-turn evidence (recall/evidence.py)
+        "MATCH (t:Turn {user_id: 'alice'}) REMOVE t.concept_words, t.says_when RETURN count(t) AS n"
+    )[0]["n"]
+    assert older > 0
+    result = materialize_sessions(instance, store)
+    assert result.success
+    figures = {
+        event.partition: event.metadata["turns_given_evidence"].value
+        for event in result.asset_materializations_for_node("embedded_session")
+    }
+    assert figures == {"alice": older, "bob": 0}
+    missing = "MATCH (t:Turn) WHERE t.concept_words IS NULL OR t.says_when IS NULL RETURN count(t) AS n"
+    assert graph.store.run(missing)[0]["n"] == 0
 
 
 def test_orphan_check_fails_on_an_orphan_chunk_and_entity(instance, graph, store):
