@@ -55,18 +55,29 @@ REGROWTH = 1.1
 COMMON_POSTINGS = 1000
 
 
+def _spread_sessions(search: Search) -> list[str]:
+    """SAMPLE_SESSIONS of the user's sessions, evenly spaced in time: whole sessions cost a few lookups each,
+    spacing spreads them over the history, and the same history gives the same sample (and ranking) in
+    every process, which a random draw did not."""
+    sessions = [row["sid"] for row in search.store.run(
+        "MATCH (s:Session {user_id: $user_id}) RETURN s.session_id AS sid ORDER BY s.started_at, sid",
+        {"user_id": search.user_id},
+    )]
+    step = max(len(sessions) / SAMPLE_SESSIONS, 1.0)
+    return [sessions[int(place * step)] for place in range(min(SAMPLE_SESSIONS, len(sessions)))]
+
+
 def _sample(search: Search, size: int) -> _Sample:
     key = (search.store.name, search.user_id)
     known = _SAMPLES.get(key)
     if known is not None and size <= known.size * REGROWTH:
         _SAMPLES.move_to_end(key)
         return known
-    # Whole sessions drawn at random spread the sample over the history's time, a few lookups each.
     rows = search.store.run(
-        "MATCH (s:Session {user_id: $user_id}) WITH s, rand() AS r ORDER BY r LIMIT $sessions "
-        "MATCH (t:Turn {session_id: s.session_id}) WHERE t.user_id = $user_id AND t.text IS NOT NULL "
-        "RETURN t.text AS text LIMIT $turns",
-        {"user_id": search.user_id, "sessions": SAMPLE_SESSIONS, "turns": SAMPLE_TURNS},
+        "UNWIND range(0, size($sids) - 1) AS place WITH place, $sids[place] AS sid "
+        "MATCH (t:Turn {session_id: sid}) WHERE t.user_id = $user_id AND t.text IS NOT NULL "
+        "RETURN t.text AS text ORDER BY place, t.seq LIMIT $turns",
+        {"user_id": search.user_id, "sids": _spread_sessions(search), "turns": SAMPLE_TURNS},
     )
     occurrences: Counter[str] = Counter()
     if size >= COMMON_POSTINGS:  # a smaller history has no word that common

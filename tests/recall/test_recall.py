@@ -231,6 +231,30 @@ def test_a_common_word_is_scored_from_the_sample_without_reading_its_postings(gr
     assert read == [("bob", "project")]
 
 
+def test_a_long_historys_sample_is_spread_over_its_time_and_the_same_in_every_process(graph, monkeypatch):
+    from sessions_graph_core.recall import text_lane
+    from sessions_graph_core.recall.lanes import Search
+
+    monkeypatch.setattr(text_lane, "SAMPLE_SESSIONS", 4)
+    monkeypatch.setattr(text_lane, "COMMON_POSTINGS", 5)
+    for day in range(12):  # ids that sort against time: the sample follows time
+        session = f"s-{11 - day:02d}"
+        graph.record_session_start(session, user_id="alice", started_at=f"2026-03-{day + 1:02d}T09:00:00Z")
+        graph.record_turns(session, [{"role": "user", "text": f"Notes on topic{day} and the garden."}])
+    graph.record_session_start("b-1", user_id="bob")
+    graph.record_turns("b-1", [{"role": "user", "text": "Bob's own topic3 notes."}])
+    search = Search(graph.store, "alice", "topic3 garden", RecallConfig(), "m", None, [], None)
+    assert text_lane._spread_sessions(search) == ["s-11", "s-08", "s-05", "s-02"]  # days 1, 4, 7 and 10
+
+    drawn = []
+    for _ in range(3):  # a new process starts with no sample
+        text_lane._SAMPLES.clear()
+        drawn.append(text_lane._sample(search, 12).occurrences)
+    assert drawn[0] == drawn[1] == drawn[2]
+    assert {stem for stem in drawn[0] if stem.startswith("topic")} == {"topic0", "topic3", "topic6", "topic9"}
+    assert drawn[0]["garden"] == 4
+
+
 def test_a_question_that_names_a_day_or_month_favours_what_was_said_then(graph):
     for session_id, friend, day in (("lunch-1", "Marco", "2026-03-02"), ("lunch-2", "Dana", "2026-04-10")):
         graph.record_session_start(session_id, user_id="alice", started_at=f"{day}T12:00:00Z")
