@@ -430,8 +430,24 @@ def _known_form(slot: str, known: set[str]) -> str:
     if not slot or slot in known or _pending(slot) or holder == SELF:
         return slot
     others = {k.rpartition("/")[0] for k in known if k.rpartition("/")[2] == attribute} - {holder, SELF}
-    same = [other for other in others if _longer(other, holder) or _longer(holder, other)]
+    same = [other for other in others
+            if _longer(other, holder) or _longer(holder, other) or _bare_name(other) == _bare_name(holder)]
     return f"{same[0]}/{attribute}" if len(same) == 1 else slot
+
+
+# Words that say what kind of thing a holder is: "the search service", "the data team" and "the staging
+# servers" are what "search", "data" and "staging" name.
+KIND_WORDS = {"service", "services", "team", "app", "application", "server", "servers", "environment", "env",
+              "cluster", "site", "website", "platform"}
+
+
+def _bare_name(holder: str) -> str:
+    """A holder as one spelling: without a last word that only says its kind, and with its words run
+    together ("front-end", "front end" and "frontend" are one)."""
+    words = holder.replace("-", " ").split()
+    if len(words) > 1 and words[-1] in KIND_WORDS:
+        words = words[:-1]
+    return "".join(words)
 
 
 def _longer(mention: str, short: str) -> bool:
