@@ -119,6 +119,9 @@ FRAMED_BY_RULES = {"owner", "lead", "maintainer", "schedule", "name", "phone num
 CHOICE_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardise", "standardize", "go",
                 "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide"}
 ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try"}
+# What a decision is called when a sentence says what it is ("the plan is to use X", "the decision on CI is X"):
+# no holder of a slot of its own (extraction/base._with_choice reads such a sentence as the choice it says).
+DECISION_NOUNS = {"plan", "decision", "choice", "pick", "call", "verdict", "consensus", "conclusion"}
 INTENT_VERBS = {"decide", "agree", "plan", "want", "choose", "opt", "need", "vote", "elect", "go"}  # "go": "going to use"
 RATIONALE_MARKERS = {"because", "since", "as", "so"}
 GROUP_NOUNS = {"team", "department", "group", "squad", "club", "org", "organisation", "organization", "committee",
@@ -545,13 +548,32 @@ class Reader:
         # "We moved to Denver" is the household's move; "the team" or "everyone relocated to Munich" is not mine.
         team = subject is not None and subject.lower_ not in FIRST_PLURAL and (
             self.lemma(subject) in TEAM_WORDS | GROUP_NOUNS or _everyone(subject))
+        if self.lemma(verb) == "be" and subject is not None and self.lemma(subject) in DECISION_NOUNS and (
+                not self.attribute_of(subject) or any(t.dep_ == "xcomp" for t in verb.children)):
+            # "the decision on CI is Buildkite", "the plan is to use Vue" hold nothing of "decision" or "plan":
+            # such a sentence is read as the choice it says (extraction/base._with_choice); "my phone plan is X" stays
+            return []
         said = self._claims(verb, subject) or self.framed(verb, subject)
+        if not said:
+            self.talked_about(verb, subject)
         found = [claim if team else _household(claim) for claim in said]
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
                 self.focus["thing"] = claim.subject
         self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
         return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))]
+
+    def talked_about(self, verb: Any, subject: Any | None) -> None:
+        """A clause of ours about a thing that fills no slot ("we changed our minds on the mobile app",
+        "we went back and forth about the queue") makes that thing what a later "it" is: "...: it'll be
+        React Native" is the mobile app's."""
+        if subject is None or self.lemma(subject) not in DECIDERS:
+            return
+        thing = next((t for c in verb.children if c.dep_ == "prep" and c.lower_ in {"on", "about"}
+                      for t in c.children if t.dep_ == "pobj" and t.pos_ in {"NOUN", "PROPN"}
+                      and t.ent_type_ not in {"PERSON", "DATE", "TIME"}), None)
+        if thing is not None:
+            self.focus["thing"] = self.name(thing)
 
     def _claims(self, verb: Any, subject: Any | None) -> list[Claim]:
         lemma = self.lemma(verb)
@@ -848,8 +870,10 @@ class Reader:
             if child.dep_ in {"xcomp", "advcl", "relcl"} and named and any(
                 t.lower_ == "to" and t.i == child.i - 1 for t in child.children):
                 found.setdefault("to", child)  # "off Heroku to Render", parsed as "to Render" the clause
-            if child.dep_ in {"prep", "agent", "dative"} or (child.dep_ == "ROOT" and child.pos_ == "ADP"):
+            if child.dep_ in {"prep", "agent", "dative"} or (child.dep_ == "ROOT" and child.pos_ == "ADP") or (
+                    child.dep_ == "prt" and _stranded_object(child) is not None):  # "settled on/prt RabbitMQ/PUNCT"
                 obj = next((t for t in child.children if t.dep_ == "pobj" or (t.dep_ == "pcomp" and _name_read_as_verb(t))), None)
+                obj = obj if obj is not None else _stranded_object(child)
                 word = child.lower_
                 if word == "in" and obj is not None and obj.lower_ in {"favour", "favor"}:
                     inner = self.of_object(obj)
@@ -1402,6 +1426,15 @@ def _mistagged(verb: Any) -> Any | None:
                  or (t.pos_ == "NUM" and t.dep_ == "npadvmod" and t.i == verb.i + 1)
                  or (t.pos_ == "PROPN" and t.dep_ == "advmod" and t.i == verb.i + 1)
                  or (t.dep_ in {"intj", "dep"} and t.text[:1].isupper() and t.pos_ in {"X", "PROPN", "INTJ"})), None)
+
+
+def _stranded_object(prep: Any) -> Any | None:
+    """The name right after a preposition with no object, which the tagger called punctuation and hung on the
+    verb ("settled on RabbitMQ/PUNCT", "decided on RabbitMQ/X", "on RabbitMQ/ADV/punct"): the preposition's object."""
+    following = prep.nbor(1) if prep.i + 1 < len(prep.doc) else None
+    if following is None or following.head.i != prep.head.i or not any(ch.isalpha() for ch in following.text):
+        return None
+    return following if following.dep_ == "punct" or (following.dep_ == "dep" and following.pos_ in {"PUNCT", "X"}) else None
 
 
 def _household(claim: Claim) -> Claim:

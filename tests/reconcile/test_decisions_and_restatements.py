@@ -1,0 +1,138 @@
+"""Issue 13's nineteenth round, with the real spaCy model and the real store: a value said another way is the
+value the slot holds (facts.same_value: case, "the", a version said on one side only, an abbreviation, a
+shortened name the embedder puts near the full one), so it restates and never supersedes; a decision said as
+what the decision is ("the plan is to use X for Y", "the decision on Y is X") is the choice it says, "settled
+on X" is read whatever the tagger calls X, a later "it" after "we changed our minds on Y" is Y, and a thing
+named as a slot of ours and as the holder of its value's kind is one slot (facts.same_things). The sentences
+are our own, not the labelled set's."""
+
+from __future__ import annotations
+
+import pytest
+from reading_helpers import record, slots
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.ontology.model import DEFAULT_MODEL
+from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.facts import same_value
+
+
+def _changed(graph: SessionsGraph, user: str, spacy: SpacyBackend, old: str, new: str, about: str) -> list[tuple]:
+    """(slot, value, what it replaced) of each current statement about `about` once both are reconciled,
+    the new one first (the harder order) then the old."""
+    record(graph, user, {"old": old, "new": new})
+    for sid in ("new", "old"):
+        graph.reconcile_session(sid, backend=spacy)
+    return [(x.slot, x.value, [t.rstrip(".").lower() for t in x.replaced])
+            for x in graph.current_facts(user, about) if x.slot]
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("GitHub", "github"),
+        ("the Slack", "Slack"),
+        ("MySQL 8", "MySQL"),
+        ("postgres 16", "PostgreSQL"),
+        ("Amazon Web Services", "AWS"),
+        ("i18n", "internationalization"),
+        ("Mongo", "MongoDB"),
+        ("Lena Park", "Lena"),
+    ],
+)
+def test_a_value_said_another_way_is_the_same_value(one: str, other: str) -> None:
+    assert same_value(one, other) and same_value(other, one)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("iPhone 14", "iPhone 15"),  # two versions
+        ("Python 3.11", "Python 3.12"),
+        ("Pixel 7", "Pixel Fold"),
+        ("Java", "JavaScript"),  # a prefix the embedder puts far
+        ("React", "React Native"),
+        ("Dr. Kim", "Dr. Kimura"),
+        ("York", "New York"),
+        ("9am", "9:30am"),
+        ("Sam", "Samantha"),  # too short to say
+    ],
+)
+def test_another_value_is_not_the_same(one: str, other: str) -> None:
+    assert not same_value(one, other) and not same_value(other, one)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "about", "slot"),
+    [
+        ("our database is MySQL", "we're still on mysql 8 for the database", "shop", "shop/database"),
+        ("I live in Los Angeles", "I still live in LA", "me", "me/location"),
+        ("our cloud provider is Amazon Web Services", "our cloud provider is still AWS", "shop", "shop/hosting"),
+        ("my manager is Lena Park", "Lena is still my manager, she's great", "me", "me/manager"),
+    ],
+)
+def test_a_restatement_said_another_way_supersedes_nothing(graph: SessionsGraph, spacy: SpacyBackend, old: str,
+                                                          new: str, about: str, slot: str) -> None:
+    held = [(s, replaced) for s, _, replaced in _changed(graph, "r1", spacy, old, new, about) if s == slot]
+    assert held and all(replaced == [] for _, replaced in held) and len(held) == 1
+
+
+def test_another_version_still_supersedes(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    held = _changed(graph, "r2", spacy, "my phone is an iPhone 13", "my phone is an iPhone 15 now", "me")
+    assert [(v, r) for s, v, r in held if s == "me/phone"] == [("iPhone 15", ["my phone is an iphone 13"])]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the plan is to use Vue for the storefront", [("storefront/framework", "Vue")]),
+        ("the decision on CI is Jenkins, since it is free", [("@project/ci", "Jenkins")]),
+        ("our pick for payments is Braintree", [("@project/payments", "Braintree")]),
+        ("we settled on RabbitMQ for the job queue", [("@project/job queue", "RabbitMQ")]),
+    ],
+)
+def test_a_decision_said_as_what_it_is_is_the_choice(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
+
+
+@pytest.mark.parametrize("text", ["the plan is simple", "the decision is final", "my phone plan is Vodafone"])
+def test_a_decision_noun_with_no_choice_chooses_nothing(spacy: SpacyBackend, text: str) -> None:
+    assert all(not slot.startswith(("decision/", "@project/decision")) for slot, _ in slots(spacy, text))
+
+
+def test_a_decision_keeps_its_reason(spacy: SpacyBackend) -> None:
+    facts = [f for f in spacy.extract(["the decision on CI is Jenkins, since it is free"], DEFAULT_MODEL)[0].facts if f.slot]
+    assert [(f.kind, f.rationale) for f in facts] == [("decision", "it is free")]
+
+
+def test_it_after_changing_our_minds_on_a_thing_is_that_thing(spacy: SpacyBackend) -> None:
+    assert slots(spacy, "we changed our minds on the storefront: it'll be Vue") == [("storefront/framework", "Vue")]
+
+
+def test_a_later_decision_supersedes_the_earlier(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    held = _changed(graph, "d1", spacy, "we chose Jenkins for CI because it is free",
+                    "the decision on CI is now CircleCI, since builds got slow", "shop")
+    assert [(v, r) for s, v, r in held if s == "shop/ci"] == [("CircleCI", ["we chose jenkins for ci because it is free"])]
+
+
+def test_a_thing_named_as_our_slot_and_as_a_holder_is_one_slot(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    held = _changed(graph, "d2", spacy, "we settled on Terraform for infra",
+                    "we moved infra to Pulumi last month", "infra")
+    assert [(v, r) for _, v, r in held if v in {"Terraform", "Pulumi"}] == [
+        ("Pulumi", ["we settled on terraform for infra"])]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("we chose Vue for the storefront", "the data team chose Dash for their dashboards"),  # another team's
+        ("let's use Sentry for error tracking", "let's use Grafana for dashboards"),  # another thing
+        ("the plan is to use Vue for the storefront", "the plan is to use Flutter for the mobile app"),
+    ],
+)
+def test_another_decision_supersedes_nothing(graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str) -> None:
+    record(graph, "d3", {"old": old, "new": new})
+    for sid in ("new", "old"):
+        graph.reconcile_session(sid, backend=spacy)
+    rows = graph.store.run("MATCH (:Fact {user_id: 'd3'})-[r:SUPERSEDES]->(:Fact) RETURN count(r) AS n")
+    assert rows[0]["n"] == 0
