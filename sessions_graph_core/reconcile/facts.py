@@ -181,7 +181,7 @@ def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, ite
     if twin:  # the same turn already said it in that slot ("we stopped using Sentry": error tracking, and *sentry)
         return twin
     moved = resolved.slot.rpartition("/")[0] != item.slot.rpartition("/")[0]
-    item = _said_again(store, user_id, resolved)
+    item = resolved
     params = {"user_id": user_id, "user_key": user_key, "statement": item.model_dump()}
     rows = store.run(_RECORD.format(source=SOURCE_BY_ID[kind]), params)
     if not rows:
@@ -202,22 +202,38 @@ def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, ite
 SAME_VALUE_SIMILARITY = 0.82
 _VERSION = re.compile(r"^v?\d+(\.\d+)*[a-z]?$")
 _NUMERONYM = re.compile(r"^([a-z])(\d+)([a-z])$")
+_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")  # "JavaScript": Java, Script; "AWS": AWS
 
 
-def _said_again(store: GraphStore, user_id: str, item: Statement) -> Statement:
-    """The statement with the claim and value of its neighbour in the slot (the one that held the slot at
-    its time, else the one after it) when it says that neighbour's value another way."""
-    if not item.value or not item.slot or _pending(item.slot):
-        return item
+def said_again(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
+    """The statements with the claim and value of their neighbour in the slot (the one that held the slot
+    at their time, else the one after it) where they say that neighbour's value another way. One look-up
+    for the batch; the batch's own statements count as neighbours of those after them."""
+    slots = sorted({item.slot for item in items if item.value and item.slot and not _pending(item.slot)})
+    if not slots:
+        return list(items)
     rows = store.run(
-        "MATCH (p:Fact {user_id: $user_id, slot: $slot}) WHERE p.fact_id <> $fact_id AND coalesce(p.value, '') <> '' "
-        "RETURN p.claim AS claim, p.value AS value, p.rank AS rank, p.valid_at <= $valid_at AS before",
-        {"user_id": user_id, "slot": item.slot, "fact_id": item.fact_id, "valid_at": item.valid_at},
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot IN $slots AND coalesce(p.value, '') <> '' "
+        "RETURN p.slot AS slot, p.fact_id AS fact_id, p.claim AS claim, p.value AS value, p.rank AS rank, p.valid_at AS valid_at",
+        {"user_id": user_id, "slots": slots},
     )
-    held = max((row for row in rows if row["before"]), key=lambda row: row["rank"], default=None)
+    known: dict[str, list[dict]] = {}
+    for row in rows:
+        known.setdefault(row["slot"], []).append(row)
+    found = []
+    for item in items:
+        if item.slot in known:
+            item = _restated(item, [row for row in known[item.slot] if row["fact_id"] != item.fact_id])
+            known[item.slot].append(item.model_dump())
+        found.append(item)
+    return found
+
+
+def _restated(item: Statement, rows: Sequence[dict]) -> Statement:
+    held = max((row for row in rows if row["valid_at"] <= item.valid_at), key=lambda row: row["rank"], default=None)
     after = min((row for row in rows if row["rank"] > item.rank), key=lambda row: row["rank"], default=None)
     for row in (held, after):
-        if row and row["claim"] != item.claim and same_value(item.value, row["value"]):
+        if row and item.value and row["claim"] != item.claim and same_value(item.value, row["value"]):
             return item.model_copy(update={"claim": row["claim"], "value": row["value"]})
     return item
 
@@ -233,9 +249,9 @@ def same_value(one: str, other: str) -> bool:
         return False
     if _key(a) == _key(b):
         return True
-    short, full = sorted((a, b), key=len)
+    (short, _), (full, said) = sorted(((a, one), (b, other)), key=lambda pair: len(pair[0]))
     # Past a version, only the word itself may be longer ("node 20" / "Node.js"): "Pixel 7" is no "Pixel Fold".
-    return _abbreviates(short, full) or _shortened(short, full, whole_words=not (version_a or version_b))
+    return _abbreviates(short, full, said) or _shortened(short, full, whole_words=not (version_a or version_b))
 
 
 def _versioned(value: str) -> tuple[str, str]:
@@ -251,11 +267,11 @@ def _key(name: str) -> str:
     return "".join(ch for ch in name if ch.isalnum())
 
 
-def _abbreviates(short: str, full: str) -> bool:
-    """"nyc" of "new york city" (its words' initials), "k8s" of "kubernetes" (first letter, how many
-    letters between, last letter)."""
-    words, key = full.split(), _key(full)
-    if len(words) > 1 and _key(short) == "".join(word[0] for word in words if word[0].isalnum()):
+def _abbreviates(short: str, full: str, said: str) -> bool:
+    """"nyc" of "New York City" and "js" of "JavaScript" (the initials of its words as `said`, capitals
+    inside a word starting one), "k8s" of "kubernetes" (first letter, how many letters between, last letter)."""
+    parts, key = _PARTS.findall(re.sub(r"^the\s+", "", said, flags=re.IGNORECASE)), _key(full)
+    if len(parts) > 1 and len(_key(short)) > 1 and _key(short) == "".join(part[0] for part in parts).lower():
         return True
     numeronym = _NUMERONYM.match(short)
     return bool(numeronym) and key[:1] == numeronym[1] and key[-1:] == numeronym[3] and len(key) == int(numeronym[2]) + 2

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
+from sessions_graph_core.reconcile.extraction.base import ExtractedFact, lemma, normalise
 
 SELF = "me"
 PROJECT = "@project"  # the session's project; the pipeline puts its name in
@@ -86,7 +86,7 @@ GENERIC_VERBS = {
     "standardize", "install", "upgrade", "downgrade", "change", "transition", "shift", "port", "opt", "settle",
     "run", "be", "rewrite", "deploy", "host", "buy", "get", "start", "begin", "select", "prefer", "eat", "become",
     "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
-    "trade", "exchange", "decide", "rebuild", "reimplement", "live", "put", "place",
+    "trade", "exchange", "decide", "rebuild", "reimplement", "live", "put", "place", "stick", "revert",
 }
 # Nouns of a change: "we finished the move from Oracle to PostgreSQL" moves as "we moved" does.
 TRANSITION_NOUNS = {"move", "migration", "switch", "transition", "switchover", "changeover", "port"}
@@ -117,8 +117,11 @@ RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", 
 # round ("Dana owns X"), a schedule wants a time, and a name, a number or an address their own form.
 FRAMED_BY_RULES = {"owner", "lead", "maintainer", "schedule", "name", "phone number", "email"}
 CHOICE_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardise", "standardize", "go",
-                "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide"}
+                "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide",
+                "stick", "revert"}  # "we're sticking with Postgres", "we reverted to Jenkins": a choice kept or taken back
 ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try"}
+# Where a choice landed, not an ending: "we ended up going with Vite", "we wound up using Vite".
+LANDED = {"end": "up", "wind": "up"}
 # What a decision is called when a sentence says what it is ("the plan is to use X", "the decision on CI is X"):
 # no holder of a slot of its own (extraction/base._with_choice reads such a sentence as the choice it says).
 DECISION_NOUNS = {"plan", "decision", "choice", "pick", "call", "verdict", "consensus", "conclusion"}
@@ -595,9 +598,10 @@ class Reader:
 
         # "stop using A", "decided to host A": the inner verb says what, the outer one whether.
         inner = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ in {"VERB", "AUX"}), None)
-        if inner is not None and lemma in ENDING_VERBS | INTENT_VERBS | ASPECT_VERBS:
+        landed = LANDED.get(lemma) == particle
+        if inner is not None and (lemma in ENDING_VERBS | INTENT_VERBS | ASPECT_VERBS or landed):
             found = self._claims(inner, subject)
-            if lemma in ENDING_VERBS:
+            if lemma in ENDING_VERBS and not landed:
                 ended = direct_object(inner)
                 if not found and ended is not None and who:  # "stopped using Papertrail": whatever held it
                     return [Claim(who, HELD, None, self.name(ended))]
@@ -1430,7 +1434,10 @@ def _mistagged(verb: Any) -> Any | None:
 
 def _stranded_object(prep: Any) -> Any | None:
     """The name right after a preposition with no object, which the tagger called punctuation and hung on the
-    verb ("settled on RabbitMQ/PUNCT", "decided on RabbitMQ/X", "on RabbitMQ/ADV/punct"): the preposition's object."""
+    verb ("settled on RabbitMQ/PUNCT", "decided on RabbitMQ/X", "on RabbitMQ/ADV/punct"): the preposition's object.
+    Only after a verb of choosing, where a choice is what follows ("test builds on CircleCI/punct" is a noun phrase)."""
+    if lemma(prep.head) not in CHOICE_VERBS | INTENT_VERBS:
+        return None
     following = prep.nbor(1) if prep.i + 1 < len(prep.doc) else None
     if following is None or following.head.i != prep.head.i or not any(ch.isalpha() for ch in following.text):
         return None
@@ -1502,6 +1509,12 @@ def rationale(verb: Any) -> str | None:
         if child.dep_ == "prep" and child.lower_ in {"due", "because"}:
             words = [t for t in child.subtree if t.i != child.i and not (t.dep_ in {"pcomp", "prep"} and t.lower_ in {"to", "of"})]
             return _span_text(words)
+    # "we've decided to move login to Clerk because ...": the reason of what was decided is the decision's.
+    planned = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ == "VERB"), None)
+    if planned is not None and lemma(verb) in INTENT_VERBS:
+        reason = rationale(planned)
+        if reason:
+            return reason
     if any(t.dep_ == "mark" and t.lower_ == "so" for t in verb.children):
         reason = next((t for t in verb.children if t.dep_ in {"ccomp", "advcl"} and t.i < verb.i), None)
         if reason is not None:

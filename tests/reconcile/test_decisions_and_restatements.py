@@ -35,6 +35,7 @@ def _changed(graph: SessionsGraph, user: str, spacy: SpacyBackend, old: str, new
         ("MySQL 8", "MySQL"),
         ("postgres 16", "PostgreSQL"),
         ("Amazon Web Services", "AWS"),
+        ("TypeScript", "TS"),  # the capitals inside a word start one
         ("i18n", "internationalization"),
         ("Mongo", "MongoDB"),
         ("Lena Park", "Lena"),
@@ -56,6 +57,7 @@ def test_a_value_said_another_way_is_the_same_value(one: str, other: str) -> Non
         ("York", "New York"),
         ("9am", "9:30am"),
         ("Sam", "Samantha"),  # too short to say
+        ("JS", "Java"),
     ],
 )
 def test_another_value_is_not_the_same(one: str, other: str) -> None:
@@ -93,6 +95,23 @@ def test_another_version_still_supersedes(graph: SessionsGraph, spacy: SpacyBack
 )
 def test_a_decision_said_as_what_it_is_is_the_choice(spacy: SpacyBackend, text: str, expected: list) -> None:
     assert slots(spacy, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("we're sticking with MySQL for the warehouse", [("warehouse/database", "MySQL")]),
+        ("we reverted to Jenkins for CI", [("@project/ci", "Jenkins")]),
+        ("we ended up going with MySQL for the database", [("@project/database", "MySQL")]),
+    ],
+)
+def test_a_choice_kept_taken_back_or_landed_on_is_a_decision(spacy: SpacyBackend, text: str, expected: list) -> None:
+    facts = [f for f in spacy.extract([text], DEFAULT_MODEL)[0].facts if f.slot]
+    assert [(f.slot, f.value) for f in facts] == expected and all(f.kind == "decision" for f in facts)
+
+
+def test_ending_up_somewhere_ends_nothing(spacy: SpacyBackend) -> None:
+    assert all(value for _, value in slots(spacy, "we ended up using Redis for the cache"))
 
 
 @pytest.mark.parametrize("text", ["the plan is simple", "the decision is final", "my phone plan is Vodafone"])
@@ -136,3 +155,15 @@ def test_another_decision_supersedes_nothing(graph: SessionsGraph, spacy: SpacyB
         graph.reconcile_session(sid, backend=spacy)
     rows = graph.store.run("MATCH (:Fact {user_id: 'd3'})-[r:SUPERSEDES]->(:Fact) RETURN count(r) AS n")
     assert rows[0]["n"] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("we've decided to move billing to Paddle because Stripe got too expensive", "Stripe got too expensive"),
+        ("we agreed to use NATS for the message bus since it is simple", "it is simple"),
+    ],
+)
+def test_what_was_decided_gives_the_decision_its_reason(spacy: SpacyBackend, text: str, reason: str) -> None:
+    facts = [f for f in spacy.extract([text], DEFAULT_MODEL)[0].facts if f.slot]
+    assert facts and all(f.kind == "decision" and f.rationale == reason for f in facts)
