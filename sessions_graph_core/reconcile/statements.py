@@ -120,6 +120,9 @@ CHOICE_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "
                 "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide",
                 "stick", "revert"}  # "we're sticking with Postgres", "we reverted to Jenkins": a choice kept or taken back
 ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try"}
+# Verbs that take a decision back ("we scrapped the plan to use Kafka", "we walked back the move to Kafka").
+REVERSING_VERBS = {"scrap", "reverse", "undo", "abandon", "drop", "cancel", "ditch", "shelve", "overturn", "kill"}
+REVERSING_PARTICLES = {"walk": "back", "roll": "back", "call": "off", "back": "out"}
 # Where a choice landed, not an ending: "we ended up going with Vite", "we wound up using Vite".
 LANDED = {"end": "up", "wind": "up"}
 # What a decision is called when a sentence says what it is ("the plan is to use X", "the decision on CI is X"):
@@ -566,6 +569,22 @@ class Reader:
         self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
         return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))]
 
+    def reversed_choice(self, verb: Any, lemma: str, dobj: Any | None) -> str | None:
+        """The name a decision taken back had chosen: the plan or decision to use it, the plan named by it, the
+        move to it ("scrapped the plan to use Kafka", "reversed the Terraform decision", "walked back the move to
+        Kafka"); None for any other clause."""
+        particles = {t.lower_ for t in verb.children if t.dep_ in {"prt", "advmod"}}  # "walked back/advmod"
+        if dobj is None or self.lemma(dobj) not in DECISION_NOUNS | TRANSITION_NOUNS or not (
+                lemma in REVERSING_VERBS or REVERSING_PARTICLES.get(lemma) in particles):
+            return None
+        chosen = [t for c in dobj.children if c.dep_ in {"acl", "relcl"} and c.pos_ == "VERB" for t in c.subtree]
+        # "the move to Kafka", its "to" hung on the noun or on the verb ("undid the switch to/verb Kafka")
+        chosen += [t for c in [*dobj.children, *verb.children] if c.dep_ == "prep" and c.lower_ in {"to", "on", "for"}
+                   for t in c.subtree]
+        chosen += [t for t in dobj.children if t.dep_ == "compound"]
+        name = next((t for t in chosen if _named(t) and t.pos_ == "PROPN"), None)
+        return self.name(name) if name is not None else None
+
     def talked_about(self, verb: Any, subject: Any | None) -> None:
         """A clause of ours about a thing that fills no slot ("we changed our minds on the mobile app",
         "we went back and forth about the queue") makes that thing what a later "it" is: "...: it'll be
@@ -614,6 +633,11 @@ class Reader:
                                 and c.attribute != HELD]
             return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS) for c in found]
 
+        reversed_choice = self.reversed_choice(verb, lemma, dobj)
+        if reversed_choice is not None and who and decider:
+            # "we scrapped the plan to use Kafka", "we reversed the Terraform decision", "we abandoned the move
+            # to Kafka": the choice taken back ends whatever slot held it
+            return [Claim(who, HELD, None, reversed_choice, decision=True)]
         # A name ending in "-ing" after "is" is read as a progressive ("my bank is Starling/VBG now"): the name
         # is what the subject is.
         if attr is None and acomp is None and _name_read_as_verb(verb) and any(

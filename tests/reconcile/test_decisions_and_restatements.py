@@ -167,3 +167,27 @@ def test_another_decision_supersedes_nothing(graph: SessionsGraph, spacy: SpacyB
 def test_what_was_decided_gives_the_decision_its_reason(spacy: SpacyBackend, text: str, reason: str) -> None:
     facts = [f for f in spacy.extract([text], DEFAULT_MODEL)[0].facts if f.slot]
     assert facts and all(f.kind == "decision" and f.rationale == reason for f in facts)
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "we scrapped the plan to use NATS",
+        "we walked back the move to NATS",
+        "we reversed the NATS decision",
+    ],
+)
+def test_a_decision_taken_back_supersedes_it(graph: SessionsGraph, spacy: SpacyBackend, new: str) -> None:
+    record(graph, "d4", {"old": "we agreed to use NATS for the message bus", "new": new})
+    for sid in ("new", "old"):
+        graph.reconcile_session(sid, backend=spacy)
+    rows = graph.store.run("MATCH (n:Fact {user_id: 'd4'})-[:SUPERSEDES]->(o:Fact) RETURN n.value AS value, o.value AS old")
+    assert [(row["value"], row["old"]) for row in rows] == [("", "NATS")]
+
+
+def test_taking_back_another_choice_supersedes_nothing(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    record(graph, "d5", {"old": "we use RabbitMQ for the message bus", "new": "we scrapped the plan to use NATS"})
+    for sid in ("new", "old"):
+        graph.reconcile_session(sid, backend=spacy)
+    rows = graph.store.run("MATCH (:Fact {user_id: 'd5'})-[r:SUPERSEDES]->(:Fact) RETURN count(r) AS n")
+    assert rows[0]["n"] == 0
