@@ -243,6 +243,10 @@ def _with_choice(doc: Any) -> list[tuple[str, str]]:
 
     found = []
     for sentence in doc.sents:
+        noted = _noted_choice(sentence)
+        if noted:
+            found.append((sentence.text, noted))
+            continue
         root = sentence.root
         subject = next((t for t in root.children if t.dep_ == "nsubj"), None)
         if lemma(root) != "be" or subject is None or lemma(subject) not in DECISION_NOUNS:
@@ -260,6 +264,23 @@ def _with_choice(doc: Any) -> list[tuple[str, str]]:
             purpose = f" for {_said(list(about.subtree))}" if about is not None else ""
             found.append((sentence.text, f"{speaker} chose {_said(list(value.subtree))}{purpose}{rest}"))
     return found
+
+
+def _noted_choice(sentence: Any) -> str | None:
+    """A decision noted with a colon, as the choice it says: "Decision: Kafka for the event bus" as "we chose
+    Kafka for the event bus", "plan: use Redis for caching" as "we will use Redis for caching"; not where what
+    follows says who chose ("final decision: we go with Okta", read as it is)."""
+    from sessions_graph_core.reconcile.statements import DECISION_NOUNS
+
+    words = [t for t in sentence if not t.is_space]
+    at = next((n for n, t in enumerate(words[:3]) if lemma(t) in DECISION_NOUNS), None)
+    if at is None or at + 2 >= len(words) or words[at + 1].tag_ != ":" or any(t.pos_ in {"DET", "PRON"} for t in words[:at]):
+        return None
+    rest = words[at + 2:]
+    if any(t.dep_ in {"nsubj", "nsubjpass"} for t in rest):
+        return None
+    said = sentence.doc.text[rest[0].idx:sentence.end_char]
+    return f"we will {said}" if rest[0].tag_ == "VB" else f"we chose {said}"
 
 
 # Tags of the word after a possessive "'s" that no possessed noun starts with, so the "'s" is a contracted
