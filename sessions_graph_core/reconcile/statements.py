@@ -123,6 +123,8 @@ ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try
 # Verbs that take a decision back ("we scrapped the plan to use Kafka", "we walked back the move to Kafka").
 REVERSING_VERBS = {"scrap", "reverse", "undo", "abandon", "drop", "cancel", "ditch", "shelve", "overturn", "kill"}
 REVERSING_PARTICLES = {"walk": "back", "roll": "back", "call": "off", "back": "out"}
+# Words by which a value points back at what a slot holds ("the same car", "our usual CI").
+REFERRING_WORDS = {"same", "usual", "existing", "current"}
 # Where a choice landed, not an ending: "we ended up going with Vite", "we wound up using Vite".
 LANDED = {"end": "up", "wind": "up"}
 # What a decision is called when a sentence says what it is ("the plan is to use X", "the decision on CI is X"):
@@ -567,7 +569,16 @@ class Reader:
             if claim.subject and claim.subject != PROJECT:
                 self.focus["thing"] = claim.subject
         self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
-        return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))]
+        return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))
+                and not self.refers_back(verb, c)]
+
+    def refers_back(self, verb: Any, claim: Claim) -> bool:
+        """"I still drive the same car", "we still use our usual CI": a value that only points back at what the
+        slot holds names no value, so it is no change (a restatement with nothing to compare)."""
+        if not claim.value:
+            return False
+        head = normalise(claim.value).split()[-1]
+        return any(t.lower_ in REFERRING_WORDS and t.dep_ == "amod" and t.head.lower_ == head for t in verb.subtree)
 
     def reversed_choice(self, verb: Any, lemma: str, dobj: Any | None) -> str | None:
         """The name a decision taken back had chosen: the plan or decision to use it, the plan named by it, the

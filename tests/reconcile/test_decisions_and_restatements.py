@@ -195,3 +195,24 @@ def test_taking_back_another_choice_supersedes_nothing(graph: SessionsGraph, spa
         graph.reconcile_session(sid, backend=spacy)
     rows = graph.store.run("MATCH (:Fact {user_id: 'd5'})-[r:SUPERSEDES]->(:Fact) RETURN count(r) AS n")
     assert rows[0]["n"] == 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I drive a Honda Civic", "I still drive the same car"),
+        ("our CI runs on Jenkins", "nothing changed, we still use our usual CI"),
+        ("we host the shop on Render", "we're still on the same host"),
+    ],
+)
+def test_a_value_that_points_back_supersedes_nothing(graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str) -> None:
+    record(graph, "r3", {"old": old, "new": new})
+    for sid in ("new", "old"):
+        graph.reconcile_session(sid, backend=spacy)
+    rows = graph.store.run("MATCH (:Fact {user_id: 'r3'})-[r:SUPERSEDES]->(:Fact) RETURN count(r) AS n")
+    assert rows[0]["n"] == 0
+
+
+def test_a_value_that_points_back_is_no_value(spacy: SpacyBackend) -> None:
+    assert slots(spacy, "I still drive the same car") == []
+    assert slots(spacy, "my current phone is a Pixel 8") == [("me/phone", "Pixel 8")]
