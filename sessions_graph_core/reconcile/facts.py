@@ -12,6 +12,7 @@ equal ones are one node.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from functools import cache
 from typing import Literal
@@ -189,6 +190,102 @@ def record(store: GraphStore, kind: SourceKind, user_id: str, user_key: str, ite
         holder = item.slot.rpartition("/")[0]
         store.run(_ABOUT_HOLDER, {"user_id": user_id, "fact_id": rows[0]["fact_id"], "slot": item.slot, "holder": holder})
     return rows[0]["fact_id"]
+
+
+# -- restatements said another way ("our database is Postgres" ... "we're still on PostgreSQL") -----
+# The store tells a restatement from a change by its claim; a value said another way gets the claim of
+# the statement it repeats, so it joins that node instead of superseding it.
+
+# A shortened name is the full one when the embedder puts them this near ("Postgres" / "PostgreSQL"
+# 0.91, "Priya" / "Priya Shah" 0.85, "node" / "Node.js" 0.83); "Dr. Kim" / "Dr. Kimura" are 0.80 and
+# "Java" / "JavaScript" 0.33 apart.
+SAME_VALUE_SIMILARITY = 0.82
+_VERSION = re.compile(r"^v?\d+(\.\d+)*[a-z]?$")
+_NUMERONYM = re.compile(r"^([a-z])(\d+)([a-z])$")
+_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")  # "JavaScript": Java, Script; "AWS": AWS
+
+
+def said_again(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
+    """The statements with the claim and value of their neighbour in the slot (the one that held the slot
+    at their time, else the one after it) where they say that neighbour's value another way. One look-up
+    for the batch; the batch's own statements count as neighbours of those after them."""
+    slots = sorted({item.slot for item in items if item.value and item.slot and not _pending(item.slot)})
+    if not slots:
+        return list(items)
+    rows = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot IN $slots AND coalesce(p.value, '') <> '' "
+        "RETURN p.slot AS slot, p.fact_id AS fact_id, p.claim AS claim, p.value AS value, p.rank AS rank, p.valid_at AS valid_at",
+        {"user_id": user_id, "slots": slots},
+    )
+    known: dict[str, list[dict]] = {}
+    for row in rows:
+        known.setdefault(row["slot"], []).append(row)
+    found = []
+    for item in items:
+        if item.slot in known:
+            item = _restated(item, [row for row in known[item.slot] if row["fact_id"] != item.fact_id])
+            known[item.slot].append(item.model_dump())
+        found.append(item)
+    return found
+
+
+def _restated(item: Statement, rows: Sequence[dict]) -> Statement:
+    held = max((row for row in rows if row["valid_at"] <= item.valid_at), key=lambda row: row["rank"], default=None)
+    after = min((row for row in rows if row["rank"] > item.rank), key=lambda row: row["rank"], default=None)
+    for row in (held, after):
+        if row and item.value and row["claim"] != item.claim and same_value(item.value, row["value"]):
+            return item.model_copy(update={"claim": row["claim"], "value": row["value"]})
+    return item
+
+
+def same_value(one: str, other: str) -> bool:
+    """Whether two values of one slot name one thing said another way: case, punctuation or "the"
+    ("GitHub" / "github"), a version said on one side only ("PostgreSQL 16" / "Postgres"), an
+    abbreviation ("NYC" / "New York City", "k8s" / "Kubernetes"), a shortened name the embedder puts
+    near the full one ("Priya" / "Priya Shah"). Two versions that differ are two values ("iPhone 14" /
+    "iPhone 15", "Mazda 3" / "Mazda CX-5")."""
+    (a, version_a), (b, version_b) = _versioned(one), _versioned(other)
+    if not a or not b or (version_a and version_b and version_a != version_b):
+        return False
+    if _key(a) == _key(b):
+        return True
+    (short, _), (full, said) = sorted(((a, one), (b, other)), key=lambda pair: len(pair[0]))
+    # Past a version, only the word itself may be longer ("node 20" / "Node.js"): "Pixel 7" is no "Pixel Fold".
+    return _abbreviates(short, full, said) or _shortened(short, full, whole_words=not (version_a or version_b))
+
+
+def _versioned(value: str) -> tuple[str, str]:
+    """The value's name and its trailing version ("postgresql", "16"); a value that is only numbers is all name."""
+    words = normalise(value).removeprefix("the ").split()
+    cut = len(words)
+    while cut > 1 and _VERSION.match(words[cut - 1]):
+        cut -= 1
+    return " ".join(words[:cut]), " ".join(words[cut:])
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name if ch.isalnum())
+
+
+def _abbreviates(short: str, full: str, said: str) -> bool:
+    """"nyc" of "New York City" and "js" of "JavaScript" (the initials of its words as `said`, capitals
+    inside a word starting one), "k8s" of "kubernetes" (first letter, how many letters between, last letter)."""
+    parts, key = _PARTS.findall(re.sub(r"^the\s+", "", said, flags=re.IGNORECASE)), _key(full)
+    if len(parts) > 1 and len(_key(short)) > 1 and _key(short) == "".join(part[0] for part in parts).lower():
+        return True
+    numeronym = _NUMERONYM.match(short)
+    return bool(numeronym) and key[:1] == numeronym[1] and key[-1:] == numeronym[3] and len(key) == int(numeronym[2]) + 2
+
+
+def _shortened(short: str, full: str, whole_words: bool) -> bool:
+    """"Postgres" of "PostgreSQL", "Priya" of "Priya Shah" (with `whole_words`): a start of the full name
+    that the embedder puts near it."""
+    key = _key(short)
+    if len(key) < 4 or not key.isalpha() or not _key(full).startswith(key):
+        return False
+    if not whole_words and len(short.split()) != len(full.split()):
+        return False
+    return _word_similarity(short, full) >= SAME_VALUE_SIMILARITY
 
 
 # -- changes of a value whose attribute was not said ("we've cancelled PagerDuty") -----------------
@@ -387,6 +484,47 @@ def same_kinds(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
             named = (attribute == kind and other not in attributes) or (other == kind and attribute not in attributes)
             if len(same) == 1 and named:
                 item = item.model_copy(update=_reading(next(iter(same)), item.value))
+        found.append(item)
+    return found
+
+
+def same_things(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
+    """The statements in the slot the user already has for the thing they are about, named the other way
+    round: a thing named as a slot of its holder ("we settled on Terraform for infra": <project>/infra) and the
+    thing as the holder of its value's kind ("we moved infra to Pulumi": infra/infrastructure as code) are one
+    slot when both values are of that kind and exactly one such slot is held. One look-up for the batch, only
+    for statements whose value has a listed kind."""
+    lex = lexicon()
+    attributes = set(lex.nouns.values())
+    kinds = {item.fact_id: value_kind(item.value, lex) for item in items if item.value and not _pending(item.slot)}
+    exact, holders = set(), set()
+    for item in items:
+        holder, _, attribute = item.slot.rpartition("/")
+        kind = kinds.get(item.fact_id)
+        if kind and attribute == kind and holder != SELF:
+            holders.add(f"/{holder}")  # "infra/infrastructure as code": look for "<anyone>/infra"
+        elif kind and attribute not in attributes:
+            exact.add(f"{attribute}/{kind}")  # "<project>/infra": look for "infra/infrastructure as code"
+    if not exact and not holders:
+        return list(items)
+    rows = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND coalesce(p.value, '') <> '' "
+        "AND (p.slot IN $exact OR any(h IN $holders WHERE p.slot ENDS WITH h)) RETURN DISTINCT p.slot AS slot, p.value AS value",
+        {"user_id": user_id, "exact": sorted(exact), "holders": sorted(holders)},
+    )
+    held = [(row["slot"], value_kind(row["value"], lex)) for row in rows]
+    found = []
+    for item in items:
+        holder, _, attribute = item.slot.rpartition("/")
+        kind = kinds.get(item.fact_id)
+        if kind and attribute == kind and holder != SELF:
+            same = {slot for slot, other in held if other == kind and slot.rpartition("/")[2] == holder}
+        elif kind and attribute not in attributes:
+            same = {slot for slot, other in held if other == kind and slot == f"{attribute}/{kind}"}
+        else:
+            same = set()
+        if len(same) == 1 and item.slot not in same:
+            item = item.model_copy(update=_reading(next(iter(same)), item.value))
         found.append(item)
     return found
 

@@ -257,7 +257,8 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     rows = [row.model_dump() | {"names": batch.aliases[key]} for key, row in batch.entities.items()]
     store.run(_UPSERT_ENTITIES, params | {"entities": rows})
     promote(store, user_id, list(batch.entities.values()), flags)
-    slotted = facts.same_kinds(store, user_id, facts.same_holders(store, user_id, batch.slotted))
+    slotted = facts.same_holders(store, user_id, batch.slotted)
+    slotted = facts.said_again(store, user_id, facts.same_things(store, user_id, facts.same_kinds(store, user_id, slotted)))
     for item in slotted:
         facts.record(store, kind, user_id, params["user_key"], item)
     facts.adopt(store, user_id, slotted)

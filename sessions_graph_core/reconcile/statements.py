@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
+from sessions_graph_core.reconcile.extraction.base import ExtractedFact, lemma, normalise
 
 SELF = "me"
 PROJECT = "@project"  # the session's project; the pipeline puts its name in
@@ -86,7 +86,7 @@ GENERIC_VERBS = {
     "standardize", "install", "upgrade", "downgrade", "change", "transition", "shift", "port", "opt", "settle",
     "run", "be", "rewrite", "deploy", "host", "buy", "get", "start", "begin", "select", "prefer", "eat", "become",
     "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
-    "trade", "exchange", "decide", "rebuild", "reimplement", "live", "put", "place",
+    "trade", "exchange", "decide", "rebuild", "reimplement", "live", "put", "place", "stick", "revert",
 }
 # Nouns of a change: "we finished the move from Oracle to PostgreSQL" moves as "we moved" does.
 TRANSITION_NOUNS = {"move", "migration", "switch", "transition", "switchover", "changeover", "port"}
@@ -117,8 +117,19 @@ RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", 
 # round ("Dana owns X"), a schedule wants a time, and a name, a number or an address their own form.
 FRAMED_BY_RULES = {"owner", "lead", "maintainer", "schedule", "name", "phone number", "email"}
 CHOICE_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardise", "standardize", "go",
-                "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide"}
+                "replace", "swap", "drop", "rewrite", "deploy", "host", "write", "select", "opt", "settle", "decide",
+                "stick", "revert"}  # "we're sticking with Postgres", "we reverted to Jenkins": a choice kept or taken back
 ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try"}
+# Verbs that take a decision back ("we scrapped the plan to use Kafka", "we walked back the move to Kafka").
+REVERSING_VERBS = {"scrap", "reverse", "undo", "abandon", "drop", "cancel", "ditch", "shelve", "overturn", "kill"}
+REVERSING_PARTICLES = {"walk": "back", "roll": "back", "call": "off", "back": "out"}
+# Words by which a value points back at what a slot holds ("the same car", "our usual CI").
+REFERRING_WORDS = {"same", "usual", "existing", "current"}
+# Where a choice landed, not an ending: "we ended up going with Vite", "we wound up using Vite".
+LANDED = {"end": "up", "wind": "up"}
+# What a decision is called when a sentence says what it is ("the plan is to use X", "the decision on CI is X"):
+# no holder of a slot of its own (extraction/base._with_choice reads such a sentence as the choice it says).
+DECISION_NOUNS = {"plan", "decision", "choice", "pick", "call", "verdict", "consensus", "conclusion"}
 INTENT_VERBS = {"decide", "agree", "plan", "want", "choose", "opt", "need", "vote", "elect", "go"}  # "go": "going to use"
 RATIONALE_MARKERS = {"because", "since", "as", "so"}
 GROUP_NOUNS = {"team", "department", "group", "squad", "club", "org", "organisation", "organization", "committee",
@@ -545,13 +556,57 @@ class Reader:
         # "We moved to Denver" is the household's move; "the team" or "everyone relocated to Munich" is not mine.
         team = subject is not None and subject.lower_ not in FIRST_PLURAL and (
             self.lemma(subject) in TEAM_WORDS | GROUP_NOUNS or _everyone(subject))
+        if self.lemma(verb) == "be" and subject is not None and self.lemma(subject) in DECISION_NOUNS and (
+                not self.attribute_of(subject) or any(t.dep_ == "xcomp" for t in verb.children)):
+            # "the decision on CI is Buildkite", "the plan is to use Vue" hold nothing of "decision" or "plan":
+            # such a sentence is read as the choice it says (extraction/base._with_choice); "my phone plan is X" stays
+            return []
         said = self._claims(verb, subject) or self.framed(verb, subject)
+        if not said:
+            self.talked_about(verb, subject)
         found = [claim if team else _household(claim) for claim in said]
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
                 self.focus["thing"] = claim.subject
         self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
-        return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))]
+        return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))
+                and not self.refers_back(verb, c)]
+
+    def refers_back(self, verb: Any, claim: Claim) -> bool:
+        """"I still drive the same car", "we still use our usual CI": a value that only points back at what the
+        slot holds names no value, so it is no change (a restatement with nothing to compare)."""
+        if not claim.value:
+            return False
+        head = normalise(claim.value).split()[-1]
+        return any(t.lower_ in REFERRING_WORDS and t.dep_ == "amod" and t.head.lower_ == head for t in verb.subtree)
+
+    def reversed_choice(self, verb: Any, lemma: str, dobj: Any | None) -> str | None:
+        """The name a decision taken back had chosen: the plan or decision to use it, the plan named by it, the
+        move to it ("scrapped the plan to use Kafka", "reversed the Terraform decision", "walked back the move to
+        Kafka"); None for any other clause."""
+        particles = {t.lower_ for t in verb.children if t.dep_ in {"prt", "advmod"}}  # "walked back/advmod"
+        if dobj is None or self.lemma(dobj) not in DECISION_NOUNS | TRANSITION_NOUNS or not (
+                lemma in REVERSING_VERBS or REVERSING_PARTICLES.get(lemma) in particles):
+            return None
+        chosen = [t for c in dobj.children if c.dep_ in {"acl", "relcl"} and c.pos_ == "VERB" for t in c.subtree]
+        # "the move to Kafka", its "to" hung on the noun or on the verb ("undid the switch to/verb Kafka")
+        chosen += [t for c in [*dobj.children, *verb.children] if c.dep_ == "prep" and c.lower_ in {"to", "on", "for"}
+                   for t in c.subtree]
+        chosen += [t for t in dobj.children if t.dep_ == "compound"]
+        name = next((t for t in chosen if _named(t) and t.pos_ == "PROPN"), None)
+        return self.name(name) if name is not None else None
+
+    def talked_about(self, verb: Any, subject: Any | None) -> None:
+        """A clause of ours about a thing that fills no slot ("we changed our minds on the mobile app",
+        "we went back and forth about the queue") makes that thing what a later "it" is: "...: it'll be
+        React Native" is the mobile app's."""
+        if subject is None or self.lemma(subject) not in DECIDERS:
+            return
+        thing = next((t for c in verb.children if c.dep_ == "prep" and c.lower_ in {"on", "about"}
+                      for t in c.children if t.dep_ == "pobj" and t.pos_ in {"NOUN", "PROPN"}
+                      and t.ent_type_ not in {"PERSON", "DATE", "TIME"}), None)
+        if thing is not None:
+            self.focus["thing"] = self.name(thing)
 
     def _claims(self, verb: Any, subject: Any | None) -> list[Claim]:
         lemma = self.lemma(verb)
@@ -573,9 +628,10 @@ class Reader:
 
         # "stop using A", "decided to host A": the inner verb says what, the outer one whether.
         inner = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ in {"VERB", "AUX"}), None)
-        if inner is not None and lemma in ENDING_VERBS | INTENT_VERBS | ASPECT_VERBS:
+        landed = LANDED.get(lemma) == particle
+        if inner is not None and (lemma in ENDING_VERBS | INTENT_VERBS | ASPECT_VERBS or landed):
             found = self._claims(inner, subject)
-            if lemma in ENDING_VERBS:
+            if lemma in ENDING_VERBS and not landed:
                 ended = direct_object(inner)
                 if not found and ended is not None and who:  # "stopped using Papertrail": whatever held it
                     return [Claim(who, HELD, None, self.name(ended))]
@@ -588,6 +644,11 @@ class Reader:
                                 and c.attribute != HELD]
             return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS) for c in found]
 
+        reversed_choice = self.reversed_choice(verb, lemma, dobj)
+        if reversed_choice is not None and who and decider:
+            # "we scrapped the plan to use Kafka", "we reversed the Terraform decision", "we abandoned the move
+            # to Kafka": the choice taken back ends whatever slot held it
+            return [Claim(who, HELD, None, reversed_choice, decision=True)]
         # A name ending in "-ing" after "is" is read as a progressive ("my bank is Starling/VBG now"): the name
         # is what the subject is.
         if attr is None and acomp is None and _name_read_as_verb(verb) and any(
@@ -848,8 +909,10 @@ class Reader:
             if child.dep_ in {"xcomp", "advcl", "relcl"} and named and any(
                 t.lower_ == "to" and t.i == child.i - 1 for t in child.children):
                 found.setdefault("to", child)  # "off Heroku to Render", parsed as "to Render" the clause
-            if child.dep_ in {"prep", "agent", "dative"} or (child.dep_ == "ROOT" and child.pos_ == "ADP"):
+            if child.dep_ in {"prep", "agent", "dative"} or (child.dep_ == "ROOT" and child.pos_ == "ADP") or (
+                    child.dep_ == "prt" and _stranded_object(child) is not None):  # "settled on/prt RabbitMQ/PUNCT"
                 obj = next((t for t in child.children if t.dep_ == "pobj" or (t.dep_ == "pcomp" and _name_read_as_verb(t))), None)
+                obj = obj if obj is not None else _stranded_object(child)
                 word = child.lower_
                 if word == "in" and obj is not None and obj.lower_ in {"favour", "favor"}:
                     inner = self.of_object(obj)
@@ -1404,6 +1467,18 @@ def _mistagged(verb: Any) -> Any | None:
                  or (t.dep_ in {"intj", "dep"} and t.text[:1].isupper() and t.pos_ in {"X", "PROPN", "INTJ"})), None)
 
 
+def _stranded_object(prep: Any) -> Any | None:
+    """The name right after a preposition with no object, which the tagger called punctuation and hung on the
+    verb ("settled on RabbitMQ/PUNCT", "decided on RabbitMQ/X", "on RabbitMQ/ADV/punct"): the preposition's object.
+    Only after a verb of choosing, where a choice is what follows ("test builds on CircleCI/punct" is a noun phrase)."""
+    if lemma(prep.head) not in CHOICE_VERBS | INTENT_VERBS:
+        return None
+    following = prep.nbor(1) if prep.i + 1 < len(prep.doc) else None
+    if following is None or following.head.i != prep.head.i or not any(ch.isalpha() for ch in following.text):
+        return None
+    return following if following.dep_ == "punct" or (following.dep_ == "dep" and following.pos_ in {"PUNCT", "X"}) else None
+
+
 def _household(claim: Claim) -> Claim:
     """"We moved to Denver", "our landlord": what a household shares is the user's own."""
     if claim.subject == PROJECT and claim.attribute in HOUSEHOLD:
@@ -1469,6 +1544,12 @@ def rationale(verb: Any) -> str | None:
         if child.dep_ == "prep" and child.lower_ in {"due", "because"}:
             words = [t for t in child.subtree if t.i != child.i and not (t.dep_ in {"pcomp", "prep"} and t.lower_ in {"to", "of"})]
             return _span_text(words)
+    # "we've decided to move login to Clerk because ...": the reason of what was decided is the decision's.
+    planned = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ == "VERB"), None)
+    if planned is not None and lemma(verb) in INTENT_VERBS:
+        reason = rationale(planned)
+        if reason:
+            return reason
     if any(t.dep_ == "mark" and t.lower_ == "so" for t in verb.children):
         reason = next((t for t in verb.children if t.dep_ in {"ccomp", "advcl"} and t.i < verb.i), None)
         if reason is not None:

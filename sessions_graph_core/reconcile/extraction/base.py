@@ -114,7 +114,9 @@ class SpacyBackend:
         # It also reads a contracted "is" as a possessive ("Manchester's where I live", "energy's with
         # Octopus"): such a sentence is read again with "is" said in full, keeping its words. A note in chat
         # style names the thing and its value with a colon ("bank: Monzo"): read as "bank is Monzo".
-        rereadings = (partial(_with_verb, lexicon=lexicon), _with_is, partial(_with_colon, lexicon=lexicon))
+        # A decision said as what the decision is ("the plan is to use React for the admin panel", "the decision
+        # on CI is Buildkite") is read as the choice it says ("we will use React ...", "we chose Buildkite for CI").
+        rereadings = (partial(_with_verb, lexicon=lexicon), _with_is, partial(_with_colon, lexicon=lexicon), _with_choice)
         spoken = [(n, said, None) for n, doc in enumerate(docs) for said in _with_speaker(doc)]
         spoken += [(n, said, text) for n, doc in enumerate(docs) for reread in rereadings for text, said in reread(doc)]
         for (n, _, text), doc in zip(spoken, nlp.pipe([said for _, said, _ in spoken], batch_size=self.batch_size),
@@ -230,6 +232,55 @@ def _said_instead(sentence: Any, token: Any, words: str) -> str:
     """The sentence's text with `words` in place of one of its tokens."""
     text = sentence.doc.text
     return text[sentence.start_char:token.idx] + words + text[token.idx + len(token.text):sentence.end_char]
+
+
+def _with_choice(doc: Any) -> list[tuple[str, str]]:
+    """(the sentence, the choice it says) for each sentence that says what a decision is: "the plan is to use
+    React for the admin panel" as "we will use React for the admin panel", "the decision on CI is now Buildkite,
+    since ..." as "we chose Buildkite for CI, since ...", "our pick for payments is Adyen" likewise; "my plan" is
+    the speaker's ("I will ...")."""
+    from sessions_graph_core.reconcile.statements import DECISION_NOUNS
+
+    found = []
+    for sentence in doc.sents:
+        noted = _noted_choice(sentence)
+        if noted:
+            found.append((sentence.text, noted))
+            continue
+        root = sentence.root
+        subject = next((t for t in root.children if t.dep_ == "nsubj"), None)
+        if lemma(root) != "be" or subject is None or lemma(subject) not in DECISION_NOUNS:
+            continue
+        speaker = "I" if any(t.lower_ == "my" for t in subject.children) else "we"
+        plan = next((t for t in root.children if t.dep_ == "xcomp" and t.pos_ == "VERB"), None)
+        # The choice, also where the tagger took a name for an adjective's place ("is now CircleCI/NUM/acomp").
+        value = next((t for t in root.children if t.dep_ == "attr" or (t.dep_ == "acomp" and t.pos_ not in {"ADJ", "ADV"})), None)
+        about = next((t for c in subject.children if c.dep_ == "prep" and c.lower_ in {"on", "for", "about"}
+                      for t in c.children if t.dep_ == "pobj"), None)
+        if plan is not None:
+            found.append((sentence.text, f"{speaker} will {doc.text[plan.idx:sentence.end_char]}"))
+        elif value is not None:
+            rest = doc.text[value.right_edge.idx + len(value.right_edge.text):sentence.end_char]
+            purpose = f" for {_said(list(about.subtree))}" if about is not None else ""
+            found.append((sentence.text, f"{speaker} chose {_said(list(value.subtree))}{purpose}{rest}"))
+    return found
+
+
+def _noted_choice(sentence: Any) -> str | None:
+    """A decision noted with a colon, as the choice it says: "Decision: Kafka for the event bus" as "we chose
+    Kafka for the event bus", "plan: use Redis for caching" as "we will use Redis for caching"; not where what
+    follows says who chose ("final decision: we go with Okta", read as it is)."""
+    from sessions_graph_core.reconcile.statements import DECISION_NOUNS
+
+    words = [t for t in sentence if not t.is_space]
+    at = next((n for n, t in enumerate(words[:3]) if lemma(t) in DECISION_NOUNS), None)
+    if at is None or at + 2 >= len(words) or words[at + 1].tag_ != ":" or any(t.pos_ in {"DET", "PRON"} for t in words[:at]):
+        return None
+    rest = words[at + 2:]
+    if any(t.dep_ in {"nsubj", "nsubjpass"} for t in rest):
+        return None
+    said = sentence.doc.text[rest[0].idx:sentence.end_char]
+    return f"we will {said}" if rest[0].tag_ == "VB" else f"we chose {said}"
 
 
 # Tags of the word after a possessive "'s" that no possessed noun starts with, so the "'s" is a contracted
