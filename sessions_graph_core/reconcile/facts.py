@@ -430,8 +430,21 @@ def _known_form(slot: str, known: set[str]) -> str:
     if not slot or slot in known or _pending(slot) or holder == SELF:
         return slot
     others = {k.rpartition("/")[0] for k in known if k.rpartition("/")[2] == attribute} - {holder, SELF}
-    same = [other for other in others if _longer(other, holder) or _longer(holder, other)]
+    same = [other for other in others if _longer(other, holder) or _longer(holder, other)
+            or _headed(other, holder) or _headed(holder, other)]
     return f"{same[0]}/{attribute}" if len(same) == 1 else slot
+
+
+# Words after a holder's name that say what kind of thing it is, not which: "the search service" is "search",
+# "the data team" is "data", "the staging servers" are "staging".
+HOLDER_HEADS = {"service", "services", "team", "environment", "env", "server", "servers", "app", "site", "cluster"}
+
+
+def _headed(mention: str, short: str) -> bool:
+    """Whether `mention` is `short` with a word of what kind of thing it is after it ("search service" /
+    "search"; not "search engine", which is another thing)."""
+    name, _, head = mention.rpartition(" ")
+    return name == short and head in HOLDER_HEADS
 
 
 def _longer(mention: str, short: str) -> bool:

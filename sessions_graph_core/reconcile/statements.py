@@ -58,7 +58,8 @@ OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "yo
 HELD = "*"
 # The attribute's prefix in the slot of a statement whose holder is a pronoun that waits for a name.
 WAITING = HELD * 2
-MEMBERSHIPS = {"subscription", "membership", "account", "contract", "licence", "license"}
+# Words of a thing held by its name ("a Netflix subscription"; "sub" is how chat says it).
+MEMBERSHIPS = {"subscription", "membership", "account", "contract", "licence", "license", "sub"}
 SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe"}
 # Attributes that "we" share as a household, not as a project: the user's own.
 HOUSEHOLD = {"location", "landlord", "internet provider", "doctor", "dentist", "vet", "car", "bank", "gym"}
@@ -67,6 +68,9 @@ PERSONAL = {"location", "employer", "occupation", "manager", "diet", "phone numb
             "therapist", "car", "phone", "name"}
 # Head words that add nothing to the attribute the word before them names: "caching layer", "CI setup", "bank account".
 GENERIC_HEADS = {"layer", "system", "tool", "tooling", "setup", "solution", "provider", "software", "stack", "account"}
+# Objects that name no thing of their own but all one does: "we track work in Trello" is our tracker, as
+# "we track everything in Trello" is ("we track the roadmap in Trello" is the roadmap's).
+WHATEVER_WE_DO = {"work", "everything", "thing", "stuff", "all"}
 # Verbs that move a thing to a new value: "switched feature flags to Unleash".
 SWITCH_VERBS = {"switch", "move", "migrate", "shift", "port", "transition", "change"}
 # Verbs of becoming: their complement is a state, as after "be".
@@ -86,7 +90,7 @@ GENERIC_VERBS = {
     "standardize", "install", "upgrade", "downgrade", "change", "transition", "shift", "port", "opt", "settle",
     "run", "be", "rewrite", "deploy", "host", "buy", "get", "start", "begin", "select", "prefer", "eat", "become",
     "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
-    "trade", "exchange", "decide", "rebuild", "reimplement", "live", "put", "place",
+    "trade", "exchange", "decide", "rebuild", "reimplement", "live", "put", "place", "ditch", "dump", "scrap",
 }
 # Nouns of a change: "we finished the move from Oracle to PostgreSQL" moves as "we moved" does.
 TRANSITION_NOUNS = {"move", "migration", "switch", "transition", "switchover", "changeover", "port"}
@@ -95,6 +99,15 @@ ENDING_VERBS = {"stop", "quit", "cancel", "leave", "sell", "abandon", "ditch", "
                 "retire", "end", "discontinue", "give", "step", "drop", "lose", "resign", "sunset", "decommission",
                 "close", "shut", "terminate", "delete", "unsubscribe"}
 ENDING_PARTICLES = {"give": "up", "step": "down"}
+# Verbs by which one thing is given up for another: "we ditched LastPass for Bitwarden" is a change of value,
+# not an ending (nor "swapped A for B", "traded A for B").
+TRADE_VERBS = {"replace", "swap", "drop", "ditch", "dump", "scrap", "trade", "exchange"}
+# Verbs that end what they are said of only with their particle: "we turned off X" ends X as "we shut X" does
+# ("we turned to X", "we switched to X" end nothing).
+PHRASAL_ENDINGS = {("turn", "off"), ("switch", "off"), ("wind", "down"), ("phase", "out")}
+# Verbs by which a thing held for a time ends by itself ("my gym membership expired", "I let the Datadog
+# contract lapse", "the subscription ran out"), with the particle each needs.
+LAPSE_VERBS = {"expire": "", "lapse": "", "run": "out"}
 # Verbs by which someone takes a role ("Carol is taking over ownership of X from Alice").
 TAKE_VERBS = {"take", "inherit", "assume", "succeed"}
 HAND_VERBS = {"hand", "transfer", "pass", "give", "reassign", "move"}
@@ -675,8 +688,20 @@ class Reader:
             return [Claim(self.name(dobj), self.role_of(dobj), self.name(preps["to"]), who)]
         if lemma == "rid" and "of" in preps:  # "we got rid of New Relic": an ending of its object
             lemma, dobj = "drop", preps.pop("of")
+        if (lemma, particle) in PHRASAL_ENDINGS:
+            lemma, particle = "end", ""
+        if LAPSE_VERBS.get(lemma) == particle and dobj is None and subject is not None:
+            letting = subject.head.head if subject.head.dep_ in {"ccomp", "xcomp"} else None
+            letter = next((t for t in letting.children if t.dep_ == "nsubj"), None) if letting is not None else None
+            return self.lapsed(self.phrase(subject).split(), self.possessor(subject) or (
+                self.name(letter) if letter is not None else None))
+        if lemma in {"let", "allow"} and dobj is not None and self.lemma(dobj) in LAPSE_VERBS:
+            # "I let my Audible membership lapse/NOUN": the parser makes the verb a noun, the thing its compound
+            words = [t.text for t in dobj.lefts if t.dep_ in {"compound", "amod"}]
+            return self.lapsed(words, self.possessor(dobj) or who)
         # Endings with the slot named: "stepped down as manager of the QA team", "gave up ownership of the wiki".
-        if lemma in ENDING_VERBS and (ENDING_PARTICLES.get(lemma, particle) == particle):
+        traded_for = lemma in TRADE_VERBS and "for" in preps and _a_name(preps["for"])
+        if lemma in ENDING_VERBS and (ENDING_PARTICLES.get(lemma, particle) == particle) and not traded_for:
             named = self.attribute_of(preps.get("as")) or self.attribute_of(dobj)
             if named and named[1]:
                 return [Claim(named[1], named[0], None, who)]
@@ -725,7 +750,7 @@ class Reader:
                 # "we host the docs on GitBook": the docs'; "the iOS team tracks bugs in X": a team other
                 # than ours says what it does itself, so the tracker is that team's.
                 holder = self.name(dobj) if decider and who in (SELF, PROJECT) and dobj is not None \
-                    and value_token is not dobj else who
+                    and value_token is not dobj and self.lemma(dobj) not in WHATEVER_WE_DO else who
                 itself = self.attribute_of(dobj) if decider and dobj is not None and value_token is not dobj else None
                 if itself and itself[1] in (None, PROJECT):  # "host (our) docs on GitBook": the docs are the attribute
                     # ... of whoever said it: "the web team tracks tickets in Linear" is the web team's tracker
@@ -956,7 +981,8 @@ class Reader:
         off = preps.get("off")
         if off is not None and complement is None and off.pos_ == "PROPN":
             return [Claim(who, HELD, None, self.name(off))]  # "we're off Heroku now": what held Heroku ends
-        if "at" in preps and value_token is preps["at"] and value_token.ent_type_ in {"TIME", "DATE"} or (
+        # "standup is at 10 now": a bare hour the tagger calls a number is a time, as "at 10:15" is
+        if "at" in preps and value_token is preps["at"] and _when(value_token) or (
             value_token.ent_type_ in {"TIME"} and "at" in preps
         ):
             return [Claim(self.event(subject), "schedule", self.phrase(value_token))]
@@ -1103,9 +1129,23 @@ class Reader:
         if subscribed:
             claims += [Claim(who, subscribed[0], None, subscribed[1]), Claim(who, HELD, None, subscribed[1])]
         habit = self.lemma(dobj.head) in {"give", "stop", "kick"} and dobj.pos_ == "NOUN"  # "I gave up coffee"
-        if not kind and not subscribed and (dobj.pos_ == "PROPN" or habit or self.lemma(dobj.head) in {"leave", "quit"}):
+        if not kind and not subscribed and (_a_name(dobj) or habit or self.lemma(dobj.head) in {"leave", "quit"}):
             claims.append(Claim(who, HELD, None, self.name(dobj)))  # "we've cancelled PagerDuty", "I left the club"
+        if who not in (SELF, PROJECT) and _person_like(subject) and not parted:
+            # "Priya gave up the billing dashboard", "Omar left the search team": whatever role of the thing
+            # the person held ends (the thing's slot that holds them: owner, lead, manager ...)
+            claims.append(Claim(self.name(dobj), HELD, None, who))
         return claims
+
+    @staticmethod
+    def lapsed(words: list[str], holder: str | None) -> list[Claim]:
+        """A subscription or membership (`words`) that ran out ends, as one cancelled does: its possessor's
+        ("my gym membership expired"), or the one's who let it ("I let the Datadog contract lapse"). Nothing
+        else is read from such a clause: the time it ran out is no schedule ("the lease ran out in March")."""
+        subscribed = _membership(words)
+        if subscribed is None or not holder:
+            return []
+        return [Claim(holder, subscribed[0], None, subscribed[1]), Claim(holder, HELD, None, subscribed[1])]
 
     def subscription(self, token: Any | None, plain: bool) -> tuple[str, str] | None:
         """("netflix subscription", "Netflix") for "a Netflix subscription" (or, where the verb says
@@ -1121,9 +1161,8 @@ class Reader:
             name = self.phrase(place)
             kind = " ".join(words[:-1]) if len(words) > 1 else name
             return f"{normalise(kind)} {words[-1].lower()}", name
-        if len(words) > 1 and words[-1].lower() in MEMBERSHIPS:
-            name = " ".join(words[:-1])
-            return f"{normalise(name)} {words[-1].lower()}", name
+        if _membership(words):
+            return _membership(words)
         if plain and token.pos_ == "PROPN":
             name = self.phrase(token)
             return f"{normalise(name)} subscription", name
@@ -1145,7 +1184,7 @@ class Reader:
             holder = self.name(thing) if thing is not None else PROJECT
             return [Claim(holder, attribute, who, self.name(dobj))] if attribute and holder else []
         traded = dobj if dobj is not None else preps.get("in") if lemma == "trade" else None  # "traded in the Focus"
-        if lemma in {"replace", "swap", "drop", "trade", "exchange"} and traded is not None:
+        if lemma in TRADE_VERBS and traded is not None:
             old, new = traded, preps.get("with") or preps.get("for") or preps.get("to")
             if new is None and lemma != "drop":
                 return []
@@ -1231,6 +1270,8 @@ class Reader:
         if holder is None:
             return []
         value = None if negated or new is None else self.name(new)
+        if value is None and not negated and new is not None:
+            return []  # "circleci is still what we use for CI": a value said by "what" names none, and ends nothing
         previous = self.name(old) if old is not None else (self.name(new) if negated and new is not None else None)
         decision = decider and lemma in CHOICE_VERBS
         found = [Claim(holder, attribute, value, previous, decision=decision)]
@@ -1310,6 +1351,12 @@ def _name_like(token: Any) -> bool:
     if not bare or not word.isalnum() or not any(ch.isalpha() for ch in word) or word != token.text:
         return False
     return token.pos_ == "NOUN" or (token.pos_ in {"VERB", "ADJ", "NUM", "X", "ADV"} and not common_word(word))
+
+
+def _a_name(token: Any) -> bool:
+    """A name as tagged, or typed in lower case and no word of the vocabulary ("i cancelled protonvpn",
+    "ditched lastpass for bitwarden"; not "for cost reasons")."""
+    return token.pos_ == "PROPN" or (_name_like(token) and not common_word(token.lower_))
 
 
 @cache
@@ -1404,6 +1451,14 @@ def _mistagged(verb: Any) -> Any | None:
                  or (t.dep_ in {"intj", "dep"} and t.text[:1].isupper() and t.pos_ in {"X", "PROPN", "INTJ"})), None)
 
 
+def _membership(words: list[str]) -> tuple[str, str] | None:
+    """("netflix subscription", "Netflix") for the words "Netflix subscription": a thing held by its name."""
+    if len(words) > 1 and words[-1].lower() in MEMBERSHIPS:
+        name = " ".join(words[:-1])
+        return f"{normalise(name)} {words[-1].lower()}", name
+    return None
+
+
 def _household(claim: Claim) -> Claim:
     """"We moved to Denver", "our landlord": what a household shares is the user's own."""
     if claim.subject == PROJECT and claim.attribute in HOUSEHOLD:
@@ -1413,14 +1468,16 @@ def _household(claim: Claim) -> Claim:
 
 def direct_object(verb: Any) -> Any | None:
     """The verb's direct object, where the small parser mislabels it: of two nouns both tagged objects
-    the second ("switched task/dobj tracking/dobj to Linear"), and a name tagged as a verb ("use
-    Spotify/VERB/xcomp for music")."""
+    the second ("switched task/dobj tracking/dobj to Linear"), a name tagged as a verb ("use
+    Spotify/VERB/xcomp for music"), and a name right after the verb tagged an adverbial noun, as the
+    parser does with a name it labels a person ("we dropped Zoom/npadvmod"; not a day: "moved Monday")."""
     objects = [t for t in verb.children if t.dep_ == "dobj"]
     if objects:
         first = objects[0]
         return next((t for t in objects[1:] if t.i == first.i + 1 and t.pos_ in {"NOUN", "PROPN"}), first)
-    return next((t for t in verb.rights if t.dep_ == "xcomp" and t.is_title and t.i == verb.i + 1
-                 and not any(c.dep_ in {"aux", "nsubj", "dobj"} for c in t.children)), None)
+    return next((t for t in verb.rights if t.i == verb.i + 1 and (
+        (t.dep_ == "xcomp" and t.is_title and not any(c.dep_ in {"aux", "nsubj", "dobj"} for c in t.children))
+        or (t.dep_ == "npadvmod" and t.pos_ == "PROPN" and t.ent_type_ not in {"DATE", "TIME"}))), None)
 
 
 def _fragment(verb: Any) -> list[Any]:

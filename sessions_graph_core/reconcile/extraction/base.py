@@ -199,31 +199,50 @@ def _with_speaker(doc: Any) -> list[str]:
     found = []
     for sentence in doc.sents:
         first = next((t for t in sentence if not (t.is_punct or t.is_space or _framing(t))), None)
-        if (first is not None and first.dep_ == "ROOT" and first.pos_ == "VERB" and first.tag_ in {"VBD", "VBN"}
+        if (first is not None and (first.dep_ == "ROOT" or _clause_before(first)) and first.pos_ == "VERB"
+                and first.tag_ in {"VBD", "VBN"}
                 and not any(t.dep_ in {"nsubj", "nsubjpass", "expl", "csubj"} for t in first.children)):
             rest = doc.text[first.idx + len(first.text): sentence.end_char]
             found.append(f"I {first.text.lower()}{rest}")
     return found
 
 
+def _clause_before(verb: Any) -> bool:
+    """Whether a verb that starts its sentence is a clause the parser hung on a later verb while it has an
+    object of its own: chat drops the speaker of the first of two clauses too ("Sold the corolla last
+    weekend, I bike now": "Sold" read as "having sold"), which a participle with no object is not
+    ("Born in Spain, I ...")."""
+    return verb.dep_ == "advcl" and verb.head.i > verb.i and any(t.dep_ == "dobj" for t in verb.children)
+
+
 def _with_verb(doc: Any, lexicon: Any) -> list[tuple[str, str]]:
     """(the sentence, the sentence with its verb said plainly) for each sentence the small parser read as
     one noun phrase: no verb, its root a plural noun that is a verb by which a thing is served ("runs",
-    "powers", "hosts": statements.SERVE_VERBS) and no attribute's noun, between a noun and a preposition
-    ("search runs/NNS on Typesense" as "search does run on Typesense"; not "error logs in Datadog")."""
-    from sessions_graph_core.reconcile.statements import SERVE_VERBS
-
+    "powers", "hosts": statements.SERVE_VERBS) and no attribute's noun, or a verb an attribute lists with
+    the preposition after it ("chats on": "chat on"), between a noun and a preposition ("search runs/NNS
+    on Typesense" as "search does run on Typesense", "our team chats/NNS on Slack"; not "error logs in
+    Datadog")."""
     found = []
     for sentence in doc.sents:
         root = sentence.root
-        if (any(t.pos_ in {"VERB", "AUX"} for t in sentence) or root.tag_ != "NNS" or not root.is_lower
-                or lexicon.noun([root.lower_]) or lemma(root) not in SERVE_VERBS):
+        if any(t.pos_ in {"VERB", "AUX"} for t in sentence) or root.tag_ != "NNS" or not root.is_lower:
             continue
-        before = any(t.dep_ == "compound" and t.pos_ == "NOUN" for t in root.lefts)
-        after = any(t.dep_ == "prep" for t in root.rights)
-        if before and after:
+        before = any(t.dep_ in {"compound", "nsubj"} and t.pos_ == "NOUN" for t in root.lefts)
+        after = next((t for t in root.rights if t.dep_ == "prep"), None)
+        if before and after is not None and _verb_read_as_noun(root, after, lexicon):
             found.append((sentence.text, _said_instead(sentence, root, f"does {lemma(root)}")))
     return found
+
+
+def _verb_read_as_noun(root: Any, prep: Any, lexicon: Any) -> bool:
+    """Whether a plural noun before a preposition is the verb of the sentence: a verb of serving that no
+    attribute names as a noun ("runs", not "builds"), or a verb an attribute lists with that preposition
+    ("chats on"), since then the noun and the verb say the same."""
+    from sessions_graph_core.reconcile.statements import SERVE_VERBS
+
+    if f"{lemma(root)} {prep.lower_}" in lexicon.verbs:
+        return True
+    return lemma(root) in SERVE_VERBS and not lexicon.noun([root.lower_])
 
 
 def _said_instead(sentence: Any, token: Any, words: str) -> str:
