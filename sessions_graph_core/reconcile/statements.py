@@ -96,15 +96,20 @@ GENERIC_VERBS = {
 TRANSITION_NOUNS = {"move", "migration", "switch", "transition", "switchover", "changeover", "port"}
 # Verbs that end what the slot held when no new value follows.
 ENDING_VERBS = {"stop", "quit", "cancel", "leave", "sell", "abandon", "ditch", "deprecate", "remove", "uninstall",
+                "kill", "ax", "axe", "scrap", "dump",
                 "retire", "end", "discontinue", "give", "step", "drop", "lose", "resign", "sunset", "decommission",
                 "close", "shut", "terminate", "delete", "unsubscribe"}
-ENDING_PARTICLES = {"give": "up", "step": "down"}
+# The particles with which some of them end ("" for none): "gave up", "gave away", "stepped down", "stepped away
+# from"; "ended up using X" ends nothing.
+ENDING_PARTICLES = {"give": {"up", "away"}, "step": {"down", "away"}, "end": {""}}
 # Verbs by which one thing is given up for another: "we ditched LastPass for Bitwarden" is a change of value,
 # not an ending (nor "swapped A for B", "traded A for B").
 TRADE_VERBS = {"replace", "swap", "drop", "ditch", "dump", "scrap", "trade", "exchange"}
 # Verbs that end what they are said of only with their particle: "we turned off X" ends X as "we shut X" does
 # ("we turned to X", "we switched to X" end nothing).
 PHRASAL_ENDINGS = {("turn", "off"), ("switch", "off"), ("wind", "down"), ("phase", "out")}
+# Verbs with a particle by which one comes to a choice: "we ended up picking Vercel", "we wound up using X".
+ARRIVALS = {("end", "up"), ("wind", "up")}
 # Verbs by which a thing held for a time ends by itself ("my gym membership expired", "I let the Datadog
 # contract lapse", "the subscription ran out"), with the particle each needs.
 LAPSE_VERBS = {"expire": "", "lapse": "", "run": "out"}
@@ -559,6 +564,8 @@ class Reader:
         team = subject is not None and subject.lower_ not in FIRST_PLURAL and (
             self.lemma(subject) in TEAM_WORDS | GROUP_NOUNS or _everyone(subject))
         said = self._claims(verb, subject) or self.framed(verb, subject)
+        if subject is not None and _nobody(subject):  # "nobody lives in Leeds" is no home of ours that ended
+            said = [claim for claim in said if claim.attribute not in HOUSEHOLD | PERSONAL]
         found = [claim if team else _household(claim) for claim in said]
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
@@ -568,7 +575,10 @@ class Reader:
 
     def _claims(self, verb: Any, subject: Any | None) -> list[Claim]:
         lemma = self.lemma(verb)
-        particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over"})), "")
+        particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over", "away"})), "")
+        if (lemma, particle) in PHRASAL_ENDINGS:  # "we turned off Sentry" ends it as "we shut Sentry" does
+            lemma, particle = "end", ""
+        ends = lemma in ENDING_VERBS and particle in ENDING_PARTICLES.get(lemma, {particle})
         preps = self.preps(verb)
         dobj = direct_object(verb)
         attr = next((t for t in verb.children if t.dep_ in {"attr", "oprd"}), None) or _mistagged(verb)
@@ -580,15 +590,18 @@ class Reader:
         if lemma == "be" and attr is None and acomp is None and subject is not None and subject.i > verb.i and named_first is not None:
             subject, attr = named_first, subject  # "Raj/ADV is our product manager/nsubj": Raj is the subject
         who = self.name(subject) if subject is not None else None
+        if subject is not None and _nobody(subject):
+            who, negated = PROJECT, True  # "nobody uses Trello anymore": we no longer use it
         if subject is not None and any(t.dep_ == "conj" and t.lower_ in FIRST_PERSON for t in subject.children):
             who = SELF  # "my partner and I live in Leeds": what I say of us both, I say of me
         decider = subject is not None and (subject.lower_ in DECIDERS or self.lemma(subject) in DECIDERS or who == PROJECT)
 
         # "stop using A", "decided to host A": the inner verb says what, the outer one whether.
         inner = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ in {"VERB", "AUX"}), None)
-        if inner is not None and lemma in ENDING_VERBS | INTENT_VERBS | ASPECT_VERBS:
+        arrived = (lemma, particle) in ARRIVALS
+        if inner is not None and (ends or arrived or lemma in INTENT_VERBS | ASPECT_VERBS):
             found = self._claims(inner, subject)
-            if lemma in ENDING_VERBS:
+            if ends:
                 ended = direct_object(inner)
                 if not found and ended is not None and who:  # "stopped using Papertrail": whatever held it
                     return [Claim(who, HELD, None, self.name(ended))]
@@ -599,7 +612,8 @@ class Reader:
                 return ended + [Claim(c.subject, HELD, None, c.old) for c in ended
                                 if c.old and (c.attribute.rpartition(" ")[2] in MEMBERSHIPS or normalise(c.old) in named)
                                 and c.attribute != HELD]
-            return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS) for c in found]
+            return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS or arrived)
+                    for c in found]
 
         # A name ending in "-ing" after "is" is read as a progressive ("my bank is Starling/VBG now"): the name
         # is what the subject is.
@@ -665,6 +679,12 @@ class Reader:
                 return [Claim(self.possessor(target) or PROJECT, role, who, self.text_of(preps.get("from")))]
             if target is not None:
                 return [Claim(self.name(target), self.role_of(target), who, self.text_of(preps.get("from")))]
+            listed = "from" in preps and (self.kind(subject, guess=False) or self.kind(preps["from"], guess=False))
+            if listed and subject.ent_type_ != "PERSON":
+                # "Buildkite has taken over from Jenkins": a thing of a listed kind that takes over replaces the
+                # old one (a person taking over from another is the role's, above)
+                rest = {p: t for p, t in preps.items() if p != "from"}
+                return self.generic(verb, "replace", subject, who, preps["from"], rest, negated, decider)
             return []
         # "Priscilla replaced Kenji as product owner of the search service".
         if lemma == "replace" and "as" in preps and dobj is not None and who:
@@ -687,9 +707,12 @@ class Reader:
                 return [Claim(held[1], held[0], self.name(preps["to"]), who)]
             return [Claim(self.name(dobj), self.role_of(dobj), self.name(preps["to"]), who)]
         if lemma == "rid" and "of" in preps:  # "we got rid of New Relic": an ending of its object
-            lemma, dobj = "drop", preps.pop("of")
-        if (lemma, particle) in PHRASAL_ENDINGS:
-            lemma, particle = "end", ""
+            lemma, dobj, ends = "drop", preps.pop("of"), True
+        if lemma == "hand" and particle in {"off", "over"} and "to" not in preps and dobj is not None and who:
+            return [Claim(self.name(dobj), HELD, None, who)]  # "Ana handed off the billing service": to no one said
+        done = preps.get("with") if lemma in {"do", "finish"} and verb.tag_ == "VBN" and passive else None
+        if done is not None and who and _a_name(done):
+            return [Claim(who, HELD, None, self.name(done))]  # "we're done with Heroku": what held it ends
         if LAPSE_VERBS.get(lemma) == particle and dobj is None and subject is not None:
             letting = subject.head.head if subject.head.dep_ in {"ccomp", "xcomp"} else None
             letter = next((t for t in letting.children if t.dep_ == "nsubj"), None) if letting is not None else None
@@ -701,10 +724,13 @@ class Reader:
             return self.lapsed(words, self.possessor(dobj) or who)
         # Endings with the slot named: "stepped down as manager of the QA team", "gave up ownership of the wiki".
         traded_for = lemma in TRADE_VERBS and "for" in preps and _a_name(preps["for"])
-        if lemma in ENDING_VERBS and (ENDING_PARTICLES.get(lemma, particle) == particle) and not traded_for:
+        if ends and not traded_for:
             named = self.attribute_of(preps.get("as")) or self.attribute_of(dobj)
             if named and named[1]:
                 return [Claim(named[1], named[0], None, who)]
+            left = preps.get("from") if lemma == "step" else None
+            if left is not None and who:  # "Ana stepped away from the billing service": her role in it ends
+                return [Claim(self.name(left), HELD, None, who)]
             if dobj is not None and lemma not in {"step"}:
                 return self.ending(subject, who, dobj, preps)
             return []
@@ -1508,6 +1534,11 @@ def _when_word(token: Any) -> bool:
 def _no_word_of_the_name(token: Any) -> bool:
     """A word a phrase drops: a time word, or how much of it ("the whole team" is the team)."""
     return _when_word(token) or (token.lower_ in WHOLE_WORDS and token.pos_ != "PROPN")
+
+
+def _nobody(token: Any) -> bool:
+    """"nobody", "no one": none of us."""
+    return token.lower_ == "nobody" or (token.lower_ == "one" and any(t.lower_ == "no" for t in token.children))
 
 
 def _everyone(token: Any) -> bool:

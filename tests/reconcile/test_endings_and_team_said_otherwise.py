@@ -1,0 +1,131 @@
+"""Issue 13's seventeenth round, with the real spaCy model and the real store: endings and team changes said
+in everyday shapes the reader missed. A subscription that ran out by itself ("expired", "lapsed", "I let
+it lapse"); an ending said with a verb and its particle ("turned off", "switched off") or other verbs
+("killed", "axed", "we're done with", "nobody uses X anymore"); a person giving up, stepping away from or
+handing off a thing they hold (the thing's role that holds them ends); a thing of a listed kind taking over
+from another ("Buildkite has taken over from Jenkins"); "ended up choosing X" as the choice; a name the small parser hangs on the verb as an
+adverbial noun ("dropped Zoom/npadvmod"); a dropped speaker before a comma ("Sold the Golf, I ..."); a
+name in lower case ended ("i cancelled nordvpn"); "dropped A for B" as a change, not an ending; a verb of
+an attribute read as a plural noun ("our team chats/NNS on Discord"); a bare hour ("at 4"); a holder said
+with and without a word of its kind ("the checkout service" / "checkout"); "what" is no value ("X is
+still what we use"). The sentences are our own, not the labelled set's."""
+
+from __future__ import annotations
+
+import pytest
+from reading_helpers import record, slots
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a subscription that ran out ends, and whatever held its name
+        ("My Headspace subscription expired in May.", [("me/headspace subscription", ""), ("me/*headspace", "")]),
+        ("We let the Figma licence lapse.", [("@project/figma licence", ""), ("@project/*figma", "")]),
+        ("I cancelled my Crunchyroll sub", [("me/crunchyroll sub", ""), ("me/*crunchyroll", "")]),
+        # a verb and its particle that end
+        ("we switched off Intercom last week", [("@project/*intercom", "")]),
+        ("We turned off the New Relic integration.", [("@project/monitoring", "")]),
+        # a person who gives a thing up no longer holds its role
+        ("Tom gave up the payments service.", [("tom/*payments service", ""), ("payments service/*tom", "")]),
+        # the parser's misreadings: a name as an adverbial noun, a dropped speaker before a comma
+        ("We dropped Zoom at the end of the month.", [("@project/*zoom", "")]),
+        ("Sold the Golf in March, I take the bus now.", [("golf/owner", ""), ("me/*golf", "")]),
+        ("i cancelled nordvpn", [("me/*nordvpn", "")]),
+        # a change, not an ending
+        ("we dropped Trello for Asana", [("@project/issue tracker", "Asana"), ("@project/*trello", "Asana")]),
+        ("Our team chats on Discord.", [("@project/chat", "Discord")]),
+        ("Retro is at 4 now.", [("retro/schedule", "4")]),
+        ("The team tracks everything in Jira.", [("@project/issue tracker", "Jira")]),
+        # more verbs and shapes of ending: killed, axed, done with, nobody uses, stepped away from, handed off
+        ("We axed Mixpanel last quarter.", [("@project/*mixpanel", "")]),
+        ("We turned off PagerDuty.", [("@project/*pagerduty", "")]),  # not PagerDuty as a state we turned to
+        ("We're done with Bitbucket.", [("@project/*bitbucket", "")]),
+        ("Nobody uses Asana anymore.", [("@project/issue tracker", "")]),
+        ("Leo stepped away from the search service.", [("search service/*leo", "")]),
+        ("Leo handed off the search service.", [("search service/*leo", "")]),
+        # a thing that takes over from another replaces it; ending up with a choice is the choice
+        ("Buildkite has taken over from Jenkins.", [("@project/ci", "Buildkite")]),
+        ("We ended up choosing Render for hosting.", [("@project/hosting", "Render")]),
+    ],
+)
+def test_an_ending_or_a_change_said_otherwise_is_read(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The lease ran out in June.", []),  # no membership named, and the month it ran out is no schedule
+        ("I cancelled lunch", []),  # a word of the vocabulary in lower case is no name
+        ("We dropped Zoom for cost reasons.", [("@project/*zoom", "")]),  # a reason is no new value
+        ("Linear is still what we use for tickets", [("@project/issue tracker", "Linear")]),  # "what" ends nothing
+        ("Born in Spain, I moved to Leeds in 2019.", [("me/location", "Leeds")]),  # a participle with no object
+        ("error logs in Datadog", []),  # a plural noun that is no verb of an attribute
+        ("Nobody lives in Leeds anymore.", []),  # no home of ours ended
+        ("Maria has taken over from Leo.", []),  # a person taking over names no role here
+        ("These days our logs end up in Loki.", []),  # "end up" ends nothing
+    ],
+)
+def test_what_is_not_such_an_ending_is_not_read_as_one(spacy: SpacyBackend, text: str, expected: list) -> None:
+    assert slots(spacy, text) == expected
+
+
+def _replaced(graph: SessionsGraph, spacy: SpacyBackend, user: str, about: str, texts: dict[str, str],
+              order: tuple[str, ...] = ("old", "new")) -> list[str]:
+    """What the statements about `about` now replace, after reconciling the sessions in `order`."""
+    record(graph, user, texts)
+    for sid in order:
+        graph.reconcile_session(sid, backend=spacy)
+    return [text.rstrip(".").lower() for fact in graph.current_facts(user, about) for text in fact.replaced]
+
+
+@pytest.mark.parametrize(
+    ("about", "old", "new"),
+    [
+        ("me", "I have a Headspace subscription", "My Headspace subscription expired in May."),
+        ("shop", "We pay for a Figma licence", "We let the Figma licence lapse."),
+        ("shop", "We have a Zoom subscription", "We dropped Zoom at the end of the month."),
+        ("me", "I drive a VW Golf", "Sold the Golf in March, I take the bus now."),
+        ("shop", "We track issues in Trello", "we dropped Trello for Asana"),
+        ("retro", "Our retro is at 3.", "Retro is at 4 now."),
+        ("shop", "Our CI runs on Jenkins.", "Buildkite has taken over from Jenkins."),
+        ("shop", "Our issue tracker is Asana.", "Nobody uses Asana anymore."),
+        ("shop", "We host our code on Bitbucket.", "We're done with Bitbucket."),
+        ("checkout", "The checkout service is hosted on Heroku.", "checkout moved to Fly.io last week"),
+    ],
+)
+def test_such_a_statement_supersedes_the_old(graph: SessionsGraph, spacy: SpacyBackend, about: str, old: str,
+                                             new: str) -> None:
+    replaced = _replaced(graph, spacy, "e1", about, {"old": old, "new": new})
+    assert old.rstrip(".").lower() in replaced
+
+
+@pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
+@pytest.mark.parametrize("new", ["Tom gave up the payments service.", "Tom stepped away from the payments service.",
+                                 "Tom handed off the payments service."])
+def test_a_person_who_gives_up_a_thing_no_longer_owns_it(graph: SessionsGraph, spacy: SpacyBackend, order: tuple,
+                                                         new: str) -> None:
+    texts = {"old": "Tom owns the payments service.", "new": new}
+    assert _replaced(graph, spacy, "e2", "payments service", texts, order) == ["tom owns the payments service"]
+
+
+@pytest.mark.parametrize(
+    ("about", "old", "new"),
+    [
+        ("payments service", "Tom owns the payments service.", "Ana gave up the payments service."),  # not its owner
+        ("shop", "We use Linear for tickets", "Linear is still what we use for tickets"),  # a restatement
+        ("me", "I have a Headspace subscription", "My sister's Calm subscription expired."),  # another's
+        ("shop", "We have a Zoom subscription", "We dropped Slack at the end of the month."),  # another thing
+        ("checkout", "The checkout service is hosted on Heroku.", "the checkout engine moved to Fly.io"),
+        ("retro", "Our retro is at 3.", "Standup is at 4 now."),  # another event
+        ("shop", "Our issue tracker is Asana.", "Nobody uses Slack anymore."),  # another tool
+        ("payments service", "Tom owns the payments service.", "Ana stepped away from the payments service."),
+    ],
+)
+def test_what_is_not_a_change_of_it_supersedes_nothing(graph: SessionsGraph, spacy: SpacyBackend, about: str,
+                                                       old: str, new: str) -> None:
+    assert _replaced(graph, spacy, "e3", about, {"old": old, "new": new}) == []
