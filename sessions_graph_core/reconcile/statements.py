@@ -58,6 +58,9 @@ OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "yo
 HELD = "*"
 # The attribute's prefix in the slot of a statement whose holder is a pronoun that waits for a name.
 WAITING = HELD * 2
+# The attribute of a change that waits only for a slot of its own holder: a person giving up the thing named
+# ("Tom gave up the payments service") ends a role of that thing, never one Tom holds of another.
+HELD_HERE = HELD + "@"
 # Words of a thing held by its name ("a Netflix subscription"; "sub" is how chat says it).
 MEMBERSHIPS = {"subscription", "membership", "account", "contract", "licence", "license", "sub"}
 SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe"}
@@ -474,6 +477,13 @@ class Reader:
                 return self.name(doer)
         return None
 
+    def someone_else(self, subject: Any) -> bool:
+        """Whether a clause's subject is a person or a group other than the speaker and us ("Tom", "my
+        brother", "the design team"), who holds things of their own."""
+        if self.name(subject) in (SELF, PROJECT, None) or subject.pos_ == "PRON":
+            return False
+        return subject.ent_type_ == "PERSON" or _person_like(subject) or senses.people(self.lemma(subject)) in {"person", "group"}
+
     def our_group(self, token: Any) -> bool:
         """"the company", "the whole team": the group the speaker is in, said with no one's name before it."""
         plain = all(t.lower_ in {"the", "this"} for t in token.children if t.dep_ == "det")
@@ -566,6 +576,10 @@ class Reader:
         said = self._claims(verb, subject) or self.framed(verb, subject)
         if subject is not None and _nobody(subject):  # "nobody lives in Leeds" is no home of ours that ended
             said = [claim for claim in said if claim.attribute not in HOUSEHOLD | PERSONAL]
+        if subject is not None and self.someone_else(subject):
+            # "the design team stopped using Jira", "my brother sold his Civic": what they ended waits for a slot
+            # of their own, never the one thing of ours (or anyone's) that held the same name
+            said = [Claim(c.subject, HELD_HERE, c.value, c.old, c.decision) if c.attribute == HELD else c for c in said]
         found = [claim if team else _household(claim) for claim in said]
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
@@ -575,7 +589,7 @@ class Reader:
 
     def _claims(self, verb: Any, subject: Any | None) -> list[Claim]:
         lemma = self.lemma(verb)
-        particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over", "away"})), "")
+        particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over", "away", "off"})), "")
         if (lemma, particle) in PHRASAL_ENDINGS:  # "we turned off Sentry" ends it as "we shut Sentry" does
             lemma, particle = "end", ""
         ends = lemma in ENDING_VERBS and particle in ENDING_PARTICLES.get(lemma, {particle})
@@ -592,6 +606,8 @@ class Reader:
         who = self.name(subject) if subject is not None else None
         if subject is not None and _nobody(subject):
             who, negated = PROJECT, True  # "nobody uses Trello anymore": we no longer use it
+        if subject is not None and subject.lower_ == "everything":
+            who = PROJECT  # "everything runs on Azure now": all we run, as "we run everything on Azure" says
         if subject is not None and any(t.dep_ == "conj" and t.lower_ in FIRST_PERSON for t in subject.children):
             who = SELF  # "my partner and I live in Leeds": what I say of us both, I say of me
         decider = subject is not None and (subject.lower_ in DECIDERS or self.lemma(subject) in DECIDERS or who == PROJECT)
@@ -709,7 +725,7 @@ class Reader:
         if lemma == "rid" and "of" in preps:  # "we got rid of New Relic": an ending of its object
             lemma, dobj, ends = "drop", preps.pop("of"), True
         if lemma == "hand" and particle in {"off", "over"} and "to" not in preps and dobj is not None and who:
-            return [Claim(self.name(dobj), HELD, None, who)]  # "Ana handed off the billing service": to no one said
+            return [Claim(self.name(dobj), HELD_HERE, None, who)]  # "Ana handed off the billing service": to no one said
         done = preps.get("with") if lemma in {"do", "finish"} and verb.tag_ == "VBN" and passive else None
         if done is not None and who and _a_name(done):
             return [Claim(who, HELD, None, self.name(done))]  # "we're done with Heroku": what held it ends
@@ -730,7 +746,7 @@ class Reader:
                 return [Claim(named[1], named[0], None, who)]
             left = preps.get("from") if lemma == "step" else None
             if left is not None and who:  # "Ana stepped away from the billing service": her role in it ends
-                return [Claim(self.name(left), HELD, None, who)]
+                return [Claim(self.name(left), HELD_HERE, None, who)]
             if dobj is not None and lemma not in {"step"}:
                 return self.ending(subject, who, dobj, preps)
             return []
@@ -925,6 +941,8 @@ class Reader:
                         inner = next((t for t in nested.children if t.dep_ == "pobj"), None)
                         if inner is not None:
                             found.setdefault(nested.lower_, inner)
+            if child.dep_ == "advcl" and child.pos_ == "NOUN" and any(t.dep_ == "mark" and t.lower_ == "as" for t in child.children):
+                found.setdefault("as", child)  # "stepped down as infra/nsubj lead/advcl": "as" the noun's mark
             if child.dep_ == "advmod" and child.lower_ == "over":
                 nested = next((t for t in child.children if t.dep_ == "prep"), None)
                 obj = next((t for t in nested.children if t.dep_ == "pobj"), None) if nested is not None else None
@@ -1157,10 +1175,14 @@ class Reader:
         habit = self.lemma(dobj.head) in {"give", "stop", "kick"} and dobj.pos_ == "NOUN"  # "I gave up coffee"
         if not kind and not subscribed and (_a_name(dobj) or habit or self.lemma(dobj.head) in {"leave", "quit"}):
             claims.append(Claim(who, HELD, None, self.name(dobj)))  # "we've cancelled PagerDuty", "I left the club"
+        if not claims and dobj.pos_ == "NOUN" and any(t.dep_ in {"det", "poss"} and t.lower_ in {"the", "our", "my"}
+                                                      for t in dobj.children):
+            # "we shut down the status page": the thing of ours no attribute names, as "our status page is X" says
+            claims.append(Claim(self.possessor(dobj) or who, normalise(" ".join(self.words(dobj))), None, None))
         if who not in (SELF, PROJECT) and _person_like(subject) and not parted:
             # "Priya gave up the billing dashboard", "Omar left the search team": whatever role of the thing
             # the person held ends (the thing's slot that holds them: owner, lead, manager ...)
-            claims.append(Claim(self.name(dobj), HELD, None, who))
+            claims.append(Claim(self.name(dobj), HELD_HERE, None, who))
         return claims
 
     @staticmethod
@@ -1197,8 +1219,8 @@ class Reader:
     def generic(self, verb: Any, lemma: str, subject: Any, who: str | None, dobj: Any, preps: dict[str, Any],
                 negated: bool, decider: bool) -> list[Claim]:
         """"We moved the web app off Heroku to Fly.io", "we replaced Jira with Linear", "the API runs on GCP"."""
-        if not who:
-            return []
+        if not who or (lemma in TRADE_VERBS and subject is not None and subject.dep_ == "nsubjpass"):
+            return []  # "Travis got replaced with X": the thing replaced is the subject, read in the active voice
         named = self.attribute_of(subject) if not decider else None
         new = preps.get("to") or preps.get("with") if lemma in {"replace", "swap"} else preps.get("to")
         # "from" is where a thing comes from after "get", "buy": no old value ("I get my groceries from Tesco").
@@ -1582,7 +1604,7 @@ def fact_of(claim: Claim, text: str, about: list[str], reason: str | None, tripl
     return ExtractedFact(
         text=text,
         kind="decision" if claim.decision or reason else "fact",
-        slot=f"{normalise(claim.subject)}/{claim.attribute}" + (normalise(claim.old or "") if claim.attribute == HELD else ""),
+        slot=f"{normalise(claim.subject)}/{claim.attribute}" + (normalise(claim.old or "") if claim.attribute in (HELD, HELD_HERE) else ""),
         about=list(dict.fromkeys(names + [name for name in about if normalise(name) not in seen])),
         rationale=reason,
         value=claim.value or "",

@@ -266,8 +266,9 @@ def _with_is(doc: Any) -> list[tuple[str, str]]:
     for sentence in doc.sents:
         if sentence.root.pos_ in {"VERB", "AUX"}:
             continue
-        contracted = [t for t in sentence if t.lower_ in CONTRACTED_IS and t.tag_ == "POS" and t.i + 1 < sentence.end
-                      and doc[t.i + 1].tag_ in NOT_POSSESSED]
+        # (tagged a possessive, or "is" hung on the noun before it as its case: "Frontend/ROOT 's/case on Vercel")
+        contracted = [t for t in sentence if t.lower_ in CONTRACTED_IS and (t.tag_ == "POS" or t.dep_ == "case")
+                      and t.i + 1 < sentence.end and doc[t.i + 1].tag_ in NOT_POSSESSED]
         if len(contracted) == 1:
             found.append((sentence.text, _said_instead(sentence, contracted[0], " is")))
     return found
