@@ -63,7 +63,9 @@ WAITING = HELD * 2
 HELD_HERE = HELD + "@"
 # Words of a thing held by its name ("a Netflix subscription"; "sub" is how chat says it).
 MEMBERSHIPS = {"subscription", "membership", "account", "contract", "licence", "license", "sub"}
-SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe"}
+SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe", "renew"}
+# Verbs of renting: what one rents is held as a subscription is ("I rent a parking space"), by its words.
+RENT_VERBS = {"rent", "lease"}
 # Attributes that "we" share as a household, not as a project: the user's own.
 HOUSEHOLD = {"location", "landlord", "internet provider", "doctor", "dentist", "vet", "car", "bank", "gym"}
 # Attributes only a person has: who fills them is someone "he" or "she" may refer to next.
@@ -115,7 +117,7 @@ PHRASAL_ENDINGS = {("turn", "off"), ("switch", "off"), ("wind", "down"), ("phase
 ARRIVALS = {("end", "up"), ("wind", "up")}
 # Verbs by which a thing held for a time ends by itself ("my gym membership expired", "I let the Datadog
 # contract lapse", "the subscription ran out"), with the particle each needs.
-LAPSE_VERBS = {"expire": "", "lapse": "", "run": "out"}
+LAPSE_VERBS = {"expire": "", "lapse": "", "run": "out", "end": ""}
 # Verbs by which someone takes a role ("Carol is taking over ownership of X from Alice").
 TAKE_VERBS = {"take", "inherit", "assume", "succeed"}
 HAND_VERBS = {"hand", "transfer", "pass", "give", "reassign", "move"}
@@ -595,6 +597,8 @@ class Reader:
         ends = lemma in ENDING_VERBS and particle in ENDING_PARTICLES.get(lemma, {particle})
         preps = self.preps(verb)
         dobj = direct_object(verb)
+        if particle == "off" and lemma in SWITCH_VERBS and dobj is not None and "off" not in preps:
+            preps["off"], dobj = dobj, None  # "we moved off/prt Heroku": what the particle's object was is left
         attr = next((t for t in verb.children if t.dep_ in {"attr", "oprd"}), None) or _mistagged(verb)
         acomp = next((t for t in verb.children if t.dep_ == "acomp"), None)
         passive = any(t.dep_ in {"nsubjpass", "auxpass"} for t in verb.children)
@@ -649,6 +653,10 @@ class Reader:
             if negated:  # also whatever else held it: "we use Figma for design" ... "we stopped paying for Figma"
                 return [Claim(who, attribute, None, name), Claim(who, HELD, None, name)]
             return [Claim(who, attribute, name)]
+        if lemma in RENT_VERBS and dobj is not None and dobj.pos_ == "NOUN" and who and verb.tag_ != "VBD":
+            # "I rent a parking space", "we're renting a storage unit": which "I gave up the parking space" ends
+            thing = " ".join(self.words(dobj))
+            return [Claim.said(who, f"{normalise(thing)} rental", thing, negated)]
         # "I'm paying for the Pro plan now", "I have a Pixel 9": a value of a known kind is what that
         # attribute holds (only a listed kind for paying).
         # Only a name is guessed a kind by the embedder: "a cat" is no terminal ("kitty"), "a Pixel 9" is a phone.
@@ -729,15 +737,17 @@ class Reader:
         done = preps.get("with") if lemma in {"do", "finish"} and verb.tag_ == "VBN" and passive else None
         if done is not None and who and _a_name(done):
             return [Claim(who, HELD, None, self.name(done))]  # "we're done with Heroku": what held it ends
-        if LAPSE_VERBS.get(lemma) == particle and dobj is None and subject is not None:
+        if LAPSE_VERBS.get(lemma) == particle and dobj is None and subject is not None and not passive:
             letting = subject.head.head if subject.head.dep_ in {"ccomp", "xcomp"} else None
             letter = next((t for t in letting.children if t.dep_ == "nsubj"), None) if letting is not None else None
-            return self.lapsed(self.phrase(subject).split(), self.possessor(subject) or (
-                self.name(letter) if letter is not None else None))
+            holder = self.possessor(subject) or (self.name(letter) if letter is not None else PROJECT if (
+                self.subscription(subject, plain=False) and _named_in(subject)) else None)
+            return self.lapsed(self.subscription(subject, plain=False), self.name(subject) if _a_name(subject) else None, holder)
         if lemma in {"let", "allow"} and dobj is not None and self.lemma(dobj) in LAPSE_VERBS:
             # "I let my Audible membership lapse/NOUN": the parser makes the verb a noun, the thing its compound
             words = [t.text for t in dobj.lefts if t.dep_ in {"compound", "amod"}]
-            return self.lapsed(words, self.possessor(dobj) or who)
+            named = " ".join(words) if any(t.pos_ == "PROPN" for t in dobj.lefts) else None
+            return self.lapsed(_membership(words), named, self.possessor(dobj) or who)
         # Endings with the slot named: "stepped down as manager of the QA team", "gave up ownership of the wiki".
         traded_for = lemma in TRADE_VERBS and "for" in preps and _a_name(preps["for"])
         if ends and not traded_for:
@@ -1186,14 +1196,17 @@ class Reader:
         return claims
 
     @staticmethod
-    def lapsed(words: list[str], holder: str | None) -> list[Claim]:
-        """A subscription or membership (`words`) that ran out ends, as one cancelled does: its possessor's
-        ("my gym membership expired"), or the one's who let it ("I let the Datadog contract lapse"). Nothing
-        else is read from such a clause: the time it ran out is no schedule ("the lease ran out in March")."""
-        subscribed = _membership(words)
-        if subscribed is None or not holder:
+    def lapsed(subscribed: tuple[str, str] | None, name: str | None, holder: str | None) -> list[Claim]:
+        """A subscription or membership that ran out ends, as one cancelled does, and so does whatever held a
+        name that ran out ("I let Duolingo Plus expire"): its possessor's ("my gym membership expired"), the
+        one's who let it ("I let the Datadog contract lapse"), ours for a contract with someone named ("the
+        contract with Acme Cleaning ended"). Nothing else is read from such a clause: the time it ran out is
+        no schedule ("the lease ran out in March")."""
+        if not holder:
             return []
-        return [Claim(holder, subscribed[0], None, subscribed[1]), Claim(holder, HELD, None, subscribed[1])]
+        if subscribed is not None:
+            return [Claim(holder, subscribed[0], None, subscribed[1]), Claim(holder, HELD, None, subscribed[1])]
+        return [Claim(holder, HELD, None, name)] if name else []
 
     def subscription(self, token: Any | None, plain: bool) -> tuple[str, str] | None:
         """("netflix subscription", "Netflix") for "a Netflix subscription" (or, where the verb says
@@ -1499,6 +1512,11 @@ def _mistagged(verb: Any) -> Any | None:
                  or (t.dep_ in {"intj", "dep"} and t.text[:1].isupper() and t.pos_ in {"X", "PROPN", "INTJ"})), None)
 
 
+def _named_in(token: Any) -> bool:
+    """Whether a phrase names someone or something ("the contract with Acme Cleaning", "the Zoom licence")."""
+    return any(t.pos_ == "PROPN" for t in token.subtree)
+
+
 def _membership(words: list[str]) -> tuple[str, str] | None:
     """("netflix subscription", "Netflix") for the words "Netflix subscription": a thing held by its name."""
     if len(words) > 1 and words[-1].lower() in MEMBERSHIPS:
@@ -1523,7 +1541,8 @@ def direct_object(verb: Any) -> Any | None:
     if objects:
         first = objects[0]
         return next((t for t in objects[1:] if t.i == first.i + 1 and t.pos_ in {"NOUN", "PROPN"}), first)
-    return next((t for t in verb.rights if t.i == verb.i + 1 and (
+    after = verb.i + 2 if verb.i + 1 < len(verb.doc) and verb.doc[verb.i + 1].dep_ == "prt" else verb.i + 1
+    return next((t for t in verb.rights if t.i == after and (
         (t.dep_ == "xcomp" and t.is_title and not any(c.dep_ in {"aux", "nsubj", "dobj"} for c in t.children))
         or (t.dep_ == "npadvmod" and t.pos_ == "PROPN" and t.ent_type_ not in {"DATE", "TIME"}))), None)
 

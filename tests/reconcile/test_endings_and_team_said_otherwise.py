@@ -3,7 +3,8 @@ in everyday shapes the reader missed. A subscription that ran out by itself ("ex
 it lapse"); an ending said with a verb and its particle ("turned off", "switched off") or other verbs
 ("killed", "axed", "we're done with", "nobody uses X anymore"); a person giving up, stepping away from or
 handing off a thing they hold (the thing's role that holds them ends); a thing of a listed kind taking over
-from another ("Buildkite has taken over from Jenkins"); "ended up choosing X" as the choice; a name the small parser hangs on the verb as an
+from another ("Buildkite has taken over from Jenkins"); "ended up choosing X" as the choice; a rental held as a subscription is ("I rent a garage"); a name renewed no
+more or run out ("we didn't renew Miro", "the contract with Bright Cleaning ended"); "moved off/prt Heroku"; a name the small parser hangs on the verb as an
 adverbial noun ("dropped Zoom/npadvmod"); a dropped speaker before a comma ("Sold the Golf, I ..."); a
 name in lower case ended ("i cancelled nordvpn"); "dropped A for B" as a change, not an ending; a verb of
 an attribute read as a plural noun ("our team chats/NNS on Discord"); a bare hour ("at 4"); a holder said
@@ -62,6 +63,15 @@ from sessions_graph_core.reconcile.extraction.base import SpacyBackend
         ("Frontend's on Vercel these days.", [("frontend/hosting", "Vercel")]),
         # what another team ends waits for a slot of that team's own
         ("The design team stopped using Jira.", [("design team/issue tracker", ""), ("design team/*@jira", "")]),
+        # what one rents is held as a subscription is; a name renewed or ended by itself ends too
+        ("I rent a garage on Mill Lane.", [("me/garage rental", "garage")]),
+        ("I stopped renting the garage.", [("me/garage rental", "")]),
+        ("We didn't renew Miro this year.", [("@project/miro subscription", ""), ("@project/*miro", "")]),
+        ("Our contract with Bright Cleaning ended in May.",
+         [("@project/bright cleaning contract", ""), ("@project/*bright cleaning", "")]),
+        # "moved off/prt Heroku": the particle's object is what was left
+        ("We moved off Heroku.", [("@project/hosting", ""), ("@project/*heroku", "")]),
+        ("We've moved off Intercom.", [("@project/*intercom", "")]),
     ],
 )
 def test_an_ending_or_a_change_said_otherwise_is_read(spacy: SpacyBackend, text: str, expected: list) -> None:
@@ -81,6 +91,8 @@ def test_an_ending_or_a_change_said_otherwise_is_read(spacy: SpacyBackend, text:
         ("Maria has taken over from Leo.", []),  # a person taking over names no role here
         ("These days our logs end up in Loki.", []),  # "end up" ends nothing
         ("Everything is fine.", []),  # all of ours, in no state of any attribute
+        ("The meeting ended at 5.", []),  # no subscription ran out
+        ("I rented a bike for the weekend.", []),  # a rental once, in the past, holds nothing now
     ],
 )
 def test_what_is_not_such_an_ending_is_not_read_as_one(spacy: SpacyBackend, text: str, expected: list) -> None:
@@ -113,6 +125,10 @@ def _replaced(graph: SessionsGraph, spacy: SpacyBackend, user: str, about: str, 
         ("shop", "We host on AWS.", "Everything runs on Azure these days."),
         ("shop", "Our CI is Travis.", "Travis got replaced with GitHub Actions."),
         ("frontend", "The frontend is hosted on Netlify.", "Frontend's on Vercel these days."),
+        ("me", "I rent a garage on Mill Lane.", "I gave up the garage."),
+        ("shop", "We have a Miro licence.", "We didn't renew Miro this year."),
+        ("me", "I have a Duolingo Plus subscription.", "I let Duolingo Plus expire."),
+        ("shop", "We use Intercom for support chat.", "We've moved off Intercom."),
         ("checkout", "The checkout service is hosted on Heroku.", "checkout moved to Fly.io last week"),
     ],
 )
@@ -145,6 +161,7 @@ def test_a_person_who_gives_up_a_thing_no_longer_owns_it(graph: SessionsGraph, s
         ("payments service", "Tom owns the payments service.", "Tom gave up coffee."),  # no thing of his role
         ("payments service", "Tom owns the payments service.", "Tom left the platform team."),
         ("shop", "We use Jira for tickets.", "The design team stopped using Jira."),  # their Jira, not ours
+        ("me", "I rent a garage on Mill Lane.", "My neighbour gave up her garage."),
     ],
 )
 def test_what_is_not_a_change_of_it_supersedes_nothing(graph: SessionsGraph, spacy: SpacyBackend, about: str,
