@@ -578,7 +578,7 @@ class Reader:
         said = self._claims(verb, subject) or self.framed(verb, subject)
         if subject is not None and _nobody(subject):  # "nobody lives in Leeds" is no home of ours that ended
             said = [claim for claim in said if claim.attribute not in HOUSEHOLD | PERSONAL]
-        if subject is not None and self.someone_else(subject):
+        if subject is not None and any(c.attribute == HELD for c in said) and self.someone_else(subject):
             # "the design team stopped using Jira", "my brother sold his Civic": what they ended waits for a slot
             # of their own, never the one thing of ours (or anyone's) that held the same name
             said = [Claim(c.subject, HELD_HERE, c.value, c.old, c.decision) if c.attribute == HELD else c for c in said]
@@ -1079,11 +1079,12 @@ class Reader:
         return self.possessor(thing) or who, normalise(" ".join(self.words(thing)))
 
     def the_thing(self, token: Any, moved: bool = False) -> bool:
-        """A thing said with "the" and nothing else to say whose it is ("the helpdesk", not "the design
-        team's helpdesk", "the capital of France", "the winner" or "the team"): a subject, or (`moved`)
-        what a switch moves."""
+        """A thing said with "the", or bare as a team says what it does ("payroll", "heatmaps"), and nothing
+        else to say whose it is ("the helpdesk", not "the design team's helpdesk", "the capital of France",
+        "the winner" or "the team"): a subject, or (`moved`) what a switch moves."""
+        determiners = [t.lower_ for t in token.children if t.dep_ in {"det", "poss"}]
         return ((token.pos_ == "NOUN" or token.text.isupper()) and token.dep_ in {"nsubj", "nsubjpass", *(("dobj",) if moved else ())}
-                and [t.lower_ for t in token.children if t.dep_ in {"det", "poss"}] == ["the"]
+                and (determiners == ["the"] or (not determiners and token.pos_ == "NOUN"))
                 and self.of_object(token) is None and not any(t.dep_ in {"relcl", "acl"} for t in token.children)
                 and senses.people(self.lemma(token)) is None and self.lemma(token) not in GROUP_NOUNS | TEAM_WORDS)
 

@@ -4,7 +4,8 @@ it lapse"); an ending said with a verb and its particle ("turned off", "switched
 ("killed", "axed", "we're done with", "nobody uses X anymore"); a person giving up, stepping away from or
 handing off a thing they hold (the thing's role that holds them ends); a thing of a listed kind taking over
 from another ("Buildkite has taken over from Jenkins"); "ended up choosing X" as the choice; a rental held as a subscription is ("I rent a garage"); a name renewed no
-more or run out ("we didn't renew Miro", "the contract with Bright Cleaning ended"); "moved off/prt Heroku"; a name the small parser hangs on the verb as an
+more or run out ("we didn't renew Miro", "the contract with Bright Cleaning ended"); "moved off/prt Heroku"; an ending whose doer and speaker are unsaid ("Netflix got cancelled") is mine
+or ours; a thing said bare on a name is ours ("payroll is on Deel now"); a name the small parser hangs on the verb as an
 adverbial noun ("dropped Zoom/npadvmod"); a dropped speaker before a comma ("Sold the Golf, I ..."); a
 name in lower case ended ("i cancelled nordvpn"); "dropped A for B" as a change, not an ending; a verb of
 an attribute read as a plural noun ("our team chats/NNS on Discord"); a bare hour ("at 4"); a holder said
@@ -72,6 +73,12 @@ from sessions_graph_core.reconcile.extraction.base import SpacyBackend
         # "moved off/prt Heroku": the particle's object is what was left
         ("We moved off Heroku.", [("@project/hosting", ""), ("@project/*heroku", "")]),
         ("We've moved off Intercom.", [("@project/*intercom", "")]),
+        # an ending that says neither who did it nor who speaks waits for a slot of mine as well as of ours
+        ("Netflix got cancelled last week.", [("me/*netflix", ""), ("@project/*netflix", "")]),
+        ("We cancelled Netflix.", [("@project/*netflix", "")]),  # the speaker said: ours only
+        # a thing said bare, as a team says what it does, on a name: ours, as "the helpdesk is Freshdesk" is
+        ("payroll is on Deel now", [("@project/payroll", "Deel")]),
+        ("Support is on Zendesk now.", [("@project/support", "Zendesk")]),
     ],
 )
 def test_an_ending_or_a_change_said_otherwise_is_read(spacy: SpacyBackend, text: str, expected: list) -> None:
@@ -93,6 +100,7 @@ def test_an_ending_or_a_change_said_otherwise_is_read(spacy: SpacyBackend, text:
         ("Everything is fine.", []),  # all of ours, in no state of any attribute
         ("The meeting ended at 5.", []),  # no subscription ran out
         ("I rented a bike for the weekend.", []),  # a rental once, in the past, holds nothing now
+        ("Coffee is on the table.", []),  # no name
     ],
 )
 def test_what_is_not_such_an_ending_is_not_read_as_one(spacy: SpacyBackend, text: str, expected: list) -> None:
@@ -129,6 +137,8 @@ def _replaced(graph: SessionsGraph, spacy: SpacyBackend, user: str, about: str, 
         ("shop", "We have a Miro licence.", "We didn't renew Miro this year."),
         ("me", "I have a Duolingo Plus subscription.", "I let Duolingo Plus expire."),
         ("shop", "We use Intercom for support chat.", "We've moved off Intercom."),
+        ("me", "I have a Netflix subscription.", "Netflix got cancelled last week."),
+        ("shop", "Our payroll is on Gusto.", "payroll is on Deel now"),
         ("checkout", "The checkout service is hosted on Heroku.", "checkout moved to Fly.io last week"),
     ],
 )
@@ -162,6 +172,8 @@ def test_a_person_who_gives_up_a_thing_no_longer_owns_it(graph: SessionsGraph, s
         ("payments service", "Tom owns the payments service.", "Tom left the platform team."),
         ("shop", "We use Jira for tickets.", "The design team stopped using Jira."),  # their Jira, not ours
         ("me", "I rent a garage on Mill Lane.", "My neighbour gave up her garage."),
+        ("me", "I have a Netflix subscription.", "We cancelled Netflix for the office."),  # ours, not mine
+        ("shop", "Our payroll is on Gusto.", "accounting is on Xero now"),  # another thing of ours
     ],
 )
 def test_what_is_not_a_change_of_it_supersedes_nothing(graph: SessionsGraph, spacy: SpacyBackend, about: str,

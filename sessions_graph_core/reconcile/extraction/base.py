@@ -128,13 +128,17 @@ class SpacyBackend:
         # added, with the clause as said.
         # added, with the clause as said, where the clause is in the text ("the Civic is gone, I drive a Mazda
         # now": the ending before the new value).
-        active = [(n, at, said, _clause(verb)) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
+        # An ending whose doer and speaker are both unsaid ("Netflix got cancelled") is read by "I" as well:
+        # what it ended waits for a slot of mine as well as of ours (only its waiting statements are added).
+        active = [(n, at, said, _clause(verb), False) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
                   if (said := _in_active(verb))]
-        parsed = nlp.pipe([said for _, _, said, _ in active], batch_size=self.batch_size)
-        for (n, at, _, text), doc in zip(active, parsed, strict=True):
+        active += [(n, at, said, _clause(verb), True) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
+                   if (said := _ended_by_me(verb))]
+        parsed = nlp.pipe([said for _, _, said, _, _ in active], batch_size=self.batch_size)
+        for (n, at, _, text, waits), doc in zip(active, parsed, strict=True):
             filled = {fact.slot for fact in found[n].facts if fact.slot}
             found[n].facts[at:at] = [fact.model_copy(update={"text": text}) for fact in _read_doc(doc, labels, lexicon).facts
-                                     if fact.slot and fact.slot not in filled]
+                                     if fact.slot and fact.slot not in filled and (not waits or _waits(fact.slot))]
         return found
 
 
@@ -352,6 +356,26 @@ def _in_active(verb: Any) -> str | None:
     who = _said(list(doer.subtree)) if doer is not None else speaker
     have = ("has" if doer is not None else "have") if passive else ""
     return " ".join(part for part in (who, have, negation, verb.text, thing, rest) if part)
+
+
+def _ended_by_me(verb: Any) -> str | None:
+    """The active reading of an ending with "I" for the "we" it guessed, where the sentence names no speaker
+    ("Netflix got cancelled last week", "Heroku is gone"); None for any other clause."""
+    from sessions_graph_core.reconcile.statements import ENDING_VERBS
+
+    said = _in_active(verb)
+    spoken = {t.lower_ for t in verb.sent} & (SINGULAR_SPEAKER | {"we", "us", "our", "ours"})
+    gone = verb.lower_ in GONE_WORDS or any(t.lower_ in GONE_WORDS for t in verb.children)
+    if not said or not said.startswith("we ") or spoken or not (gone or lemma(verb) in ENDING_VERBS):
+        return None
+    return "I" + said[len("we"):]
+
+
+def _waits(slot: str) -> bool:
+    """A slot that waits for the slot holding its old value ("me/*netflix")."""
+    from sessions_graph_core.reconcile.statements import HELD
+
+    return slot.rpartition("/")[2].startswith(HELD)
 
 
 def _said(tokens: list[Any]) -> str:
