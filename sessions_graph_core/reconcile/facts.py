@@ -24,7 +24,16 @@ from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.reconcile import entities, senses
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
-from sessions_graph_core.reconcile.statements import HELD, PERSON_REF, PERSONAL, SELF, WAITING, lexicon, value_kind
+from sessions_graph_core.reconcile.statements import (
+    HELD,
+    HELD_HERE,
+    PERSON_REF,
+    PERSONAL,
+    SELF,
+    WAITING,
+    lexicon,
+    value_kind,
+)
 from sessions_graph_core.store.base import GraphStore
 
 SourceKind = Literal["Turn", "Memory"]
@@ -320,7 +329,7 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
     holder, _, attribute = item.slot.rpartition("/")
     if not _pending(item.slot) or attribute.startswith(WAITING):
         return item
-    old = attribute[len(HELD):]
+    old, here = _held(attribute)
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH $prefix AND NOT p.slot STARTS WITH $waiting "
         "AND p.value IS NOT NULL AND toLower(p.value) CONTAINS $old "
@@ -328,7 +337,7 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
         {"user_id": user_id, "prefix": f"{holder}/", "waiting": f"{holder}/{HELD}", "old": old},
     )
     slot = _holding([(normalise(row["value"]), row["slot"]) for row in rows], old)
-    if not slot and holder != SELF:
+    if not slot and holder != SELF and not here:
         rows = store.run(
             "MATCH (p:Fact {user_id: $user_id}) WHERE NOT p.slot STARTS WITH $mine AND NOT p.slot CONTAINS $waiting "
             "AND p.slot <> '' AND toLower(p.value) = $old RETURN DISTINCT p.slot AS slot",
@@ -336,6 +345,13 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
         )
         slot = _elsewhere([(old, row["slot"]) for row in rows], old)
     return item.model_copy(update=_reading(slot, item.value)) if slot else item
+
+
+def _held(attribute: str) -> tuple[str, bool]:
+    """The old value a waiting change names, and whether only a slot of its own holder may take it (HELD_HERE)."""
+    if attribute.startswith(HELD_HERE):
+        return attribute[len(HELD_HERE):], True
+    return attribute[len(HELD):], False
 
 
 def _elsewhere(values: Sequence[tuple[str, str]], old: str) -> str | None:
@@ -372,9 +388,10 @@ def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
     elsewhere = [pair for holder, pairs in held.items() if holder != SELF for pair in pairs]
     for row in waiting:
         holder, _, attribute = row["pending"].rpartition("/")
-        slot = _holding(held.get(holder, []), attribute[len(HELD):])
-        if not slot and holder != SELF:
-            slot = _elsewhere(elsewhere, attribute[len(HELD):])
+        old, here = _held(attribute)
+        slot = _holding(held.get(holder, []), old)
+        if not slot and holder != SELF and not here:
+            slot = _elsewhere(elsewhere, old)
         if slot and _twin(store, user_id, slot, row["source_id"], row["value"]):
             # Its turn already said it in that slot: one statement, not two links of the chain.
             store.run("MATCH (p:Fact {user_id: $user_id, fact_id: $fact_id}) DETACH DELETE p",

@@ -58,8 +58,14 @@ OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "yo
 HELD = "*"
 # The attribute's prefix in the slot of a statement whose holder is a pronoun that waits for a name.
 WAITING = HELD * 2
-MEMBERSHIPS = {"subscription", "membership", "account", "contract", "licence", "license"}
-SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe"}
+# The attribute of a change that waits only for a slot of its own holder: a person giving up the thing named
+# ("Tom gave up the payments service") ends a role of that thing, never one Tom holds of another.
+HELD_HERE = HELD + "@"
+# Words of a thing held by its name ("a Netflix subscription"; "sub" is how chat says it).
+MEMBERSHIPS = {"subscription", "membership", "account", "contract", "licence", "license", "sub"}
+SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe", "renew"}
+# Verbs of renting: what one rents is held as a subscription is ("I rent a parking space"), by its words.
+RENT_VERBS = {"rent", "lease"}
 # Attributes that "we" share as a household, not as a project: the user's own.
 HOUSEHOLD = {"location", "landlord", "internet provider", "doctor", "dentist", "vet", "car", "bank", "gym"}
 # Attributes only a person has: who fills them is someone "he" or "she" may refer to next.
@@ -67,6 +73,9 @@ PERSONAL = {"location", "employer", "occupation", "manager", "diet", "phone numb
             "therapist", "car", "phone", "name"}
 # Head words that add nothing to the attribute the word before them names: "caching layer", "CI setup", "bank account".
 GENERIC_HEADS = {"layer", "system", "tool", "tooling", "setup", "solution", "provider", "software", "stack", "account"}
+# Objects that name no thing of their own but all one does: "we track work in Trello" is our tracker, as
+# "we track everything in Trello" is ("we track the roadmap in Trello" is the roadmap's).
+WHATEVER_WE_DO = {"work", "everything", "thing", "stuff", "all"}
 # Verbs that move a thing to a new value: "switched feature flags to Unleash".
 SWITCH_VERBS = {"switch", "move", "migrate", "shift", "port", "transition", "change"}
 # Verbs of becoming: their complement is a state, as after "be".
@@ -86,15 +95,30 @@ GENERIC_VERBS = {
     "standardize", "install", "upgrade", "downgrade", "change", "transition", "shift", "port", "opt", "settle",
     "run", "be", "rewrite", "deploy", "host", "buy", "get", "start", "begin", "select", "prefer", "eat", "become",
     "convert", "land", "roll", "bring", "bank", "track", "chat", "write", "build", "store", "keep", "pay",
-    "trade", "exchange", "decide", "rebuild", "reimplement", "live", "put", "place", "stick", "revert",
+    "trade", "exchange", "decide", "rebuild", "reimplement", "live", "put", "place", "stick", "revert", "ditch", "dump",
+    "scrap",
 }
 # Nouns of a change: "we finished the move from Oracle to PostgreSQL" moves as "we moved" does.
 TRANSITION_NOUNS = {"move", "migration", "switch", "transition", "switchover", "changeover", "port"}
 # Verbs that end what the slot held when no new value follows.
 ENDING_VERBS = {"stop", "quit", "cancel", "leave", "sell", "abandon", "ditch", "deprecate", "remove", "uninstall",
+                "kill", "ax", "axe", "scrap", "dump",
                 "retire", "end", "discontinue", "give", "step", "drop", "lose", "resign", "sunset", "decommission",
                 "close", "shut", "terminate", "delete", "unsubscribe"}
-ENDING_PARTICLES = {"give": "up", "step": "down"}
+# The particles with which some of them end ("" for none): "gave up", "gave away", "stepped down", "stepped away
+# from"; "ended up using X" ends nothing.
+ENDING_PARTICLES = {"give": {"up", "away"}, "step": {"down", "away"}, "end": {""}}
+# Verbs by which one thing is given up for another: "we ditched LastPass for Bitwarden" is a change of value,
+# not an ending (nor "swapped A for B", "traded A for B").
+TRADE_VERBS = {"replace", "swap", "drop", "ditch", "dump", "scrap", "trade", "exchange"}
+# Verbs that end what they are said of only with their particle: "we turned off X" ends X as "we shut X" does
+# ("we turned to X", "we switched to X" end nothing).
+PHRASAL_ENDINGS = {("turn", "off"), ("switch", "off"), ("wind", "down"), ("phase", "out")}
+# Verbs with a particle by which one comes to a choice: "we ended up picking Vercel", "we wound up using X".
+ARRIVALS = {("end", "up"), ("wind", "up")}
+# Verbs by which a thing held for a time ends by itself ("my gym membership expired", "I let the Datadog
+# contract lapse", "the subscription ran out"), with the particle each needs.
+LAPSE_VERBS = {"expire": "", "lapse": "", "run": "out", "end": ""}
 # Verbs by which someone takes a role ("Carol is taking over ownership of X from Alice").
 TAKE_VERBS = {"take", "inherit", "assume", "succeed"}
 HAND_VERBS = {"hand", "transfer", "pass", "give", "reassign", "move"}
@@ -125,8 +149,6 @@ REVERSING_VERBS = {"scrap", "reverse", "undo", "abandon", "drop", "cancel", "dit
 REVERSING_PARTICLES = {"walk": "back", "roll": "back", "call": "off", "back": "out"}
 # Words by which a value points back at what a slot holds ("the same car", "our usual CI").
 REFERRING_WORDS = {"same", "usual", "existing", "current"}
-# Where a choice landed, not an ending: "we ended up going with Vite", "we wound up using Vite".
-LANDED = {"end": "up", "wind": "up"}
 # What a decision is called when a sentence says what it is ("the plan is to use X", "the decision on CI is X"):
 # no holder of a slot of its own (extraction/base._with_choice reads such a sentence as the choice it says).
 DECISION_NOUNS = {"plan", "decision", "choice", "pick", "call", "verdict", "consensus", "conclusion"}
@@ -467,6 +489,13 @@ class Reader:
                 return self.name(doer)
         return None
 
+    def someone_else(self, subject: Any) -> bool:
+        """Whether a clause's subject is a person or a group other than the speaker and us ("Tom", "my
+        brother", "the design team"), who holds things of their own."""
+        if self.name(subject) in (SELF, PROJECT, None) or subject.pos_ == "PRON":
+            return False
+        return subject.ent_type_ == "PERSON" or _person_like(subject) or senses.people(self.lemma(subject)) in {"person", "group"}
+
     def our_group(self, token: Any) -> bool:
         """"the company", "the whole team": the group the speaker is in, said with no one's name before it."""
         plain = all(t.lower_ in {"the", "this"} for t in token.children if t.dep_ == "det")
@@ -564,6 +593,12 @@ class Reader:
         said = self._claims(verb, subject) or self.framed(verb, subject)
         if not said:
             self.talked_about(verb, subject)
+        if subject is not None and _nobody(subject):  # "nobody lives in Leeds" is no home of ours that ended
+            said = [claim for claim in said if claim.attribute not in HOUSEHOLD | PERSONAL]
+        if subject is not None and any(c.attribute == HELD for c in said) and self.someone_else(subject):
+            # "the design team stopped using Jira", "my brother sold his Civic": what they ended waits for a slot
+            # of their own, never the one thing of ours (or anyone's) that held the same name
+            said = [Claim(c.subject, HELD_HERE, c.value, c.old, c.decision) if c.attribute == HELD else c for c in said]
         found = [claim if team else _household(claim) for claim in said]
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
@@ -610,9 +645,14 @@ class Reader:
 
     def _claims(self, verb: Any, subject: Any | None) -> list[Claim]:
         lemma = self.lemma(verb)
-        particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over"})), "")
+        particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over", "away", "off"})), "")
+        if (lemma, particle) in PHRASAL_ENDINGS:  # "we turned off Sentry" ends it as "we shut Sentry" does
+            lemma, particle = "end", ""
+        ends = lemma in ENDING_VERBS and particle in ENDING_PARTICLES.get(lemma, {particle})
         preps = self.preps(verb)
         dobj = direct_object(verb)
+        if particle == "off" and lemma in SWITCH_VERBS and dobj is not None and "off" not in preps:
+            preps["off"], dobj = dobj, None  # "we moved off/prt Heroku": what the particle's object was is left
         attr = next((t for t in verb.children if t.dep_ in {"attr", "oprd"}), None) or _mistagged(verb)
         acomp = next((t for t in verb.children if t.dep_ == "acomp"), None)
         passive = any(t.dep_ in {"nsubjpass", "auxpass"} for t in verb.children)
@@ -622,16 +662,20 @@ class Reader:
         if lemma == "be" and attr is None and acomp is None and subject is not None and subject.i > verb.i and named_first is not None:
             subject, attr = named_first, subject  # "Raj/ADV is our product manager/nsubj": Raj is the subject
         who = self.name(subject) if subject is not None else None
+        if subject is not None and _nobody(subject):
+            who, negated = PROJECT, True  # "nobody uses Trello anymore": we no longer use it
+        if subject is not None and subject.lower_ == "everything":
+            who = PROJECT  # "everything runs on Azure now": all we run, as "we run everything on Azure" says
         if subject is not None and any(t.dep_ == "conj" and t.lower_ in FIRST_PERSON for t in subject.children):
             who = SELF  # "my partner and I live in Leeds": what I say of us both, I say of me
         decider = subject is not None and (subject.lower_ in DECIDERS or self.lemma(subject) in DECIDERS or who == PROJECT)
 
         # "stop using A", "decided to host A": the inner verb says what, the outer one whether.
         inner = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ in {"VERB", "AUX"}), None)
-        landed = LANDED.get(lemma) == particle
-        if inner is not None and (lemma in ENDING_VERBS | INTENT_VERBS | ASPECT_VERBS or landed):
+        arrived = (lemma, particle) in ARRIVALS
+        if inner is not None and (ends or arrived or lemma in INTENT_VERBS | ASPECT_VERBS):
             found = self._claims(inner, subject)
-            if lemma in ENDING_VERBS and not landed:
+            if ends:
                 ended = direct_object(inner)
                 if not found and ended is not None and who:  # "stopped using Papertrail": whatever held it
                     return [Claim(who, HELD, None, self.name(ended))]
@@ -642,7 +686,8 @@ class Reader:
                 return ended + [Claim(c.subject, HELD, None, c.old) for c in ended
                                 if c.old and (c.attribute.rpartition(" ")[2] in MEMBERSHIPS or normalise(c.old) in named)
                                 and c.attribute != HELD]
-            return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS) for c in found]
+            return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS or arrived)
+                    for c in found]
 
         reversed_choice = self.reversed_choice(verb, lemma, dobj)
         if reversed_choice is not None and who and decider:
@@ -667,6 +712,10 @@ class Reader:
             if negated:  # also whatever else held it: "we use Figma for design" ... "we stopped paying for Figma"
                 return [Claim(who, attribute, None, name), Claim(who, HELD, None, name)]
             return [Claim(who, attribute, name)]
+        if lemma in RENT_VERBS and dobj is not None and dobj.pos_ == "NOUN" and who and verb.tag_ != "VBD":
+            # "I rent a parking space", "we're renting a storage unit": which "I gave up the parking space" ends
+            thing = " ".join(self.words(dobj))
+            return [Claim.said(who, f"{normalise(thing)} rental", thing, negated)]
         # "I'm paying for the Pro plan now", "I have a Pixel 9": a value of a known kind is what that
         # attribute holds (only a listed kind for paying).
         # Only a name is guessed a kind by the embedder: "a cat" is no terminal ("kitty"), "a Pixel 9" is a phone.
@@ -713,6 +762,12 @@ class Reader:
                 return [Claim(self.possessor(target) or PROJECT, role, who, self.text_of(preps.get("from")))]
             if target is not None:
                 return [Claim(self.name(target), self.role_of(target), who, self.text_of(preps.get("from")))]
+            listed = "from" in preps and (self.kind(subject, guess=False) or self.kind(preps["from"], guess=False))
+            if listed and subject.ent_type_ != "PERSON":
+                # "Buildkite has taken over from Jenkins": a thing of a listed kind that takes over replaces the
+                # old one (a person taking over from another is the role's, above)
+                rest = {p: t for p, t in preps.items() if p != "from"}
+                return self.generic(verb, "replace", subject, who, preps["from"], rest, negated, decider)
             return []
         # "Priscilla replaced Kenji as product owner of the search service".
         if lemma == "replace" and "as" in preps and dobj is not None and who:
@@ -735,12 +790,32 @@ class Reader:
                 return [Claim(held[1], held[0], self.name(preps["to"]), who)]
             return [Claim(self.name(dobj), self.role_of(dobj), self.name(preps["to"]), who)]
         if lemma == "rid" and "of" in preps:  # "we got rid of New Relic": an ending of its object
-            lemma, dobj = "drop", preps.pop("of")
+            lemma, dobj, ends = "drop", preps.pop("of"), True
+        if lemma == "hand" and particle in {"off", "over"} and "to" not in preps and dobj is not None and who:
+            return [Claim(self.name(dobj), HELD_HERE, None, who)]  # "Ana handed off the billing service": to no one said
+        done = preps.get("with") if lemma in {"do", "finish"} and verb.tag_ == "VBN" and passive else None
+        if done is not None and who and _a_name(done):
+            return [Claim(who, HELD, None, self.name(done))]  # "we're done with Heroku": what held it ends
+        if LAPSE_VERBS.get(lemma) == particle and dobj is None and subject is not None and not passive:
+            letting = subject.head.head if subject.head.dep_ in {"ccomp", "xcomp"} else None
+            letter = next((t for t in letting.children if t.dep_ == "nsubj"), None) if letting is not None else None
+            holder = self.possessor(subject) or (self.name(letter) if letter is not None else PROJECT if (
+                self.subscription(subject, plain=False) and _named_in(subject)) else None)
+            return self.lapsed(self.subscription(subject, plain=False), self.name(subject) if _a_name(subject) else None, holder)
+        if lemma in {"let", "allow"} and dobj is not None and self.lemma(dobj) in LAPSE_VERBS:
+            # "I let my Audible membership lapse/NOUN": the parser makes the verb a noun, the thing its compound
+            words = [t.text for t in dobj.lefts if t.dep_ in {"compound", "amod"}]
+            named = " ".join(words) if any(t.pos_ == "PROPN" for t in dobj.lefts) else None
+            return self.lapsed(_membership(words), named, self.possessor(dobj) or who)
         # Endings with the slot named: "stepped down as manager of the QA team", "gave up ownership of the wiki".
-        if lemma in ENDING_VERBS and (ENDING_PARTICLES.get(lemma, particle) == particle):
+        traded_for = lemma in TRADE_VERBS and "for" in preps and _a_name(preps["for"])
+        if ends and not traded_for:
             named = self.attribute_of(preps.get("as")) or self.attribute_of(dobj)
             if named and named[1]:
                 return [Claim(named[1], named[0], None, who)]
+            left = preps.get("from") if lemma == "step" else None
+            if left is not None and who:  # "Ana stepped away from the billing service": her role in it ends
+                return [Claim(self.name(left), HELD_HERE, None, who)]
             if dobj is not None and lemma not in {"step"}:
                 return self.ending(subject, who, dobj, preps)
             return []
@@ -786,7 +861,7 @@ class Reader:
                 # "we host the docs on GitBook": the docs'; "the iOS team tracks bugs in X": a team other
                 # than ours says what it does itself, so the tracker is that team's.
                 holder = self.name(dobj) if decider and who in (SELF, PROJECT) and dobj is not None \
-                    and value_token is not dobj else who
+                    and value_token is not dobj and self.lemma(dobj) not in WHATEVER_WE_DO else who
                 itself = self.attribute_of(dobj) if decider and dobj is not None and value_token is not dobj else None
                 if itself and itself[1] in (None, PROJECT):  # "host (our) docs on GitBook": the docs are the attribute
                     # ... of whoever said it: "the web team tracks tickets in Linear" is the web team's tracker
@@ -937,6 +1012,8 @@ class Reader:
                         inner = next((t for t in nested.children if t.dep_ == "pobj"), None)
                         if inner is not None:
                             found.setdefault(nested.lower_, inner)
+            if child.dep_ == "advcl" and child.pos_ == "NOUN" and any(t.dep_ == "mark" and t.lower_ == "as" for t in child.children):
+                found.setdefault("as", child)  # "stepped down as infra/nsubj lead/advcl": "as" the noun's mark
             if child.dep_ == "advmod" and child.lower_ == "over":
                 nested = next((t for t in child.children if t.dep_ == "prep"), None)
                 obj = next((t for t in nested.children if t.dep_ == "pobj"), None) if nested is not None else None
@@ -1019,7 +1096,8 @@ class Reader:
         off = preps.get("off")
         if off is not None and complement is None and off.pos_ == "PROPN":
             return [Claim(who, HELD, None, self.name(off))]  # "we're off Heroku now": what held Heroku ends
-        if "at" in preps and value_token is preps["at"] and value_token.ent_type_ in {"TIME", "DATE"} or (
+        # "standup is at 10 now": a bare hour the tagger calls a number is a time, as "at 10:15" is
+        if "at" in preps and value_token is preps["at"] and _when(value_token) or (
             value_token.ent_type_ in {"TIME"} and "at" in preps
         ):
             return [Claim(self.event(subject), "schedule", self.phrase(value_token))]
@@ -1062,11 +1140,12 @@ class Reader:
         return self.possessor(thing) or who, normalise(" ".join(self.words(thing)))
 
     def the_thing(self, token: Any, moved: bool = False) -> bool:
-        """A thing said with "the" and nothing else to say whose it is ("the helpdesk", not "the design
-        team's helpdesk", "the capital of France", "the winner" or "the team"): a subject, or (`moved`)
-        what a switch moves."""
+        """A thing said with "the", or bare as a team says what it does ("payroll", "heatmaps"), and nothing
+        else to say whose it is ("the helpdesk", not "the design team's helpdesk", "the capital of France",
+        "the winner" or "the team"): a subject, or (`moved`) what a switch moves."""
+        determiners = [t.lower_ for t in token.children if t.dep_ in {"det", "poss"}]
         return ((token.pos_ == "NOUN" or token.text.isupper()) and token.dep_ in {"nsubj", "nsubjpass", *(("dobj",) if moved else ())}
-                and [t.lower_ for t in token.children if t.dep_ in {"det", "poss"}] == ["the"]
+                and (determiners == ["the"] or (not determiners and token.pos_ == "NOUN"))
                 and self.of_object(token) is None and not any(t.dep_ in {"relcl", "acl"} for t in token.children)
                 and senses.people(self.lemma(token)) is None and self.lemma(token) not in GROUP_NOUNS | TEAM_WORDS)
 
@@ -1166,9 +1245,30 @@ class Reader:
         if subscribed:
             claims += [Claim(who, subscribed[0], None, subscribed[1]), Claim(who, HELD, None, subscribed[1])]
         habit = self.lemma(dobj.head) in {"give", "stop", "kick"} and dobj.pos_ == "NOUN"  # "I gave up coffee"
-        if not kind and not subscribed and (dobj.pos_ == "PROPN" or habit or self.lemma(dobj.head) in {"leave", "quit"}):
+        if not kind and not subscribed and (_a_name(dobj) or habit or self.lemma(dobj.head) in {"leave", "quit"}):
             claims.append(Claim(who, HELD, None, self.name(dobj)))  # "we've cancelled PagerDuty", "I left the club"
+        if not claims and dobj.pos_ == "NOUN" and any(t.dep_ in {"det", "poss"} and t.lower_ in {"the", "our", "my"}
+                                                      for t in dobj.children):
+            # "we shut down the status page": the thing of ours no attribute names, as "our status page is X" says
+            claims.append(Claim(self.possessor(dobj) or who, normalise(" ".join(self.words(dobj))), None, None))
+        if who not in (SELF, PROJECT) and _person_like(subject) and not parted:
+            # "Priya gave up the billing dashboard", "Omar left the search team": whatever role of the thing
+            # the person held ends (the thing's slot that holds them: owner, lead, manager ...)
+            claims.append(Claim(self.name(dobj), HELD_HERE, None, who))
         return claims
+
+    @staticmethod
+    def lapsed(subscribed: tuple[str, str] | None, name: str | None, holder: str | None) -> list[Claim]:
+        """A subscription or membership that ran out ends, as one cancelled does, and so does whatever held a
+        name that ran out ("I let Duolingo Plus expire"): its possessor's ("my gym membership expired"), the
+        one's who let it ("I let the Datadog contract lapse"), ours for a contract with someone named ("the
+        contract with Acme Cleaning ended"). Nothing else is read from such a clause: the time it ran out is
+        no schedule ("the lease ran out in March")."""
+        if not holder:
+            return []
+        if subscribed is not None:
+            return [Claim(holder, subscribed[0], None, subscribed[1]), Claim(holder, HELD, None, subscribed[1])]
+        return [Claim(holder, HELD, None, name)] if name else []
 
     def subscription(self, token: Any | None, plain: bool) -> tuple[str, str] | None:
         """("netflix subscription", "Netflix") for "a Netflix subscription" (or, where the verb says
@@ -1184,9 +1284,8 @@ class Reader:
             name = self.phrase(place)
             kind = " ".join(words[:-1]) if len(words) > 1 else name
             return f"{normalise(kind)} {words[-1].lower()}", name
-        if len(words) > 1 and words[-1].lower() in MEMBERSHIPS:
-            name = " ".join(words[:-1])
-            return f"{normalise(name)} {words[-1].lower()}", name
+        if _membership(words):
+            return _membership(words)
         if plain and token.pos_ == "PROPN":
             name = self.phrase(token)
             return f"{normalise(name)} subscription", name
@@ -1195,8 +1294,8 @@ class Reader:
     def generic(self, verb: Any, lemma: str, subject: Any, who: str | None, dobj: Any, preps: dict[str, Any],
                 negated: bool, decider: bool) -> list[Claim]:
         """"We moved the web app off Heroku to Fly.io", "we replaced Jira with Linear", "the API runs on GCP"."""
-        if not who:
-            return []
+        if not who or (lemma in TRADE_VERBS and subject is not None and subject.dep_ == "nsubjpass"):
+            return []  # "Travis got replaced with X": the thing replaced is the subject, read in the active voice
         named = self.attribute_of(subject) if not decider else None
         new = preps.get("to") or preps.get("with") if lemma in {"replace", "swap"} else preps.get("to")
         # "from" is where a thing comes from after "get", "buy": no old value ("I get my groceries from Tesco").
@@ -1208,7 +1307,7 @@ class Reader:
             holder = self.name(thing) if thing is not None else PROJECT
             return [Claim(holder, attribute, who, self.name(dobj))] if attribute and holder else []
         traded = dobj if dobj is not None else preps.get("in") if lemma == "trade" else None  # "traded in the Focus"
-        if lemma in {"replace", "swap", "drop", "trade", "exchange"} and traded is not None:
+        if lemma in TRADE_VERBS and traded is not None:
             old, new = traded, preps.get("with") or preps.get("for") or preps.get("to")
             if new is None and lemma != "drop":
                 return []
@@ -1294,6 +1393,8 @@ class Reader:
         if holder is None:
             return []
         value = None if negated or new is None else self.name(new)
+        if value is None and not negated and new is not None:
+            return []  # "circleci is still what we use for CI": a value said by "what" names none, and ends nothing
         previous = self.name(old) if old is not None else (self.name(new) if negated and new is not None else None)
         decision = decider and lemma in CHOICE_VERBS
         found = [Claim(holder, attribute, value, previous, decision=decision)]
@@ -1373,6 +1474,12 @@ def _name_like(token: Any) -> bool:
     if not bare or not word.isalnum() or not any(ch.isalpha() for ch in word) or word != token.text:
         return False
     return token.pos_ == "NOUN" or (token.pos_ in {"VERB", "ADJ", "NUM", "X", "ADV"} and not common_word(word))
+
+
+def _a_name(token: Any) -> bool:
+    """A name as tagged, or typed in lower case and no word of the vocabulary ("i cancelled protonvpn",
+    "ditched lastpass for bitwarden"; not "for cost reasons")."""
+    return token.pos_ == "PROPN" or (_name_like(token) and not common_word(token.lower_))
 
 
 @cache
@@ -1479,6 +1586,19 @@ def _stranded_object(prep: Any) -> Any | None:
     return following if following.dep_ == "punct" or (following.dep_ == "dep" and following.pos_ in {"PUNCT", "X"}) else None
 
 
+def _named_in(token: Any) -> bool:
+    """Whether a phrase names someone or something ("the contract with Acme Cleaning", "the Zoom licence")."""
+    return any(t.pos_ == "PROPN" for t in token.subtree)
+
+
+def _membership(words: list[str]) -> tuple[str, str] | None:
+    """("netflix subscription", "Netflix") for the words "Netflix subscription": a thing held by its name."""
+    if len(words) > 1 and words[-1].lower() in MEMBERSHIPS:
+        name = " ".join(words[:-1])
+        return f"{normalise(name)} {words[-1].lower()}", name
+    return None
+
+
 def _household(claim: Claim) -> Claim:
     """"We moved to Denver", "our landlord": what a household shares is the user's own."""
     if claim.subject == PROJECT and claim.attribute in HOUSEHOLD:
@@ -1488,14 +1608,17 @@ def _household(claim: Claim) -> Claim:
 
 def direct_object(verb: Any) -> Any | None:
     """The verb's direct object, where the small parser mislabels it: of two nouns both tagged objects
-    the second ("switched task/dobj tracking/dobj to Linear"), and a name tagged as a verb ("use
-    Spotify/VERB/xcomp for music")."""
+    the second ("switched task/dobj tracking/dobj to Linear"), a name tagged as a verb ("use
+    Spotify/VERB/xcomp for music"), and a name right after the verb tagged an adverbial noun, as the
+    parser does with a name it labels a person ("we dropped Zoom/npadvmod"; not a day: "moved Monday")."""
     objects = [t for t in verb.children if t.dep_ == "dobj"]
     if objects:
         first = objects[0]
         return next((t for t in objects[1:] if t.i == first.i + 1 and t.pos_ in {"NOUN", "PROPN"}), first)
-    return next((t for t in verb.rights if t.dep_ == "xcomp" and t.is_title and t.i == verb.i + 1
-                 and not any(c.dep_ in {"aux", "nsubj", "dobj"} for c in t.children)), None)
+    after = verb.i + 2 if verb.i + 1 < len(verb.doc) and verb.doc[verb.i + 1].dep_ == "prt" else verb.i + 1
+    return next((t for t in verb.rights if t.i == after and (
+        (t.dep_ == "xcomp" and t.is_title and not any(c.dep_ in {"aux", "nsubj", "dobj"} for c in t.children))
+        or (t.dep_ == "npadvmod" and t.pos_ == "PROPN" and t.ent_type_ not in {"DATE", "TIME"}))), None)
 
 
 def _fragment(verb: Any) -> list[Any]:
@@ -1526,6 +1649,11 @@ def _when_word(token: Any) -> bool:
 def _no_word_of_the_name(token: Any) -> bool:
     """A word a phrase drops: a time word, or how much of it ("the whole team" is the team)."""
     return _when_word(token) or (token.lower_ in WHOLE_WORDS and token.pos_ != "PROPN")
+
+
+def _nobody(token: Any) -> bool:
+    """"nobody", "no one": none of us."""
+    return token.lower_ == "nobody" or (token.lower_ == "one" and any(t.lower_ == "no" for t in token.children))
 
 
 def _everyone(token: Any) -> bool:
@@ -1575,7 +1703,7 @@ def fact_of(claim: Claim, text: str, about: list[str], reason: str | None, tripl
     return ExtractedFact(
         text=text,
         kind="decision" if claim.decision or reason else "fact",
-        slot=f"{normalise(claim.subject)}/{claim.attribute}" + (normalise(claim.old or "") if claim.attribute == HELD else ""),
+        slot=f"{normalise(claim.subject)}/{claim.attribute}" + (normalise(claim.old or "") if claim.attribute in (HELD, HELD_HERE) else ""),
         about=list(dict.fromkeys(names + [name for name in about if normalise(name) not in seen])),
         rationale=reason,
         value=claim.value or "",

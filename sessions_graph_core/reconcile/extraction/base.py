@@ -130,13 +130,17 @@ class SpacyBackend:
         # added, with the clause as said.
         # added, with the clause as said, where the clause is in the text ("the Civic is gone, I drive a Mazda
         # now": the ending before the new value).
-        active = [(n, at, said, _clause(verb)) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
+        # An ending whose doer and speaker are both unsaid ("Netflix got cancelled") is read by "I" as well:
+        # what it ended waits for a slot of mine as well as of ours (only its waiting statements are added).
+        active = [(n, at, said, _clause(verb), False) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
                   if (said := _in_active(verb))]
-        parsed = nlp.pipe([said for _, _, said, _ in active], batch_size=self.batch_size)
-        for (n, at, _, text), doc in zip(active, parsed, strict=True):
+        active += [(n, at, said, _clause(verb), True) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
+                   if (said := _ended_by_me(verb))]
+        parsed = nlp.pipe([said for _, _, said, _, _ in active], batch_size=self.batch_size)
+        for (n, at, _, text, waits), doc in zip(active, parsed, strict=True):
             filled = {fact.slot for fact in found[n].facts if fact.slot}
             found[n].facts[at:at] = [fact.model_copy(update={"text": text}) for fact in _read_doc(doc, labels, lexicon).facts
-                                     if fact.slot and fact.slot not in filled]
+                                     if fact.slot and fact.slot not in filled and (not waits or _waits(fact.slot))]
         return found
 
 
@@ -201,31 +205,50 @@ def _with_speaker(doc: Any) -> list[str]:
     found = []
     for sentence in doc.sents:
         first = next((t for t in sentence if not (t.is_punct or t.is_space or _framing(t))), None)
-        if (first is not None and first.dep_ == "ROOT" and first.pos_ == "VERB" and first.tag_ in {"VBD", "VBN"}
+        if (first is not None and (first.dep_ == "ROOT" or _clause_before(first)) and first.pos_ == "VERB"
+                and first.tag_ in {"VBD", "VBN"}
                 and not any(t.dep_ in {"nsubj", "nsubjpass", "expl", "csubj"} for t in first.children)):
             rest = doc.text[first.idx + len(first.text): sentence.end_char]
             found.append(f"I {first.text.lower()}{rest}")
     return found
 
 
+def _clause_before(verb: Any) -> bool:
+    """Whether a verb that starts its sentence is a clause the parser hung on a later verb while it has an
+    object of its own: chat drops the speaker of the first of two clauses too ("Sold the corolla last
+    weekend, I bike now": "Sold" read as "having sold"), which a participle with no object is not
+    ("Born in Spain, I ...")."""
+    return verb.dep_ == "advcl" and verb.head.i > verb.i and any(t.dep_ == "dobj" for t in verb.children)
+
+
 def _with_verb(doc: Any, lexicon: Any) -> list[tuple[str, str]]:
     """(the sentence, the sentence with its verb said plainly) for each sentence the small parser read as
     one noun phrase: no verb, its root a plural noun that is a verb by which a thing is served ("runs",
-    "powers", "hosts": statements.SERVE_VERBS) and no attribute's noun, between a noun and a preposition
-    ("search runs/NNS on Typesense" as "search does run on Typesense"; not "error logs in Datadog")."""
-    from sessions_graph_core.reconcile.statements import SERVE_VERBS
-
+    "powers", "hosts": statements.SERVE_VERBS) and no attribute's noun, or a verb an attribute lists with
+    the preposition after it ("chats on": "chat on"), between a noun and a preposition ("search runs/NNS
+    on Typesense" as "search does run on Typesense", "our team chats/NNS on Slack"; not "error logs in
+    Datadog")."""
     found = []
     for sentence in doc.sents:
         root = sentence.root
-        if (any(t.pos_ in {"VERB", "AUX"} for t in sentence) or root.tag_ != "NNS" or not root.is_lower
-                or lexicon.noun([root.lower_]) or lemma(root) not in SERVE_VERBS):
+        if any(t.pos_ in {"VERB", "AUX"} for t in sentence) or root.tag_ != "NNS" or not root.is_lower:
             continue
-        before = any(t.dep_ == "compound" and t.pos_ == "NOUN" for t in root.lefts)
-        after = any(t.dep_ == "prep" for t in root.rights)
-        if before and after:
+        before = any(t.dep_ in {"compound", "nsubj"} and t.pos_ == "NOUN" for t in root.lefts)
+        after = next((t for t in root.rights if t.dep_ == "prep"), None)
+        if before and after is not None and _verb_read_as_noun(root, after, lexicon):
             found.append((sentence.text, _said_instead(sentence, root, f"does {lemma(root)}")))
     return found
+
+
+def _verb_read_as_noun(root: Any, prep: Any, lexicon: Any) -> bool:
+    """Whether a plural noun before a preposition is the verb of the sentence: a verb of serving that no
+    attribute names as a noun ("runs", not "builds"), or a verb an attribute lists with that preposition
+    ("chats on"), since then the noun and the verb say the same."""
+    from sessions_graph_core.reconcile.statements import SERVE_VERBS
+
+    if f"{lemma(root)} {prep.lower_}" in lexicon.verbs:
+        return True
+    return lemma(root) in SERVE_VERBS and not lexicon.noun([root.lower_])
 
 
 def _said_instead(sentence: Any, token: Any, words: str) -> str:
@@ -298,8 +321,9 @@ def _with_is(doc: Any) -> list[tuple[str, str]]:
     for sentence in doc.sents:
         if sentence.root.pos_ in {"VERB", "AUX"}:
             continue
-        contracted = [t for t in sentence if t.lower_ in CONTRACTED_IS and t.tag_ == "POS" and t.i + 1 < sentence.end
-                      and doc[t.i + 1].tag_ in NOT_POSSESSED]
+        # (tagged a possessive, or "is" hung on the noun before it as its case: "Frontend/ROOT 's/case on Vercel")
+        contracted = [t for t in sentence if t.lower_ in CONTRACTED_IS and (t.tag_ == "POS" or t.dep_ == "case")
+                      and t.i + 1 < sentence.end and doc[t.i + 1].tag_ in NOT_POSSESSED]
         if len(contracted) == 1:
             found.append((sentence.text, _said_instead(sentence, contracted[0], " is")))
     return found
@@ -383,6 +407,26 @@ def _in_active(verb: Any) -> str | None:
     who = _said(list(doer.subtree)) if doer is not None else speaker
     have = ("has" if doer is not None else "have") if passive else ""
     return " ".join(part for part in (who, have, negation, verb.text, thing, rest) if part)
+
+
+def _ended_by_me(verb: Any) -> str | None:
+    """The active reading of an ending with "I" for the "we" it guessed, where the sentence names no speaker
+    ("Netflix got cancelled last week", "Heroku is gone"); None for any other clause."""
+    from sessions_graph_core.reconcile.statements import ENDING_VERBS
+
+    said = _in_active(verb)
+    spoken = {t.lower_ for t in verb.sent} & (SINGULAR_SPEAKER | {"we", "us", "our", "ours"})
+    gone = verb.lower_ in GONE_WORDS or any(t.lower_ in GONE_WORDS for t in verb.children)
+    if not said or not said.startswith("we ") or spoken or not (gone or lemma(verb) in ENDING_VERBS):
+        return None
+    return "I" + said[len("we"):]
+
+
+def _waits(slot: str) -> bool:
+    """A slot that waits for the slot holding its old value ("me/*netflix")."""
+    from sessions_graph_core.reconcile.statements import HELD
+
+    return slot.rpartition("/")[2].startswith(HELD)
 
 
 def _said(tokens: list[Any]) -> str:
