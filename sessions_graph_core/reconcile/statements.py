@@ -737,7 +737,8 @@ class Reader:
         # Any verb that names a role and the one in it: "I started seeing a new therapist, Dr. Lin".
         # "I've started going to a new dentist, Dr. Kim": the name after the comma hangs on the outer verb.
         role_noun = dobj if dobj is not None else preps.get("to")
-        named = self.attribute_of(role_noun) if lemma not in ENDING_VERBS and role_noun is not None else None
+        # (an ending verb said without its particle ends nothing: "the practice gave me a new GP, Dr. Lund")
+        named = self.attribute_of(role_noun) if not ends and role_noun is not None else None
         apposed = next((t for t in role_noun.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ in {"PROPN", "NUM"}),
                        None) if named else None
         apposed = apposed if apposed is not None or not named else _named_after(role_noun)
@@ -757,7 +758,9 @@ class Reader:
         if job is not None:
             return [job, *([Claim(who, "employer", self.name(apposed))] if apposed is not None else [])]
         if apposed is not None and who and named and not negated:
-            return [Claim(named[1] or who, named[0], self.name(apposed))]
+            # "the practice gave me a new GP, Dr. Lund": the one given to is who has it
+            given = next((self.name(t) for t in verb.children if t.dep_ == "dative"), None)
+            return [Claim(named[1] or given or who, named[0], self.name(apposed))]
 
         # Becoming: "I went vegan", "she turned vegetarian" (the parser often calls the adjective an object).
         state = acomp if acomp is not None else attr if attr is not None else dobj
