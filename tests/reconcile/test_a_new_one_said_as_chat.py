@@ -3,8 +3,8 @@ said as chat says it. "got a new GP: Dr. Mensah" and "found a new hairdresser, m
 its noun (the colon or comma may hang on the noun, the name may be typed in lower case, and a noun no
 attribute lists is its own slot, as "my hairdresser is lena" says); "shared secrets are kept in Doppler now"
 keeps a thing of ours in a name, as "we use 1Password for shared secrets" says; "my running shoes are
-hokas/VBN now" is a name the tagger took for a passive; "the practice gave me a new GP, Dr. Lund" is mine;
-"banking with monzo now" is said by me. Each with keeps that must not supersede."""
+hokas/VBN now" is a name the tagger took for a passive; "the practice gave me a new GP, Dr. Lund" is mine.
+Each with keeps that must not supersede."""
 
 from __future__ import annotations
 
@@ -69,14 +69,3 @@ def test_the_new_one_said_as_chat_supersedes_the_old(graph: SessionsGraph, spacy
         assert graph.reconcile_session(sid, backend=spacy).status == "completed"
     assert _superseded(graph, "nc1") == replaced
 
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("banking with monzo now", [("me/bank", "monzo")]),  # as "I'm banking with monzo now"
-        ("looking forward to the trip", []),
-        ("Using Linear for tickets, we ship faster", []),  # a gerund hung on a clause with its own subject
-    ],
-)
-def test_a_fragment_that_starts_with_a_gerund_is_said_by_me(spacy: SpacyBackend, text: str, expected: list) -> None:
-    assert slots(spacy, text) == expected

@@ -201,17 +201,15 @@ def _in_model(label: str, labels: dict[str, str]) -> str:
 
 def _with_speaker(doc: Any) -> list[str]:
     """Each sentence of the doc that starts with a past-tense verb and has no subject, with "I" before it; a
-    word that only frames the sentence may come first ("Finally moved to Lisbon", "Anyway, started at Globex").
-    One that starts with a gerund says what I am doing now: "banking with monzo now" as "I'm banking ..."."""
+    word that only frames the sentence may come first ("Finally moved to Lisbon", "Anyway, started at Globex")."""
     found = []
     for sentence in doc.sents:
         first = next((t for t in sentence if not (t.is_punct or t.is_space or _framing(t))), None)
         if (first is not None and (first.dep_ == "ROOT" or _clause_before(first)) and first.pos_ == "VERB"
-                and (first.tag_ in {"VBD", "VBN"} or (first.tag_ == "VBG" and first.dep_ == "ROOT"))
+                and first.tag_ in {"VBD", "VBN"}
                 and not any(t.dep_ in {"nsubj", "nsubjpass", "expl", "csubj"} for t in first.children)):
             rest = doc.text[first.idx + len(first.text): sentence.end_char]
-            speaker = "I'm" if first.tag_ == "VBG" else "I"
-            found.append(f"{speaker} {first.text.lower()}{rest}")
+            found.append(f"I {first.text.lower()}{rest}")
     return found
 
 
