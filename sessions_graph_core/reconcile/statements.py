@@ -78,6 +78,10 @@ GENERIC_HEADS = {"layer", "system", "tool", "tooling", "setup", "solution", "pro
 WHATEVER_WE_DO = {"work", "everything", "thing", "stuff", "all"}
 # Verbs that move a thing to a new value: "switched feature flags to Unleash".
 SWITCH_VERBS = {"switch", "move", "migrate", "shift", "port", "transition", "change"}
+# Verbs by which one finds a new one of a thing in place of the old: "found a new physio, Dr. Kowalski".
+FINDING_VERBS = {"get", "find", "hire", "pick", "choose"}
+# Verbs by which a thing of ours is kept in a named tool: "we keep our passwords in Bitwarden".
+KEEP_VERBS = {"keep", "store", "track", "manage"}
 # Verbs of becoming: their complement is a state, as after "be".
 STATE_VERBS = {"go", "turn", "become", "stay", "remain"}
 # Verbs by which things are sent somewhere: "logs go to Papertrail" fills the project's "logs".
@@ -699,6 +703,10 @@ class Reader:
         if attr is None and acomp is None and _name_read_as_verb(verb) and any(
                 t.dep_ == "aux" and self.lemma(t) == "be" for t in verb.children):
             return self.copula(subject, who, verb, preps, negated)
+        # A name typed in lower case after "are" that the tagger took for a passive ("my running shoes are
+        # hokas/VBN now"): no verb WordNet knows, so the name is what the subject is.
+        if passive and verb.tag_ == "VBN" and _no_verb(verb) and dobj is None and not preps:
+            return self.copula(subject, who, verb, preps, negated)
         # Copulas: "my manager is Priya", "James is our new CTO", "I'm vegetarian", "X is on PostgreSQL".
         if lemma in {"be", "become", "remain", "stay"} and (attr is not None or acomp is not None or preps):
             return self.copula(subject, who, attr or acomp, preps, negated)
@@ -729,10 +737,17 @@ class Reader:
         # Any verb that names a role and the one in it: "I started seeing a new therapist, Dr. Lin".
         # "I've started going to a new dentist, Dr. Kim": the name after the comma hangs on the outer verb.
         role_noun = dobj if dobj is not None else preps.get("to")
-        named = self.attribute_of(role_noun) if lemma not in ENDING_VERBS and role_noun is not None else None
+        # (an ending verb said without its particle ends nothing: "the practice gave me a new GP, Dr. Lund")
+        named = self.attribute_of(role_noun) if not ends and role_noun is not None else None
         apposed = next((t for t in role_noun.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ in {"PROPN", "NUM"}),
                        None) if named else None
         apposed = apposed if apposed is not None or not named else _named_after(role_noun)
+        if named is None and apposed is None and lemma in FINDING_VERBS and _a_new(role_noun):
+            # "found a new hairdresser, marco", "got a new accountant: raj patel": what the name is new as is
+            # the slot, as "my hairdresser is lena" says, where no attribute lists the noun (only with a verb
+            # of finding one in place of another: "I made a new friend, Sam" is one friend more)
+            apposed = next((t for t in role_noun.children if t.dep_ == "appos" and _person_like(t)), None) or _named_after(role_noun)
+            named = (normalise(" ".join(self.words(role_noun))), None) if apposed is not None else None
         if apposed is None and named and named[0] == "employer":  # "I got a job at Microsoft"
             apposed = next((o for c in role_noun.children if c.dep_ == "prep" and c.lower_ in {"at", "with"}
                             for o in c.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), preps.get("at"))
@@ -743,7 +758,9 @@ class Reader:
         if job is not None:
             return [job, *([Claim(who, "employer", self.name(apposed))] if apposed is not None else [])]
         if apposed is not None and who and named and not negated:
-            return [Claim(named[1] or who, named[0], self.name(apposed))]
+            # "the practice gave me a new GP, Dr. Lund": the one given to is who has it
+            given = next((self.name(t) for t in verb.children if t.dep_ == "dative"), None)
+            return [Claim(named[1] or given or who, named[0], self.name(apposed))]
 
         # Becoming: "I went vegan", "she turned vegetarian" (the parser often calls the adjective an object).
         state = acomp if acomp is not None else attr if attr is not None else dobj
@@ -1366,11 +1383,12 @@ class Reader:
                     and new.pos_ == "PROPN" and self.routed(subject)[0] and self.possessor(subject) != SELF:
                 # (not "my brother moved to Bergen/ORG": what is mine that moves is no service I use)
                 attribute, holder = self.routed(subject)  # "payroll moved to Rippling", as "payroll goes through X"
-            elif attribute is None and lemma in SWITCH_VERBS and thing is not None and new is not None and (
-                    new.pos_ == "PROPN" or _valued(new) or _name_like(new)):
+            elif attribute is None and (lemma in SWITCH_VERBS or (lemma in KEEP_VERBS and new is preps.get("in"))) \
+                    and thing is not None and new is not None and (new.pos_ == "PROPN" or _valued(new) or _name_like(new)):
                 # "we switched feature flags to Unleash", and as chat types it: "i switched carriers to
                 # giffgaff" (a name typed in lower case), "mail clients to Spark/NOUN": what I switch is mine,
-                # and switching carriers is a new carrier
+                # and switching carriers is a new carrier; what we keep in a name is that thing of ours, as
+                # "we use X for it" says ("shared secrets are kept in Doppler now", read in the active voice)
                 attribute, holder = self.routed(thing, definite=True)  # "we moved the helpdesk to Freshdesk" too
                 holder = SELF if attribute and who == SELF and holder == PROJECT else holder
                 if attribute and thing.tag_ == "NNS" and holder == SELF:
@@ -1554,15 +1572,25 @@ def _named_after(noun: Any) -> Any | None:
     """The name after a noun's comma or colon that ends the clause ("a new dentist, Dr. Kim.", "a new
     dentist now: Dr. Yu."), whatever the parser hung it on: the name's last word."""
     doc = noun.doc
-    comma = noun.right_edge.i + 1
+    # (the parser may hang the comma or colon itself on the noun: "a new GP/dobj :/punct Dr. Mensah")
+    comma = max(t.i for t in noun.subtree if not t.is_punct) + 1
     while comma < len(doc) and doc[comma].pos_ == "ADV":
         comma += 1
     end = comma + 1
-    while end < len(doc) and (doc[end].pos_ == "PROPN" or (doc[end].pos_ in {"NUM", "SYM"} and doc[comma + 1].pos_ == "NUM")):
-        end += 1  # a name, or a number ("a new number: 555-0202")
+    # a name as tagged, or typed in lower case and typed a person's ("a new hairdresser, marco/NOUN"), or a
+    # number ("a new number: 555-0202")
+    while end < len(doc) and (doc[end].pos_ == "PROPN" or doc[end].ent_type_ == "PERSON"
+                              or (doc[end].pos_ in {"NUM", "SYM"} and doc[comma + 1].pos_ == "NUM")):
+        end += 1
     if comma >= len(doc) or doc[comma].text not in {",", ":"} or end == comma + 1 or (end < len(doc) and not doc[end].is_punct):
         return None
     return doc[end - 1]
+
+
+def _a_new(noun: Any | None) -> bool:
+    """A common noun said as "a new <noun>" ("a new physio"): one in place of another."""
+    return noun is not None and noun.pos_ == "NOUN" and any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in noun.children) \
+        and any(t.dep_ == "amod" and t.lower_ == "new" for t in noun.children)
 
 
 def _mistagged(verb: Any) -> Any | None:
