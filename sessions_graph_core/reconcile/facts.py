@@ -31,8 +31,10 @@ from sessions_graph_core.reconcile.statements import (
     PERSONAL,
     SELF,
     WAITING,
+    Lexicon,
     lexicon,
     value_kind,
+    waits,
 )
 from sessions_graph_core.store.base import GraphStore
 
@@ -97,7 +99,7 @@ def fact_id(source: Source, fact: ExtractedFact) -> str:
 def _stored_triple(fact: ExtractedFact) -> tuple[str | None, str | None, str | None]:
     """What recall shows as `subject -[predicate]-> object`: for a statement whose slot value is known,
     the slot's reading ("orders service -[owner]-> Carol"), else the triple as said."""
-    if fact.slot and fact.value is not None and "/" in fact.slot and not _pending(fact.slot):
+    if fact.slot and fact.value is not None and "/" in fact.slot and not waits(fact.slot):
         holder, attribute = fact.slot.rsplit("/", 1)
         return holder, attribute, fact.value or "(none)"
     return fact.subject, fact.predicate, fact.object
@@ -218,7 +220,7 @@ def said_again(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
     """The statements with the claim and value of their neighbour in the slot (the one that held the slot
     at their time, else the one after it) where they say that neighbour's value another way. One look-up
     for the batch; the batch's own statements count as neighbours of those after them."""
-    slots = sorted({item.slot for item in items if item.value and item.slot and not _pending(item.slot)})
+    slots = sorted({item.slot for item in items if item.value and item.slot and not waits(item.slot)})
     if not slots:
         return list(items)
     rows = store.run(
@@ -302,10 +304,6 @@ def _shortened(short: str, full: str, whole_words: bool) -> bool:
 # subject; whichever of the two is reconciled first, the change then joins that slot's chain.
 
 
-def _pending(slot: str) -> bool:
-    return slot.rpartition("/")[2].startswith(HELD)
-
-
 def _twin(store: GraphStore, user_id: str, slot: str, source_id: str, value: str | None) -> str | None:
     """A statement of the same source already in `slot` with the same value: a waiting change that
     resolves there says what that one says (one ending read twice: by the value's kind and by the value)."""
@@ -327,7 +325,7 @@ def _reading(slot: str, value: str | None) -> dict[str, str]:
 def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
     """A pending change in the slot of its subject that holds (or held) the value it names, if one does."""
     holder, _, attribute = item.slot.rpartition("/")
-    if not _pending(item.slot) or attribute.startswith(WAITING):
+    if not waits(item.slot) or attribute.startswith(WAITING):
         return item
     old, here = _held(attribute)
     rows = store.run(
@@ -375,7 +373,7 @@ def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
     (one look-up for them all: almost always nothing waits)."""
     held: dict[str, list[tuple[str, str]]] = {}  # per subject: (value, slot)
     for item in items:
-        if item.value and item.slot and not _pending(item.slot):
+        if item.value and item.slot and not waits(item.slot):
             held.setdefault(item.slot.rpartition("/")[0], []).append((normalise(item.value), item.slot))
     if not held:
         return
@@ -414,7 +412,7 @@ def adopt_waiting(store: GraphStore, user_id: str, items: Sequence[Statement]) -
     """Move the statements whose pronoun holder waits (statements.waiting) into the slot of the one
     holder the user now has of their attribute: a person's for "he"/"she", any other for "it"; they
     keep waiting while the user has none or several. One look-up when nothing waits."""
-    attributes = {item.slot.rpartition("/")[2] for item in items if item.slot and not _pending(item.slot)}
+    attributes = {item.slot.rpartition("/")[2] for item in items if item.slot and not waits(item.slot)}
     if not attributes:
         return
     waiting = store.run(
@@ -470,6 +468,11 @@ def same_holders(store: GraphStore, user_id: str, items: Sequence[Statement]) ->
     return found
 
 
+def _value_kinds(items: Sequence[Statement], lex: Lexicon) -> dict[str, str | None]:
+    """Each slotted statement's value's listed kind (by fact id), for the passes that join slots by it."""
+    return {item.fact_id: value_kind(item.value, lex) for item in items if item.value and not waits(item.slot)}
+
+
 def same_kinds(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
     """The statements in the slot the user already has for a value of the same kind, where one of
     the two slots is named by that kind and the other by a word of no attribute ("we use Jira for
@@ -477,7 +480,7 @@ def same_kinds(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
     that holder holds a value of that kind. One look-up, only for statements in a slot not yet known."""
     lex = lexicon()
     attributes = set(lex.nouns.values())
-    kinds = {item.fact_id: value_kind(item.value, lex) for item in items if item.value and not _pending(item.slot)}
+    kinds = _value_kinds(items, lex)
     if not any(kinds.values()):
         return list(items)
     rows = store.run(
@@ -513,33 +516,30 @@ def same_things(store: GraphStore, user_id: str, items: Sequence[Statement]) -> 
     for statements whose value has a listed kind."""
     lex = lexicon()
     attributes = set(lex.nouns.values())
-    kinds = {item.fact_id: value_kind(item.value, lex) for item in items if item.value and not _pending(item.slot)}
-    exact, holders = set(), set()
+    kinds = _value_kinds(items, lex)
+    # Each statement's other form: (its value's kind, whether the form is a holder, the holder or slot looked for).
+    forms: dict[str, tuple[str, bool, str]] = {}
     for item in items:
         holder, _, attribute = item.slot.rpartition("/")
         kind = kinds.get(item.fact_id)
         if kind and attribute == kind and holder != SELF:
-            holders.add(f"/{holder}")  # "infra/infrastructure as code": look for "<anyone>/infra"
+            forms[item.fact_id] = (kind, True, holder)  # "infra/infrastructure as code": look for "<anyone>/infra"
         elif kind and attribute not in attributes:
-            exact.add(f"{attribute}/{kind}")  # "<project>/infra": look for "infra/infrastructure as code"
-    if not exact and not holders:
+            forms[item.fact_id] = (kind, False, f"{attribute}/{kind}")  # "<project>/infra": look for "infra/iac"
+    if not forms:
         return list(items)
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND coalesce(p.value, '') <> '' "
         "AND (p.slot IN $exact OR any(h IN $holders WHERE p.slot ENDS WITH h)) RETURN DISTINCT p.slot AS slot, p.value AS value",
-        {"user_id": user_id, "exact": sorted(exact), "holders": sorted(holders)},
+        {"user_id": user_id, "exact": sorted({key for _, holder, key in forms.values() if not holder}),
+         "holders": sorted({f"/{key}" for _, holder, key in forms.values() if holder})},
     )
     held = [(row["slot"], value_kind(row["value"], lex)) for row in rows]
     found = []
     for item in items:
-        holder, _, attribute = item.slot.rpartition("/")
-        kind = kinds.get(item.fact_id)
-        if kind and attribute == kind and holder != SELF:
-            same = {slot for slot, other in held if other == kind and slot.rpartition("/")[2] == holder}
-        elif kind and attribute not in attributes:
-            same = {slot for slot, other in held if other == kind and slot == f"{attribute}/{kind}"}
-        else:
-            same = set()
+        kind, by_holder, key = forms.get(item.fact_id, (None, False, ""))
+        same = {slot for slot, other in held
+                if kind and other == kind and (slot.rpartition("/")[2] if by_holder else slot) == key}
         if len(same) == 1 and item.slot not in same:
             item = item.model_copy(update=_reading(next(iter(same)), item.value))
         found.append(item)
@@ -556,7 +556,7 @@ def _known_word(slot: str, known: set[str]) -> str:
     embedder puts near this one, when exactly one is; the slot as it is otherwise."""
     holder, _, attribute = slot.rpartition("/")
     attributes = set(lexicon().nouns.values())
-    if not slot or slot in known or _pending(slot) or attribute in attributes:
+    if not slot or slot in known or waits(slot) or attribute in attributes:
         return slot
     others = sorted({k.rpartition("/")[2] for k in known if k.rpartition("/")[0] == holder} - attributes - {attribute})
     others = [other for other in others if not other.startswith(HELD)]
@@ -582,7 +582,7 @@ def _word_similarity(one: str, other: str) -> float:
 
 def _known_form(slot: str, known: set[str]) -> str:
     holder, _, attribute = slot.rpartition("/")
-    if not slot or slot in known or _pending(slot) or holder == SELF:
+    if not slot or slot in known or waits(slot) or holder == SELF:
         return slot
     others = {k.rpartition("/")[0] for k in known if k.rpartition("/")[2] == attribute} - {holder, SELF}
     same = [other for other in others

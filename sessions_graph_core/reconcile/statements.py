@@ -365,6 +365,12 @@ def value_kind(value: str, lex: Lexicon) -> str | None:
 # -- reading clauses ---------------------------------------------------------------------------
 
 
+def waits(slot: str) -> bool:
+    """Whether a slot waits for another to take it: a change that named only its old value ("me/*netflix"),
+    or a pronoun's statement that waits for its name."""
+    return slot.rpartition("/")[2].startswith(HELD)
+
+
 @dataclass
 class Claim:
     subject: str
@@ -1301,8 +1307,8 @@ class Reader:
             name = self.phrase(place)
             kind = " ".join(words[:-1]) if len(words) > 1 else name
             return f"{normalise(kind)} {words[-1].lower()}", name
-        if _membership(words):
-            return _membership(words)
+        if (membership := _membership(words)) is not None:
+            return membership
         if plain and token.pos_ == "PROPN":
             name = self.phrase(token)
             return f"{normalise(name)} subscription", name

@@ -137,10 +137,10 @@ class SpacyBackend:
         active += [(n, at, said, _clause(verb), True) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
                    if (said := _ended_by_me(verb))]
         parsed = nlp.pipe([said for _, _, said, _, _ in active], batch_size=self.batch_size)
-        for (n, at, _, text, waits), doc in zip(active, parsed, strict=True):
+        for (n, at, _, text, waiting), doc in zip(active, parsed, strict=True):
             filled = {fact.slot for fact in found[n].facts if fact.slot}
             found[n].facts[at:at] = [fact.model_copy(update={"text": text}) for fact in _read_doc(doc, labels, lexicon).facts
-                                     if fact.slot and fact.slot not in filled and (not waits or _waits(fact.slot))]
+                                     if fact.slot and fact.slot not in filled and (not waiting or statements.waits(fact.slot))]
         return found
 
 
@@ -420,13 +420,6 @@ def _ended_by_me(verb: Any) -> str | None:
     if not said or not said.startswith("we ") or spoken or not (gone or lemma(verb) in ENDING_VERBS):
         return None
     return "I" + said[len("we"):]
-
-
-def _waits(slot: str) -> bool:
-    """A slot that waits for the slot holding its old value ("me/*netflix")."""
-    from sessions_graph_core.reconcile.statements import HELD
-
-    return slot.rpartition("/")[2].startswith(HELD)
 
 
 def _said(tokens: list[Any]) -> str:
