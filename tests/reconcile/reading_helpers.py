@@ -17,3 +17,12 @@ def record(graph: SessionsGraph, user: str, texts: dict[str, str]) -> None:
         at = f"2026-0{n + 1}-05T09:00:00Z"
         graph.record_session_start(sid, user_id=user, project_key="shop", started_at=at)
         graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
+
+
+def superseded(graph: SessionsGraph, user: str) -> list[tuple[str, str]]:
+    """(old value, new value) for each supersession in the user's facts."""
+    rows = graph.store.run(
+        "MATCH (new:Fact {user_id: $user})-[:SUPERSEDES]->(old:Fact) RETURN new.value AS new, old.value AS old",
+        {"user": user},
+    )
+    return [(row["old"], row["new"]) for row in rows]

@@ -9,7 +9,7 @@ Each with keeps that must not supersede."""
 from __future__ import annotations
 
 import pytest
-from reading_helpers import record, slots
+from reading_helpers import record, slots, superseded
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
@@ -38,14 +38,6 @@ def test_a_new_statement_said_as_chat_fills_its_slot(spacy: SpacyBackend, text: 
     assert slots(spacy, text) == expected
 
 
-def _superseded(graph: SessionsGraph, user: str) -> list[tuple[str, str]]:
-    rows = graph.store.run(
-        "MATCH (new:Fact {user_id: $user})-[:SUPERSEDES]->(old:Fact) RETURN new.value AS new, old.value AS old",
-        {"user": user},
-    )
-    return [(row["old"], row["new"]) for row in rows]
-
-
 @pytest.mark.parametrize(
     ("old", "new", "replaced"),
     [
@@ -67,5 +59,5 @@ def test_the_new_one_said_as_chat_supersedes_the_old(graph: SessionsGraph, spacy
     record(graph, "nc1", {"old": old, "new": new})
     for sid in ("old", "new"):
         assert graph.reconcile_session(sid, backend=spacy).status == "completed"
-    assert _superseded(graph, "nc1") == replaced
+    assert superseded(graph, "nc1") == replaced
 

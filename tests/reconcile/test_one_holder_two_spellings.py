@@ -7,7 +7,7 @@ with other words ("staging" / "production") stays another holder."""
 from __future__ import annotations
 
 import pytest
-from reading_helpers import record
+from reading_helpers import record, superseded
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
@@ -31,14 +31,6 @@ def test_a_holders_spellings(one: str, other: str, same: bool) -> None:
     assert (_bare_name(one) == _bare_name(other)) == same
 
 
-def _superseded(graph: SessionsGraph, user: str) -> list[tuple[str, str]]:
-    rows = graph.store.run(
-        "MATCH (new:Fact {user_id: $user})-[:SUPERSEDES]->(old:Fact) RETURN new.value AS new, old.value AS old",
-        {"user": user},
-    )
-    return [(row["old"], row["new"]) for row in rows]
-
-
 @pytest.mark.parametrize("order", [("old", "new"), ("new", "old")])
 @pytest.mark.parametrize(
     ("old", "new", "replaced"),
@@ -56,4 +48,4 @@ def test_a_new_value_of_one_holder_said_another_way_supersedes_the_old(
     record(graph, "sp1", {"old": old, "new": new})
     for sid in order:
         assert graph.reconcile_session(sid, backend=spacy).status == "completed"
-    assert _superseded(graph, "sp1") == replaced
+    assert superseded(graph, "sp1") == replaced
