@@ -330,7 +330,7 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
     old, here = _held(attribute)
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH $prefix AND NOT p.slot STARTS WITH $waiting "
-        "AND p.value IS NOT NULL AND toLower(p.value) CONTAINS $old "
+        "AND p.value IS NOT NULL AND (toLower(p.value) CONTAINS $old OR left(toLower(p.value), 1) = left($old, 1)) "
         "RETURN p.slot AS slot, p.value AS value ORDER BY p.rank DESC",
         {"user_id": user_id, "prefix": f"{holder}/", "waiting": f"{holder}/{HELD}", "old": old},
     )
@@ -338,10 +338,10 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
     if not slot and holder != SELF and not here:
         rows = store.run(
             "MATCH (p:Fact {user_id: $user_id}) WHERE NOT p.slot STARTS WITH $mine AND NOT p.slot CONTAINS $waiting "
-            "AND p.slot <> '' AND toLower(p.value) = $old RETURN DISTINCT p.slot AS slot",
+            "AND p.slot <> '' AND left(toLower(p.value), 1) = left($old, 1) RETURN DISTINCT p.slot AS slot, p.value AS value",
             {"user_id": user_id, "mine": f"{SELF}/", "waiting": f"/{HELD}", "old": old},
         )
-        slot = _elsewhere([(old, row["slot"]) for row in rows], old)
+        slot = _elsewhere([(normalise(row["value"]), row["slot"]) for row in rows], old)
     return item.model_copy(update=_reading(slot, item.value)) if slot else item
 
 
@@ -358,6 +358,7 @@ def _elsewhere(values: Sequence[tuple[str, str]], old: str) -> str | None:
     website is hosted on Kinsta"); none when the user has none or several (the user's own slots never
     take a change said of something else: "I left Google" is not my sister's job there)."""
     slots = {slot for value, slot in values if value == old and not slot.startswith(f"{SELF}/")}
+    slots = slots or {slot for value, slot in values if not slot.startswith(f"{SELF}/") and same_value(value, old)}
     return next(iter(slots)) if len(slots) == 1 else None
 
 
@@ -440,9 +441,11 @@ def adopt_waiting(store: GraphStore, user_id: str, items: Sequence[Statement]) -
 
 
 def _holding(values: Sequence[tuple[str, str]], old: str) -> str | None:
-    """The slot whose value is `old`, or else names it by a word of its own ("Civic" of "Honda Civic")."""
+    """The slot whose value is `old`, or else names it by a word of its own ("Civic" of "Honda Civic"), or
+    else says it another way (same_value: "The Economist" / "Economist", "Postgres" / "PostgreSQL", "k8s")."""
     exact = next((slot for value, slot in values if value == old), None)
-    return exact or next((slot for value, slot in values if f" {old} " in f" {value} "), None)
+    worded = exact or next((slot for value, slot in values if f" {old} " in f" {value} "), None)
+    return worded or next((slot for value, slot in values if same_value(value, old)), None)
 
 
 def same_holders(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
