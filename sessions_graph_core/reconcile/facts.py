@@ -409,6 +409,47 @@ _ABOUT_HOLDER = (
 )
 
 
+# A statement in no slot has slot '' (tested by size: this FalkorDB finds no node by `slot = ''`).
+_HOLD_SAID = (
+    "MATCH (f:Fact {user_id: $user_id, fact_id: $fact_id}) WHERE size(f.slot) = 0 "
+    "SET f.slot = $slot, f.value = f.object, f.claim = $claim WITH f, true AS new " + _INTO_CHAIN
+)
+
+
+def hold_said(store: GraphStore, user_id: str) -> None:
+    """Put a statement no slot holds into the slot of a change waiting for the value it names, said by the
+    same speaker: "we use Zapier to glue our forms" (read in no slot) is what "we ditched Zapier" ends; in
+    either order of reconciling, once (a statement in a slot is no longer a candidate). One look-up when
+    nothing waits."""
+    waiting = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot CONTAINS $held AND NOT p.slot CONTAINS $pronoun "
+        "RETURN p.slot AS slot, p.subject AS subject",
+        {"user_id": user_id, "held": f"/{HELD}", "pronoun": f"/{WAITING}"},
+    )
+    olds = {row["slot"]: _held(row["slot"].rpartition("/")[2])[0] for row in waiting if row["subject"]}
+    if not olds:
+        return
+    said = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE size(p.slot) = 0 AND p.object IS NOT NULL AND p.subject IS NOT NULL "
+        "AND any(old IN $olds WHERE toLower(p.object) CONTAINS old OR old CONTAINS toLower(p.object)) "
+        "RETURN p.fact_id AS fact_id, p.subject AS subject, p.object AS object",
+        {"user_id": user_id, "olds": sorted(set(olds.values()))},
+    )
+    speakers = {row["slot"]: _speaker(row["subject"]) for row in waiting if row["subject"]}
+    for row in said:
+        values = [(normalise(row["object"]), slot) for slot in olds if speakers[slot] == _speaker(row["subject"])]
+        slot = next((slot for slot in olds if _holding([pair for pair in values if pair[1] == slot], olds[slot])), None)
+        if slot:
+            store.run(_HOLD_SAID, {"user_id": user_id, "fact_id": row["fact_id"], "slot": slot,
+                                   "claim": normalise(f"{slot} = {row['object']}")})
+
+
+def _speaker(subject: str) -> str:
+    """A subject as said, with the forms of "I" and of "we" as one."""
+    said = normalise(subject)
+    return "i" if said in {"i", "me", "my"} else "we" if said in {"we", "us", "our"} else said
+
+
 def adopt_waiting(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
     """Move the statements whose pronoun holder waits (statements.waiting) into the slot of the one
     holder the user now has of their attribute: a person's for "he"/"she", any other for "it"; they

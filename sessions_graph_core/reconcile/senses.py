@@ -127,6 +127,13 @@ def ends(word: str) -> bool:
 
 
 @cache
+def moves(word: str) -> bool:
+    """Whether the verb's most frequent sense is a motion ("leave", "depart"): one who does it goes away."""
+    senses = wordnet.synsets(word, "v")
+    return bool(senses) and senses[0].lexname == "verb.motion"
+
+
+@cache
 def _verb_senses(names: tuple[str, ...]) -> frozenset[int]:
     """The offsets of the verb senses named "word.v.NN" (the NN-th verb sense of the word)."""
     found = set()

@@ -420,11 +420,15 @@ def _in_active(verb: Any) -> str | None:
     # A thing that ended by itself, by a verb WordNet says ends ("the Saturday league folded", "the Box
     # account closed"): its holder dropped it, whenever it was. Not one that stopped doing something ("Slack
     # stopped working"), nor a new one ("the new iPhone is out" is no iPhone of ours gone).
-    ended = (subject.dep_ == "nsubj" and lemma(verb) not in LAPSE_VERBS and ending_verb(lemma(verb))
-             and direct_object(verb) is None and not any(t.dep_ in {"xcomp", "ccomp", "prt"} for t in verb.children))
+    particle = next((t.lower_ for t in verb.children if t.dep_ == "prt"), "")
+    ended = (subject.dep_ == "nsubj" and lemma(verb) not in LAPSE_VERBS and direct_object(verb) is None
+             and (ending_verb(lemma(verb)) if not particle else senses.ends(f"{lemma(verb)}_{particle}"))
+             and not any(t.dep_ in {"xcomp", "ccomp"} for t in verb.children))
     fresh = any(t.dep_ == "amod" and t.lower_ in {"new", "latest"} for t in subject.children)
-    someone = subject.ent_type_ in {"PERSON", "ORG", "NORP", "GPE"} or (subject.pos_ == "PROPN" and not subject.ent_type_)
-    if ended and not (negation or person or someone or fresh or agent is not None):  # "Maria left": she did
+    # One who goes away is no thing ended ("Maria left": she did); a company that folds is.
+    someone = subject.ent_type_ in {"PERSON", "NORP", "GPE"} or (
+        subject.pos_ == "PROPN" and not subject.ent_type_ and senses.moves(lemma(verb)))
+    if ended and not (negation or person or someone or fresh or agent is not None):
         return f"{speaker} have dropped {thing}"
     if gone:  # not a person away for a while ("Priya is gone this week")
         timed = any(t.ent_type_ in {"DATE", "TIME"} for t in verb.subtree)
