@@ -93,6 +93,8 @@ TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "present", "mai
                   "favourite", "favorite", "preferred", "usual", "regular", "default", "primary", "go-to",
                   # which one, not what: "a different gym, PureGym", "a cheaper bank"
                   "different", "better", "cheaper", "closer", "nearer", "local", "nearby"}
+# Modifiers that say a role was held and is no longer: "my former employer", "our previous CTO".
+FORMER_WORDS = {"former", "previous", "ex"}
 # Verbs whose value is a thing of some kind: the kind, or a noun beside the verb, names the attribute.
 GENERIC_VERBS = {
     "use", "switch", "move", "migrate", "go", "pick", "choose", "adopt", "replace", "swap", "drop", "standardise",
@@ -718,6 +720,11 @@ class Reader:
         # "stop using A", "decided to host A": the inner verb says what, the outer one whether.
         inner = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ in {"VERB", "AUX"}), None)
         arrived = (lemma, particle) in ARRIVALS
+        # "I used to work at Acme", "we used to be on Heroku": what was so then is so no longer, an ending
+        # of what the inner verb says as "stopped" is.
+        # ("we used Zapier to glue forms" is a use, for a purpose).
+        ends = ends or (lemma == "use" and verb.tag_ == "VBD" and inner is not None and direct_object(verb) is None
+                        and any(t.dep_ == "aux" and t.lower_ == "to" for t in inner.children))
         if inner is not None and (ends or arrived or lemma in INTENT_VERBS | ASPECT_VERBS):
             found = self._claims(inner, subject)
             if ends:
@@ -874,8 +881,11 @@ class Reader:
             left = preps.get("from") if lemma == "step" else None
             if left is not None and who:  # "Ana stepped away from the billing service": her role in it ends
                 return [Claim(self.name(left), HELD_HERE, None, who)]
-            if dobj is not None and lemma not in {"step"}:
-                return self.ending(subject, who, dobj, preps)
+            # What ended is the object, or what the verb ends from, of or with ("I broke up with Sam", "we
+            # dropped out of the league", "Ana resigned from Acme").
+            ended = dobj if dobj is not None else next((preps[p] for p in ("from", "of", "with") if p in preps), None)
+            if ended is not None and lemma not in {"step"}:
+                return self.ending(subject, who, ended, preps)
             return []
 
         # "Airflow orchestrates the data pipeline", "CircleCI runs our builds": a name of a listed kind
@@ -1108,6 +1118,9 @@ class Reader:
     def _copula(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any], negated: bool) -> list[Claim]:
         if subject is None:
             return []
+        # "Acme is my former employer", "Dana is our previous CTO": what it was, it is no longer
+        negated = negated or (complement is not None and any(t.dep_ == "amod" and t.lower_ in FORMER_WORDS
+                                                             for t in complement.children))
         held = self.attribute_of(subject)
         value_token = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "at", "with", "off", "from") if p in preps), None
