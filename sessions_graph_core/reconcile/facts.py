@@ -412,36 +412,56 @@ _ABOUT_HOLDER = (
 # A statement in no slot has slot '' (tested by size: this FalkorDB finds no node by `slot = ''`).
 _HOLD_SAID = (
     "MATCH (f:Fact {user_id: $user_id, fact_id: $fact_id}) WHERE size(f.slot) = 0 "
-    "SET f.slot = $slot, f.value = f.object, f.claim = $claim WITH f, true AS new " + _INTO_CHAIN
+    "SET f.slot = $slot, f.value = $value, f.claim = $claim WITH f, true AS new " + _INTO_CHAIN
 )
 
 
 def hold_said(store: GraphStore, user_id: str) -> None:
-    """Put a statement no slot holds into the slot of a change waiting for the value it names, said by the
-    same speaker: "we use Zapier to glue our forms" (read in no slot) is what "we ditched Zapier" ends; in
-    either order of reconciling, once (a statement in a slot is no longer a candidate). One look-up when
-    nothing waits."""
+    """Put a statement no slot holds into the slot of a change waiting for what it names (_held_by): "we use
+    Zapier to glue our forms" (read in no slot) is what "we ditched Zapier" ends; in either order of
+    reconciling, once (a statement in a slot is no longer a candidate). One look-up when nothing waits."""
     waiting = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot CONTAINS $held AND NOT p.slot CONTAINS $pronoun "
-        "RETURN p.slot AS slot, p.subject AS subject",
+        "AND p.subject IS NOT NULL RETURN p.slot AS slot, p.subject AS subject",
         {"user_id": user_id, "held": f"/{HELD}", "pronoun": f"/{WAITING}"},
     )
-    olds = {row["slot"]: _held(row["slot"].rpartition("/")[2])[0] for row in waiting if row["subject"]}
-    if not olds:
+    if not waiting:
         return
+    names = sorted({name for row in waiting for name in _waiting_names(row["slot"])})
     said = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE size(p.slot) = 0 AND p.object IS NOT NULL AND p.subject IS NOT NULL "
-        "AND any(old IN $olds WHERE toLower(p.object) CONTAINS old OR old CONTAINS toLower(p.object)) "
+        "AND any(name IN $names WHERE toLower(p.object) CONTAINS name OR name CONTAINS toLower(p.object)) "
         "RETURN p.fact_id AS fact_id, p.subject AS subject, p.object AS object",
-        {"user_id": user_id, "olds": sorted(set(olds.values()))},
+        {"user_id": user_id, "names": names},
     )
-    speakers = {row["slot"]: _speaker(row["subject"]) for row in waiting if row["subject"]}
     for row in said:
-        values = [(normalise(row["object"]), slot) for slot in olds if speakers[slot] == _speaker(row["subject"])]
-        slot = next((slot for slot in olds if _holding([pair for pair in values if pair[1] == slot], olds[slot])), None)
-        if slot:
-            store.run(_HOLD_SAID, {"user_id": user_id, "fact_id": row["fact_id"], "slot": slot,
-                                   "claim": normalise(f"{slot} = {row['object']}")})
+        held = next(((w["slot"], value) for w in waiting if (value := _held_by(w["slot"], w["subject"], row))), None)
+        if held:
+            store.run(_HOLD_SAID, {"user_id": user_id, "fact_id": row["fact_id"], "slot": held[0], "value": held[1],
+                                   "claim": normalise(f"{held[0]} = {held[1]}")})
+
+
+def _waiting_names(slot: str) -> list[str]:
+    """What a statement in no slot must name to be what a waiting change ends: its old value, and for a role
+    of a thing that a person held, the thing."""
+    holder, _, attribute = slot.rpartition("/")
+    old, here = _held(attribute)
+    return [old, holder] if here else [old]
+
+
+def _held_by(slot: str, subject: str, said: dict) -> str | None:
+    """The value a statement in no slot (`said`: its subject and object) held in the waiting `slot` of a
+    change said with `subject`: its object, where it names the old value and has the change's speaker ("we use
+    Zapier ..." for "we ditched Zapier"); its subject, where a person gave up a role of the thing it names ("I
+    volunteer at the food bank" for "I stepped away from the food bank": food bank/*@me). None otherwise."""
+    holder, _, attribute = slot.rpartition("/")
+    old, here = _held(attribute)
+    named = [(normalise(said["object"]), slot)]
+    if _speaker(said["subject"]) == _speaker(subject) and _holding(named, old):
+        return said["object"]
+    if here and _speaker(said["subject"]) == _speaker(old) and _holding(named, holder):
+        return said["subject"]
+    return None
 
 
 def _speaker(subject: str) -> str:

@@ -3,7 +3,7 @@ without a list of its phrasings, and matched against what the user already holds
 what it is said of where WordNet's senses of it end a thing held ("axed", "junked", "relinquished", a phrasal
 verb: "bowed out"), not through a pause ("paused", "froze"); a name said to be no longer done with, whatever
 the verb ("I don't watch Netflix anymore"), "no more X", "off X", "X is out"; a thing that ended by itself
-("the Box account closed"). What such an ending names ends only a slot that holds that value, said the same
+("the Box account closed"); what "used to" be so, a "former" role. What such an ending names ends only a slot that holds that value, said the same
 way or another way ("k8s" / "Kubernetes"), in whichever order the two are reconciled, once. The
 sentences are our own, not the labelled set's."""
 
@@ -44,6 +44,14 @@ def test_a_verb_that_pauses_or_keeps_ends_nothing(word: str) -> None:
         ("Jenkins is out, GitHub Actions is in.", [("@project/ci", "")]),
         # another person's is theirs
         ("My sister doesn't watch Netflix anymore.", [("my sister/*@netflix", "")]),
+        # what an ending verb ends from, of or with
+        ("We dropped out of the Saturday league.", [("@project/saturday league", "")]),
+        ("I quit from Acme.", [("me/*acme", "")]),
+        # what used to be so, and a former role
+        ("I used to work at Acme.", [("me/employer", ""), ("me/*acme", "")]),
+        ("We used to be on Heroku.", [("@project/hosting", ""), ("@project/*heroku", "")]),
+        ("Acme is my former employer.", [("me/employer", "")]),
+        ("Dana is our previous CTO.", [("@project/cto", "")]),
     ],
 )
 def test_an_ending_said_without_a_listed_verb_is_read(spacy: SpacyBackend, text: str, expected: list) -> None:
@@ -54,7 +62,7 @@ def test_an_ending_said_without_a_listed_verb_is_read(spacy: SpacyBackend, text:
     "text",
     ["I paused my Headspace membership for a month.", "I froze my PureGym membership while my knee heals.",
      "The new iPhone is out.", "Slack stopped working this morning.", "I'm off work today.",
-     "I don't use Slack.", "Maria left."],
+     "I don't use Slack.", "Maria left.", "We used Zapier to glue our forms."],
 )
 def test_a_pause_a_release_or_a_plain_negation_ends_nothing(spacy: SpacyBackend, text: str) -> None:
     assert [slot for slot, _ in slots(spacy, text) if "*" in slot or slot.endswith(("membership", "phone"))] == []
@@ -70,6 +78,7 @@ def test_a_pause_a_release_or_a_plain_negation_ends_nothing(spacy: SpacyBackend,
         ("Our CI runs on CircleCI.", "No more CircleCI for us.", "CircleCI"),
         # the value said another way: a numeronym
         ("Our orchestrator is Kubernetes.", "We axed k8s.", "Kubernetes"),
+        ("I work at Acme.", "I used to work at Acme, now I freelance.", "Acme"),
     ],
 )
 def test_an_ending_of_a_value_held_supersedes_it_in_any_order_once(graph: SessionsGraph, spacy: SpacyBackend,
@@ -107,6 +116,8 @@ def test_an_ending_of_what_the_user_does_not_hold_supersedes_nothing(graph: Sess
         # a thing the user said they use, read in no slot: the ending of it ends that statement
         ("We use Zapier to glue our forms to the CRM.", "We ditched Zapier last month.", "Zapier"),
         ("I'm on Spotify Premium.", "I'm off Spotify now.", "Spotify Premium"),
+        # a role of a thing the person said they do, given up
+        ("I volunteer at the food bank on Sundays.", "I stepped away from the food bank this autumn.", "I"),
     ],
 )
 def test_an_ending_of_a_thing_said_in_no_slot_supersedes_it_in_any_order_once(
@@ -123,6 +134,7 @@ def test_an_ending_of_a_thing_said_in_no_slot_supersedes_it_in_any_order_once(
     [
         ("We use Zapier to glue our forms to the CRM.", "The marketing team ditched Zapier."),
         ("My sister uses Zapier for her shop.", "We ditched Zapier last month."),
+        ("My sister volunteers at the food bank.", "I stepped away from the food bank this autumn."),
     ],
 )
 def test_an_ending_said_by_someone_else_ends_no_statement_in_no_slot(graph: SessionsGraph, spacy: SpacyBackend,
