@@ -728,8 +728,12 @@ class Reader:
         if inner is not None and (ends or arrived or lemma in INTENT_VERBS | ASPECT_VERBS):
             found = self._claims(inner, subject)
             if ends:
+                # "stopped using Papertrail", "I've stopped going to PureGym": whatever held it (the first
+                # preposition's name only: "quit going to yoga with Dana" ends no Dana)
                 ended = direct_object(inner)
-                if not found and ended is not None and who:  # "stopped using Papertrail": whatever held it
+                place = next(iter(self.preps(inner).values()), None) if ended is None else None
+                ended = place if place is not None and _a_name(place) else ended
+                if not found and ended is not None and who:
                     return [Claim(who, HELD, None, self.name(ended))]
                 ended = [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
                 # A subscription stopped also ends whatever else held it ("stopped paying for Figma"), and

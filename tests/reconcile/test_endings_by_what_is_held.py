@@ -47,6 +47,7 @@ def test_a_verb_that_pauses_or_keeps_ends_nothing(word: str) -> None:
         # what an ending verb ends from, of or with
         ("We dropped out of the Saturday league.", [("@project/saturday league", "")]),
         ("I quit from Acme.", [("me/*acme", "")]),
+        ("I've stopped going to PureGym.", [("me/*puregym", "")]),
         # what used to be so, and a former role
         ("I used to work at Acme.", [("me/employer", ""), ("me/*acme", "")]),
         ("We used to be on Heroku.", [("@project/hosting", ""), ("@project/*heroku", "")]),
@@ -62,7 +63,7 @@ def test_an_ending_said_without_a_listed_verb_is_read(spacy: SpacyBackend, text:
     "text",
     ["I paused my Headspace membership for a month.", "I froze my PureGym membership while my knee heals.",
      "The new iPhone is out.", "Slack stopped working this morning.", "I'm off work today.",
-     "I don't use Slack.", "Maria left.", "We used Zapier to glue our forms."],
+     "I don't use Slack.", "Maria left.", "We used Zapier to glue our forms.", "I quit going to yoga with Dana."],
 )
 def test_a_pause_a_release_or_a_plain_negation_ends_nothing(spacy: SpacyBackend, text: str) -> None:
     assert [slot for slot, _ in slots(spacy, text) if "*" in slot or slot.endswith(("membership", "phone"))] == []
@@ -79,6 +80,7 @@ def test_a_pause_a_release_or_a_plain_negation_ends_nothing(spacy: SpacyBackend,
         # the value said another way: a numeronym
         ("Our orchestrator is Kubernetes.", "We axed k8s.", "Kubernetes"),
         ("I work at Acme.", "I used to work at Acme, now I freelance.", "Acme"),
+        ("My gym is PureGym.", "I've stopped going to PureGym.", "PureGym"),
     ],
 )
 def test_an_ending_of_a_value_held_supersedes_it_in_any_order_once(graph: SessionsGraph, spacy: SpacyBackend,
