@@ -330,7 +330,7 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
     old, here = _held(attribute)
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH $prefix AND NOT p.slot STARTS WITH $waiting "
-        "AND p.value IS NOT NULL AND toLower(p.value) CONTAINS $old "
+        "AND p.value IS NOT NULL AND (toLower(p.value) CONTAINS $old OR left(toLower(p.value), 1) = left($old, 1)) "
         "RETURN p.slot AS slot, p.value AS value ORDER BY p.rank DESC",
         {"user_id": user_id, "prefix": f"{holder}/", "waiting": f"{holder}/{HELD}", "old": old},
     )
@@ -338,10 +338,10 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
     if not slot and holder != SELF and not here:
         rows = store.run(
             "MATCH (p:Fact {user_id: $user_id}) WHERE NOT p.slot STARTS WITH $mine AND NOT p.slot CONTAINS $waiting "
-            "AND p.slot <> '' AND toLower(p.value) = $old RETURN DISTINCT p.slot AS slot",
+            "AND p.slot <> '' AND left(toLower(p.value), 1) = left($old, 1) RETURN DISTINCT p.slot AS slot, p.value AS value",
             {"user_id": user_id, "mine": f"{SELF}/", "waiting": f"/{HELD}", "old": old},
         )
-        slot = _elsewhere([(old, row["slot"]) for row in rows], old)
+        slot = _elsewhere([(normalise(row["value"]), row["slot"]) for row in rows], old)
     return item.model_copy(update=_reading(slot, item.value)) if slot else item
 
 
@@ -358,6 +358,7 @@ def _elsewhere(values: Sequence[tuple[str, str]], old: str) -> str | None:
     website is hosted on Kinsta"); none when the user has none or several (the user's own slots never
     take a change said of something else: "I left Google" is not my sister's job there)."""
     slots = {slot for value, slot in values if value == old and not slot.startswith(f"{SELF}/")}
+    slots = slots or {slot for value, slot in values if not slot.startswith(f"{SELF}/") and same_value(value, old)}
     return next(iter(slots)) if len(slots) == 1 else None
 
 
@@ -408,6 +409,67 @@ _ABOUT_HOLDER = (
 )
 
 
+# A statement in no slot has slot '' (tested by size: this FalkorDB finds no node by `slot = ''`).
+_HOLD_SAID = (
+    "MATCH (f:Fact {user_id: $user_id, fact_id: $fact_id}) WHERE size(f.slot) = 0 "
+    "SET f.slot = $slot, f.value = $value, f.claim = $claim WITH f, true AS new " + _INTO_CHAIN
+)
+
+
+def hold_said(store: GraphStore, user_id: str) -> None:
+    """Put a statement no slot holds into the slot of a change waiting for what it names (_held_by): "we use
+    Zapier to glue our forms" (read in no slot) is what "we ditched Zapier" ends; in either order of
+    reconciling, once (a statement in a slot is no longer a candidate). One look-up when nothing waits."""
+    waiting = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot CONTAINS $held AND NOT p.slot CONTAINS $pronoun "
+        "AND p.subject IS NOT NULL RETURN p.slot AS slot, p.subject AS subject",
+        {"user_id": user_id, "held": f"/{HELD}", "pronoun": f"/{WAITING}"},
+    )
+    if not waiting:
+        return
+    names = sorted({name for row in waiting for name in _waiting_names(row["slot"])})
+    said = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE size(p.slot) = 0 AND p.object IS NOT NULL AND p.subject IS NOT NULL "
+        "AND any(name IN $names WHERE toLower(p.object) CONTAINS name OR name CONTAINS toLower(p.object)) "
+        "RETURN p.fact_id AS fact_id, p.subject AS subject, p.object AS object",
+        {"user_id": user_id, "names": names},
+    )
+    for row in said:
+        held = next(((w["slot"], value) for w in waiting if (value := _held_by(w["slot"], w["subject"], row))), None)
+        if held:
+            store.run(_HOLD_SAID, {"user_id": user_id, "fact_id": row["fact_id"], "slot": held[0], "value": held[1],
+                                   "claim": normalise(f"{held[0]} = {held[1]}")})
+
+
+def _waiting_names(slot: str) -> list[str]:
+    """What a statement in no slot must name to be what a waiting change ends: its old value, and for a role
+    of a thing that a person held, the thing."""
+    holder, _, attribute = slot.rpartition("/")
+    old, here = _held(attribute)
+    return [old, holder] if here else [old]
+
+
+def _held_by(slot: str, subject: str, said: dict) -> str | None:
+    """The value a statement in no slot (`said`: its subject and object) held in the waiting `slot` of a
+    change said with `subject`: its object, where it names the old value and has the change's speaker ("we use
+    Zapier ..." for "we ditched Zapier"); its subject, where a person gave up a role of the thing it names ("I
+    volunteer at the food bank" for "I stepped away from the food bank": food bank/*@me). None otherwise."""
+    holder, _, attribute = slot.rpartition("/")
+    old, here = _held(attribute)
+    named = [(normalise(said["object"]), slot)]
+    if _speaker(said["subject"]) == _speaker(subject) and _holding(named, old):
+        return said["object"]
+    if here and _speaker(said["subject"]) == _speaker(old) and _holding(named, holder):
+        return said["subject"]
+    return None
+
+
+def _speaker(subject: str) -> str:
+    """A subject as said, with the forms of "I" and of "we" as one."""
+    said = normalise(subject)
+    return "i" if said in {"i", "me", "my"} else "we" if said in {"we", "us", "our"} else said
+
+
 def adopt_waiting(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
     """Move the statements whose pronoun holder waits (statements.waiting) into the slot of the one
     holder the user now has of their attribute: a person's for "he"/"she", any other for "it"; they
@@ -440,9 +502,11 @@ def adopt_waiting(store: GraphStore, user_id: str, items: Sequence[Statement]) -
 
 
 def _holding(values: Sequence[tuple[str, str]], old: str) -> str | None:
-    """The slot whose value is `old`, or else names it by a word of its own ("Civic" of "Honda Civic")."""
+    """The slot whose value is `old`, or else names it by a word of its own ("Civic" of "Honda Civic"), or
+    else says it another way (same_value: "The Economist" / "Economist", "Postgres" / "PostgreSQL", "k8s")."""
     exact = next((slot for value, slot in values if value == old), None)
-    return exact or next((slot for value, slot in values if f" {old} " in f" {value} "), None)
+    worded = exact or next((slot for value, slot in values if f" {old} " in f" {value} "), None)
+    return worded or next((slot for value, slot in values if same_value(value, old)), None)
 
 
 def same_holders(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:

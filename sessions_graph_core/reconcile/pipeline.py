@@ -264,6 +264,8 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     facts.adopt(store, user_id, slotted)
     facts.adopt_waiting(store, user_id, slotted)
     facts.record_claims(store, kind, user_id, params["user_key"], batch.claims)
+    if batch.claims or any(statements.waits(item.slot) for item in slotted):
+        facts.hold_said(store, user_id)
     store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
 
 

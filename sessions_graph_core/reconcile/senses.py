@@ -94,3 +94,52 @@ def same_sense(one: str, other: str) -> bool:
     ("staging" is a theatrical production, "a wife" a spouse, which a partner is too)."""
     first, second = wordnet.synsets(one, "n"), wordnet.synsets(other, "n")
     return bool(first and second) and (first[0] in second or second[0] in first)
+
+
+# The verb senses that say a thing held stopped being held: ended, stopped, cancelled, given up, got rid
+# of, sold, resigned. A verb no list names ends what it is said of when one of its first senses is one of
+# these or climbs to one ("axe" is terminate, "junk" discard, "fold" close up, "relinquish" waive).
+ENDING_SENSES = ("end.v.01", "end.v.02", "end.v.03", "discontinue.v.01", "cancel.v.01", "abandon.v.02", "abandon.v.04",
+                 "abandon.v.05", "give_up.v.01", "give_up.v.03", "get_rid_of.v.01", "discard.v.01", "sell.v.01",
+                 "renounce.v.01", "renounce.v.02", "renounce.v.03", "quit.v.02", "relinquish.v.01", "relinquish.v.02",
+                 "let_go_of.v.01", "close.v.03")
+# Senses that stop for a while and climb to end through an interruption: "paused", "froze", "suspended"
+# a membership keeps it.
+PAUSING_SENSES = ("interrupt.v.01", "interrupt.v.04")
+# How many of a verb's senses, most frequent first, are read: "fold" closes up only in its third.
+ENDING_SENSES_READ = 3
+# How far up a verb sense may climb to reach an ending (verb hierarchies are shallow: "junk" is discard in one step).
+ENDING_DEPTH = 4
+
+
+@cache
+def ends(word: str) -> bool:
+    """Whether one of the verb's first senses ends something held, by WordNet ("axe", "junk", "fold",
+    "relinquish"), not through a pause ("pause", "suspend")."""
+    ending, pausing = _verb_senses(ENDING_SENSES), _verb_senses(PAUSING_SENSES)
+    for sense in wordnet.synsets(word, "v")[:ENDING_SENSES_READ]:
+        for above in [sense, *wordnet.hypernym_closure(sense, ENDING_DEPTH)]:
+            if above.offset in pausing:
+                break
+            if above.offset in ending:
+                return True
+    return False
+
+
+@cache
+def moves(word: str) -> bool:
+    """Whether the verb's most frequent sense is a motion ("leave", "depart"): one who does it goes away."""
+    senses = wordnet.synsets(word, "v")
+    return bool(senses) and senses[0].lexname == "verb.motion"
+
+
+@cache
+def _verb_senses(names: tuple[str, ...]) -> frozenset[int]:
+    """The offsets of the verb senses named "word.v.NN" (the NN-th verb sense of the word)."""
+    found = set()
+    for name in names:
+        word, _, number = name.rpartition(".v.")
+        senses = wordnet.synsets(word, "v")
+        if 1 <= int(number) <= len(senses):
+            found.add(senses[int(number) - 1].offset)
+    return frozenset(found)

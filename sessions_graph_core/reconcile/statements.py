@@ -93,6 +93,8 @@ TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "present", "mai
                   "favourite", "favorite", "preferred", "usual", "regular", "default", "primary", "go-to",
                   # which one, not what: "a different gym, PureGym", "a cheaper bank"
                   "different", "better", "cheaper", "closer", "nearer", "local", "nearby"}
+# Modifiers that say a role was held and is no longer: "my former employer", "our previous CTO".
+FORMER_WORDS = {"former", "previous", "ex"}
 # Verbs whose value is a thing of some kind: the kind, or a noun beside the verb, names the attribute.
 GENERIC_VERBS = {
     "use", "switch", "move", "migrate", "go", "pick", "choose", "adopt", "replace", "swap", "drop", "standardise",
@@ -162,6 +164,11 @@ GROUP_NOUNS = {"team", "department", "group", "squad", "club", "org", "organisat
                "division", "unit", "chapter", "guild", "band", "crew", "office", "company"}
 # Verbs by which "the N I <verb>" is mine: "the phone I use", "the dentist we go to", "the car I drive".
 USING_VERBS = {"use", "have", "own", "drive", "ride", "go", "see", "pay", "bank", "rely", "be"}
+# Every verb a rule of this module reads by name: WordNet judges endings only among the others.
+LISTED_VERBS = (GENERIC_VERBS | ENDING_VERBS | TRADE_VERBS | set(LAPSE_VERBS) | TAKE_VERBS | HAND_VERBS | SEND_VERBS
+                | HABIT_VERBS | SOURCE_VERBS | SERVE_VERBS | PROVIDE_VERBS | RESCHEDULE_VERBS | CHOICE_VERBS | ASPECT_VERBS
+                | REVERSING_VERBS | INTENT_VERBS | USING_VERBS | SUBSCRIBE_VERBS | RENT_VERBS | SWITCH_VERBS
+                | FINDING_VERBS | KEEP_VERBS | STATE_VERBS | ROUTE_VERBS | {"be", "have", "do"})
 # Names that are not entities: paths, URLs, code, JSON.
 _JUNK = re.compile(r"[/\\{}\[\]<>=`|$;()\"]|://|^www\.|\.(py|js|ts|json|md|txt|ya?ml|toml|sh|rs|go|java|c|h|cpp|html|css)$")
 
@@ -600,7 +607,7 @@ class Reader:
             # "the decision on CI is Buildkite", "the plan is to use Vue" hold nothing of "decision" or "plan":
             # such a sentence is read as the choice it says (extraction/base._with_choice); "my phone plan is X" stays
             return []
-        said = self._claims(verb, subject) or self.framed(verb, subject)
+        said = self._claims(verb, subject) or self.framed(verb, subject) or self.no_longer(verb, subject)
         if not said:
             self.talked_about(verb, subject)
         if subject is not None and _nobody(subject):  # "nobody lives in Leeds" is no home of ours that ended
@@ -624,6 +631,31 @@ class Reader:
             return False
         head = normalise(claim.value).split()[-1]
         return any(t.lower_ in REFERRING_WORDS and t.dep_ == "amod" and t.head.lower_ == head for t in verb.subtree)
+
+    def let_go(self, verb: Any, lemma: str) -> Any | None:
+        """The thing a verb and its bare-infinitive complement end together, as WordNet's phrasal verb says
+        ("let The Economist go": let_go); None for any other clause."""
+        done = next((t for t in verb.children if t.dep_ in {"ccomp", "xcomp"} and t.pos_ == "VERB"), None)
+        if done is None or lemma in LISTED_VERBS or direct_object(done) is not None or not senses.ends(f"{lemma}_{self.lemma(done)}"):
+            return None
+        return next((t for t in [*done.children, *verb.children] if t.dep_ in {"nsubj", "dobj"}), None)
+
+    def no_longer(self, verb: Any, subject: Any | None) -> list[Claim]:
+        """A name the speaker says they no longer do anything with ("I don't watch Netflix anymore", "we
+        no longer bother with Zapier"), whatever the verb: it ends whatever slot of theirs held that name (only a
+        value the user holds: facts._resolved), the verb unread."""
+        if subject is None or not self.stopped(verb):
+            return []
+        who = self.name(subject)
+        named = next((t for t in _own_clause(verb) if t.i > verb.i and t.dep_ in {"dobj", "pobj"} and _a_name(t)), None)
+        return [Claim(who, HELD, None, self.name(named))] if who and named is not None else []
+
+    def stopped(self, verb: Any) -> bool:
+        """A negated clause that says it stopped: "not ... anymore", "not ... any more", "no longer"."""
+        again = any(t.lower_ == "anymore" or (t.lower_ == "more" and any(c.lower_ == "any" for c in t.children))
+                    for t in verb.children)
+        longer = any(t.lower_ == "longer" and any(c.lower_ == "no" for c in t.children) for t in verb.children)
+        return longer or (again and self.negated(verb))
 
     def reversed_choice(self, verb: Any, lemma: str, dobj: Any | None) -> str | None:
         """The name a decision taken back had chosen: the plan or decision to use it, the plan named by it, the
@@ -658,7 +690,12 @@ class Reader:
         particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over", "away", "off"})), "")
         if (lemma, particle) in PHRASAL_ENDINGS:  # "we turned off Sentry" ends it as "we shut Sentry" does
             lemma, particle = "end", ""
-        ends = lemma in ENDING_VERBS and particle in ENDING_PARTICLES.get(lemma, {particle})
+        elif particle and lemma not in LISTED_VERBS and senses.ends(f"{lemma}_{particle}"):
+            lemma, particle = "end", ""  # "we closed out the Box account", "Tom bowed out": WordNet's phrasal verb ends
+        let_go = self.let_go(verb, lemma)
+        if let_go is not None and subject is not None and _a_name(let_go):  # "I've let The Economist go"
+            return [Claim(self.name(subject), HELD, None, self.name(let_go))]  # what held it ends, by no kind guessed
+        ends = ending_verb(lemma) and particle in ENDING_PARTICLES.get(lemma, {particle})
         preps = self.preps(verb)
         dobj = direct_object(verb)
         if particle == "off" and lemma in SWITCH_VERBS and dobj is not None and "off" not in preps:
@@ -683,11 +720,20 @@ class Reader:
         # "stop using A", "decided to host A": the inner verb says what, the outer one whether.
         inner = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ in {"VERB", "AUX"}), None)
         arrived = (lemma, particle) in ARRIVALS
+        # "I used to work at Acme", "we used to be on Heroku": what was so then is so no longer, an ending
+        # of what the inner verb says as "stopped" is.
+        # ("we used Zapier to glue forms" is a use, for a purpose).
+        ends = ends or (lemma == "use" and verb.tag_ == "VBD" and inner is not None and direct_object(verb) is None
+                        and any(t.dep_ == "aux" and t.lower_ == "to" for t in inner.children))
         if inner is not None and (ends or arrived or lemma in INTENT_VERBS | ASPECT_VERBS):
             found = self._claims(inner, subject)
             if ends:
+                # "stopped using Papertrail", "I've stopped going to PureGym": whatever held it (the first
+                # preposition's name only: "quit going to yoga with Dana" ends no Dana)
                 ended = direct_object(inner)
-                if not found and ended is not None and who:  # "stopped using Papertrail": whatever held it
+                place = next(iter(self.preps(inner).values()), None) if ended is None else None
+                ended = place if place is not None and _a_name(place) else ended
+                if not found and ended is not None and who:
                     return [Claim(who, HELD, None, self.name(ended))]
                 ended = [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
                 # A subscription stopped also ends whatever else held it ("stopped paying for Figma"), and
@@ -839,8 +885,11 @@ class Reader:
             left = preps.get("from") if lemma == "step" else None
             if left is not None and who:  # "Ana stepped away from the billing service": her role in it ends
                 return [Claim(self.name(left), HELD_HERE, None, who)]
-            if dobj is not None and lemma not in {"step"}:
-                return self.ending(subject, who, dobj, preps)
+            # What ended is the object, or what the verb ends from, of or with ("I broke up with Sam", "we
+            # dropped out of the league", "Ana resigned from Acme").
+            ended = dobj if dobj is not None else next((preps[p] for p in ("from", "of", "with") if p in preps), None)
+            if ended is not None and lemma not in {"step"}:
+                return self.ending(subject, who, ended, preps)
             return []
 
         # "Airflow orchestrates the data pipeline", "CircleCI runs our builds": a name of a listed kind
@@ -965,7 +1014,7 @@ class Reader:
         the subject is the value ("Globex hired me", "Florence is where I live now")."""
         from sessions_graph_core.reconcile import frames
 
-        if subject is None or self.lemma(verb) in ENDING_VERBS:
+        if subject is None or ending_verb(self.lemma(verb)):
             return []  # endings are the rules' (a value left is no value held)
         clause = _own_clause(verb)
         speaker = next((SELF if t.lower_ in FIRST_PERSON else PROJECT for t in clause
@@ -1073,6 +1122,9 @@ class Reader:
     def _copula(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any], negated: bool) -> list[Claim]:
         if subject is None:
             return []
+        # "Acme is my former employer", "Dana is our previous CTO": what it was, it is no longer
+        negated = negated or (complement is not None and any(t.dep_ == "amod" and t.lower_ in FORMER_WORDS
+                                                             for t in complement.children))
         held = self.attribute_of(subject)
         value_token = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "at", "with", "off", "from") if p in preps), None
@@ -1450,6 +1502,14 @@ class Reader:
             if found and found not in {"location", "employer"}:
                 return found
         return None
+
+
+def ending_verb(lemma: str) -> bool:
+    """Whether a verb ends what it is said of: a listed ending, or a verb no rule reads by name whose
+    WordNet senses end a thing held ("we axed Hulu", "I junked the old printer", "Tom relinquished the chair").
+    What it ends is only a value the user holds (facts._resolved), so an unlisted verb read too widely
+    ends nothing the user never said."""
+    return lemma in ENDING_VERBS or (lemma not in LISTED_VERBS and senses.ends(lemma))
 
 
 def _valued(token: Any) -> bool:

@@ -116,7 +116,10 @@ class SpacyBackend:
         # style names the thing and its value with a colon ("bank: Monzo"): read as "bank is Monzo".
         # A decision said as what the decision is ("the plan is to use React for the admin panel", "the decision
         # on CI is Buildkite") is read as the choice it says ("we will use React ...", "we chose Buildkite for CI").
-        rereadings = (partial(_with_verb, lexicon=lexicon), _with_is, partial(_with_colon, lexicon=lexicon), _with_choice)
+        # A name said to be done with by a particle or "no more" rather than a verb ("No more CircleCI for us",
+        # "I'm off Spotify now", which the small parser reads as a verb) is read as "we don't use X anymore".
+        rereadings = (partial(_with_verb, lexicon=lexicon), _with_is, partial(_with_colon, lexicon=lexicon), _with_choice,
+                      _with_no_more)
         spoken = [(n, said, None) for n, doc in enumerate(docs) for said in _with_speaker(doc)]
         spoken += [(n, said, text) for n, doc in enumerate(docs) for reread in rereadings for text, said in reread(doc)]
         for (n, _, text), doc in zip(spoken, nlp.pipe([said for _, said, _ in spoken], batch_size=self.batch_size),
@@ -329,6 +332,27 @@ def _with_is(doc: Any) -> list[tuple[str, str]]:
     return found
 
 
+def _with_no_more(doc: Any) -> list[tuple[str, str]]:
+    """(the sentence, "<speaker> don't use <name> anymore") for each sentence that says a name is done with by
+    "no more", or by "off" after "be" where the parser missed the name's preposition ("No more CircleCI for
+    us", "I'm off Spotify/VERB now"). The speaker is "I" where the sentence says "I"/"my", else "we"."""
+    from sessions_graph_core.reconcile.statements import _a_name, _name_like
+
+    found = []
+    for sentence in doc.sents:
+        words = list(sentence)
+        for before, after, name in zip(words, words[1:], words[2:], strict=False):
+            no_more = before.lower_ == "no" and after.lower_ == "more"
+            off = lemma(before) == "be" and after.lower_ == "off" and name.dep_ != "pobj"  # the parser's "off/prep X" reads
+            if (no_more or off) and (_a_name(name) or name.text[:1].isupper()):  # "CircleCI/VERB"
+                named = [name, *[t for t in words[name.i - sentence.start + 1:] if _name_like(t) and t.pos_ != "VERB"]]
+                run = [t for n, t in enumerate(named) if t.i == name.i + n]
+                speaker = "I" if {t.lower_ for t in sentence} & SINGULAR_SPEAKER else "we"
+                found.append((sentence.text, f"{speaker} don't use {' '.join(t.text for t in run)} anymore."))
+                break
+    return found
+
+
 def _with_colon(doc: Any, lexicon: Any) -> list[tuple[str, str]]:
     """(the note, the note with "is" for its colon) for each note that is a noun an attribute names, a colon
     and a value with no verb ("bank: Monzo", "our ci: jenkins"; not "Note: Monzo", whose noun names no
@@ -372,7 +396,13 @@ def _in_active(verb: Any) -> str | None:
     person, a group or an organisation (who moves by themselves: "my sister moved to Denver", "the team
     moved to Linear")."""
     from sessions_graph_core.reconcile import senses
-    from sessions_graph_core.reconcile.statements import GROUP_NOUNS, TEAM_WORDS, direct_object
+    from sessions_graph_core.reconcile.statements import (
+        GROUP_NOUNS,
+        LAPSE_VERBS,
+        TEAM_WORDS,
+        direct_object,
+        ending_verb,
+    )
 
     subject = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
     if subject is None or subject.pos_ == "PRON":
@@ -382,12 +412,27 @@ def _in_active(verb: Any) -> str | None:
     negation = " ".join(t.text for t in verb.children if t.dep_ == "neg")
     thing = _said(list(subject.subtree))
     # "Heroku is gone" (the small model often makes "gone" a passive verb), "the Civic is history".
+    # "Jenkins is out" too ("out" an adverb: "Jenkins is out, GitHub Actions is in").
     gone = verb.lower_ in GONE_WORDS or (lemma(verb) == "be" and any(
-        t.dep_ in {"acomp", "attr"} and t.lower_ in GONE_WORDS for t in verb.children))
+        (t.dep_ in {"acomp", "attr"} and t.lower_ in GONE_WORDS) or (t.dep_ == "advmod" and t.lower_ == "out")
+        for t in verb.children))
     person = subject.ent_type_ == "PERSON" or senses.people(lemma(subject)) == "person"
+    # A thing that ended by itself, by a verb WordNet says ends ("the Saturday league folded", "the Box
+    # account closed"): its holder dropped it, whenever it was. Not one that stopped doing something ("Slack
+    # stopped working"), nor a new one ("the new iPhone is out" is no iPhone of ours gone).
+    particle = next((t.lower_ for t in verb.children if t.dep_ == "prt"), "")
+    ended = (subject.dep_ == "nsubj" and lemma(verb) not in LAPSE_VERBS and direct_object(verb) is None
+             and (ending_verb(lemma(verb)) if not particle else senses.ends(f"{lemma(verb)}_{particle}"))
+             and not any(t.dep_ in {"xcomp", "ccomp"} for t in verb.children))
+    fresh = any(t.dep_ == "amod" and t.lower_ in {"new", "latest"} for t in subject.children)
+    # One who goes away is no thing ended ("Maria left": she did); a company that folds is.
+    someone = subject.ent_type_ in {"PERSON", "NORP", "GPE"} or (
+        subject.pos_ == "PROPN" and not subject.ent_type_ and senses.moves(lemma(verb)))
+    if ended and not (negation or person or someone or fresh or agent is not None):
+        return f"{speaker} have dropped {thing}"
     if gone:  # not a person away for a while ("Priya is gone this week")
         timed = any(t.ent_type_ in {"DATE", "TIME"} for t in verb.subtree)
-        return f"{speaker} have dropped {thing}" if not (negation or person or timed or agent is not None) else None
+        return f"{speaker} have dropped {thing}" if not (negation or person or timed or fresh or agent is not None) else None
     passive = subject.dep_ == "nsubjpass" and verb.tag_ == "VBN"
     # Who moves by themselves is no thing moved: a person, a group of people, an organisation, a place, or
     # a name the small model left untyped ("my sister moved to Denver", "the team moved to Linear", "Tom
@@ -412,12 +457,12 @@ def _in_active(verb: Any) -> str | None:
 def _ended_by_me(verb: Any) -> str | None:
     """The active reading of an ending with "I" for the "we" it guessed, where the sentence names no speaker
     ("Netflix got cancelled last week", "Heroku is gone"); None for any other clause."""
-    from sessions_graph_core.reconcile.statements import ENDING_VERBS
+    from sessions_graph_core.reconcile.statements import ending_verb
 
     said = _in_active(verb)
     spoken = {t.lower_ for t in verb.sent} & (SINGULAR_SPEAKER | {"we", "us", "our", "ours"})
     gone = verb.lower_ in GONE_WORDS or any(t.lower_ in GONE_WORDS for t in verb.children)
-    if not said or not said.startswith("we ") or spoken or not (gone or lemma(verb) in ENDING_VERBS):
+    if not said or not said.startswith("we ") or spoken or not (gone or ending_verb(lemma(verb))):
         return None
     return "I" + said[len("we"):]
 
