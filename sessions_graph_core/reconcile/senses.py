@@ -94,3 +94,16 @@ def same_sense(one: str, other: str) -> bool:
     ("staging" is a theatrical production, "a wife" a spouse, which a partner is too)."""
     first, second = wordnet.synsets(one, "n"), wordnet.synsets(other, "n")
     return bool(first and second) and (first[0] in second or second[0] in first)
+
+
+# Verbs whose senses are those of staying as one was: "stay, remain, rest", "stay on, continue, remain",
+# "continue, go on, proceed".
+CONTINUING_VERBS = ("remain", "continue")
+
+
+@cache
+def continuing(verb_word: str) -> bool:
+    """Whether the most frequent sense of the verb is a sense of remaining or continuing ("stay", "remain",
+    "continue"); not "keep" or "hold", whose most frequent sense is holding a thing ("Sam maintains X")."""
+    found = wordnet.synsets(verb_word, "v")
+    return bool(found) and any(found[0] in wordnet.synsets(word, "v") for word in CONTINUING_VERBS)
