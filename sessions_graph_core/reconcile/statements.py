@@ -626,14 +626,14 @@ class Reader:
 
     def continues(self, verb: Any) -> bool:
         """Whether the clause says its value is as it was: by a verb of remaining ("stays", "remains",
-        "continues"), by "still", "again", "as before", "same as ever", or beside a clause saying it has not
-        changed ("deploys haven't changed, it's all GitHub Actions"); not when it also says "now" ("still
-        renting, but in Lisbon now")."""
+        "continues"), by "still", "again", "as before", "same as ever", by a change or an ending it denies
+        ("I haven't left Stripe", "we never moved off CircleCI") or beside one ("deploys haven't changed,
+        it's all GitHub Actions"); not when it also says "now" ("still renting, but in Lisbon now")."""
         if any(t.lower_ == "now" for t in verb.children):
             return False
-        unchanged = [t for t in verb.children if t.dep_ in {"ccomp", "parataxis"} and self.lemma(t) in SWITCH_VERBS
-                     and self.negated(t)]
-        return senses.continuing(self.lemma(verb)) or bool(unchanged) or any(_continuity_cue(t) for t in verb.children)
+        denied = [t for t in (verb, *verb.children) if (t is verb or t.dep_ in {"ccomp", "parataxis"})
+                  and self.lemma(t) in SWITCH_VERBS | ENDING_VERBS and self.negated(t)]
+        return senses.continuing(self.lemma(verb)) or bool(denied) or any(_continuity_cue(t) for t in verb.children)
 
     def refers_back(self, verb: Any, claim: Claim) -> bool:
         """"I still drive the same car", "we still use our usual CI": a value that only points back at what the

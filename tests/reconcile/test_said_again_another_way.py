@@ -1,7 +1,7 @@
 """Issue 13's twenty-second round (helper h13y), with the real spaCy model and the real store: a restatement
 never supersedes. A value said word by word another way, or with words that only say what kind of thing it
 is, is the value the slot holds (facts.same_value); a clause that says nothing changed ("still", "again",
-"as before", "same as ever", a verb of remaining, beside "haven't changed") is read as kept and repeats the
+"as before", "same as ever", a verb of remaining, a change or an ending denied) is read as kept and repeats the
 statement before it in its slot whatever words it says the value in, whichever of the two is reconciled
 first, and ends nothing. A change that mentions the old value, or says "still" of something else, still
 supersedes. The sentences are our own, not the labelled set's."""
@@ -58,6 +58,7 @@ def _kept(spacy: SpacyBackend, text: str) -> list[tuple[str, str | None, bool]]:
         ("Slack is our chat tool, as before.", "@project/chat"),
         ("our error tracking remains Sentry", "@project/error tracking"),
         ("deploys haven't changed, it's all GitHub Actions", "@thing/ci"),  # "it": the thing in focus
+        ("I haven't switched banks, I'm with Monzo", "me/bank"),  # a change denied is no ending
     ],
 )
 def test_a_clause_that_says_nothing_changed_is_kept(spacy: SpacyBackend, text: str, slot: str) -> None:
@@ -85,6 +86,8 @@ def test_a_change_beside_a_word_of_continuity_is_not_kept(spacy: SpacyBackend, t
         ("my car is a VW Golf", "I drive a Volkswagen Golf"),
         ("We host the API on the Hetzner box.", "the API is hosted at Hetzner, in their Falkenstein data centre"),
         ("our database is Postgres", "still on Postgres for the database, but the analytics moved to ClickHouse"),
+        ("I work at Stripe", "I haven't left Stripe, still there"),  # an ending denied ends nothing
+        ("our CI is CircleCI", "we never moved off CircleCI"),
     ],
 )
 def test_a_restatement_supersedes_nothing_in_either_order(graph: SessionsGraph, spacy: SpacyBackend, old: str,
