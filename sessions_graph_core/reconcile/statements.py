@@ -628,8 +628,10 @@ class Reader:
         """Whether the clause says its value is as it was: by a verb of remaining ("stays", "remains",
         "continues"), by "still", "again", "as before", "same as ever", by a change or an ending it denies
         ("I haven't left Stripe", "we never moved off CircleCI") or beside one ("deploys haven't changed,
-        it's all GitHub Actions"); not when it also says "now" ("still renting, but in Lisbon now")."""
-        if any(t.lower_ == "now" for t in verb.children):
+        it's all GitHub Actions"); not when it also says "now" ("still renting, but in Lisbon now"), nor of a
+        change it makes ("I moved again, this time to Braga")."""
+        changes = SWITCH_VERBS | ENDING_VERBS | TRADE_VERBS | FINDING_VERBS
+        if any(t.lower_ == "now" for t in verb.children) or (self.lemma(verb) in changes and not self.negated(verb)):
             return False
         denied = [t for t in (verb, *verb.children) if (t is verb or t.dep_ in {"ccomp", "parataxis"})
                   and self.lemma(t) in SWITCH_VERBS | ENDING_VERBS and self.negated(t)]

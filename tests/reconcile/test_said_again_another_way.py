@@ -71,6 +71,8 @@ def test_a_clause_that_says_nothing_changed_is_kept(spacy: SpacyBackend, text: s
         ("I live in New Jersey now, same job in the city", "me/location"),  # "same" of another thing, and "now"
         ("Mia stays on the team, but Jonas is our designer now", "@project/designer"),  # "stays" is Mia's clause's
         ("we moved off Heroku, the API is on Fly.io now", "api/hosting"),
+        ("I moved again, this time to Braga", "me/location"),  # "again" of a change is another change
+        ("I switched banks again, to Starling", "me/bank"),
     ],
 )
 def test_a_change_beside_a_word_of_continuity_is_not_kept(spacy: SpacyBackend, text: str, slot: str) -> None:
