@@ -618,9 +618,9 @@ class Reader:
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
                 self.focus["thing"] = claim.subject
-        self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
         if self.continues(verb):  # a clause that says nothing changed ends nothing, and changes nothing
             found = [replace(c, kept=True) for c in found if c.value]
+        self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
         return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))
                 and not self.refers_back(verb, c)]
 
