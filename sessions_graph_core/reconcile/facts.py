@@ -78,6 +78,7 @@ class Statement(BaseModel):
     valid_at: str
     rank: str
     about: list[str]
+    kept: bool = False  # it says the slot's value did not change (ExtractedFact.kept)
 
 
 def claim(fact: ExtractedFact) -> str:
@@ -126,6 +127,7 @@ def statement(source: Source, fact: ExtractedFact, about: Sequence[str], index: 
         valid_at=source.valid_at,
         rank=f"{source.valid_at}|{source.order:09d}|{index:04d}|{fid}",
         about=list(about),
+        kept=fact.kept,
     )
 
 
@@ -133,7 +135,7 @@ _NEW_FACT = (
     "ON CREATE SET f.user_id = $user_id, f.user_key = $user_key, f.text = x.text, f.claim = x.claim, "
     "f.subject = x.subject, f.predicate = x.predicate, f.object = x.object, f.slot = x.slot, f.kind = x.kind, "
     "f.rationale = x.rationale, f.confidence = x.confidence, f.value = x.value, f.valid_at = x.valid_at, f.rank = x.rank, "
-    "f.session_id = x.session_ids[0], f.source_id = x.source_id "
+    "f.session_id = x.session_ids[0], f.source_id = x.source_id, f.kept = x.kept "
 )
 # With `f` and `x` bound: the sessions that stated it, and the entities it is about (already written).
 _LINKS = (
@@ -175,8 +177,9 @@ _RECORD = (
     "  CASE WHEN repeats THEN held.fact_id WHEN repeated THEN after.fact_id ELSE x.fact_id END AS target "
     "MERGE (f:Fact {{fact_id: target}}) " + _NEW_FACT.replace("{", "{{").replace("}", "}}") + "MERGE (f)-[:FROM]->(src) "
     + _LINKS.replace("{", "{{").replace("}", "}}") +
-    # Said earlier than the node that holds it: the claim holds from the earlier statement on.
-    "FOREACH (_ IN CASE WHEN earlier THEN [1] ELSE [] END | SET f.valid_at = x.valid_at, f.rank = x.rank) "
+    # Said earlier than the node that holds it: the claim holds from the earlier statement on (and says
+    # "did not change" only where that statement does).
+    "FOREACH (_ IN CASE WHEN earlier THEN [1] ELSE [] END | SET f.valid_at = x.valid_at, f.rank = x.rank, f.kept = x.kept) "
     "WITH f, target = x.fact_id AS new, earlier "
     "OPTIONAL MATCH (f)-[:SUPERSEDES]->(older:Fact) "
     "WITH f, new, collect(older) AS olders, earlier "
@@ -225,7 +228,8 @@ def said_again(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
         return list(items)
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot IN $slots AND coalesce(p.value, '') <> '' "
-        "RETURN p.slot AS slot, p.fact_id AS fact_id, p.claim AS claim, p.value AS value, p.rank AS rank, p.valid_at AS valid_at",
+        "RETURN p.slot AS slot, p.fact_id AS fact_id, p.claim AS claim, p.value AS value, p.rank AS rank, "
+        "p.valid_at AS valid_at, coalesce(p.kept, false) AS kept",
         {"user_id": user_id, "slots": slots},
     )
     known: dict[str, list[dict]] = {}
@@ -241,10 +245,13 @@ def said_again(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
 
 
 def _restated(item: Statement, rows: Sequence[dict]) -> Statement:
+    """The item with the claim and value of the neighbour it repeats: one whose value is the item's said
+    another way, or, whatever the words, the one before a statement that says nothing changed ("I'm in
+    New York, same as ever" after "I live in NYC"), whichever of the two was reconciled first."""
     held = max((row for row in rows if row["valid_at"] <= item.valid_at), key=lambda row: row["rank"], default=None)
     after = min((row for row in rows if row["rank"] > item.rank), key=lambda row: row["rank"], default=None)
-    for row in (held, after):
-        if row and item.value and row["claim"] != item.claim and same_value(item.value, row["value"]):
+    for row, kept in ((held, item.kept), (after, bool(after and after.get("kept")))):
+        if row and item.value and row["claim"] != item.claim and (kept or same_value(item.value, row["value"])):
             return item.model_copy(update={"claim": row["claim"], "value": row["value"]})
     return item
 
@@ -252,9 +259,15 @@ def _restated(item: Statement, rows: Sequence[dict]) -> Statement:
 def same_value(one: str, other: str) -> bool:
     """Whether two values of one slot name one thing said another way: case, punctuation or "the"
     ("GitHub" / "github"), a version said on one side only ("PostgreSQL 16" / "Postgres"), an
-    abbreviation ("NYC" / "New York City", "k8s" / "Kubernetes"), a shortened name the embedder puts
-    near the full one ("Priya" / "Priya Shah"). Two versions that differ are two values ("iPhone 14" /
-    "iPhone 15", "Mazda 3" / "Mazda CX-5")."""
+    abbreviation ("NYC" / "New York City", "k8s" / "Kubernetes", "VW" / "Volkswagen"), a shortened name the
+    embedder puts near the full one ("Priya" / "Priya Shah"); or word by word ("React + TS" / "React with
+    TypeScript"), one value being the other with words added ("Hetzner" / "the Hetzner box"). Two versions
+    that differ are two values ("iPhone 14" / "iPhone 15", "Mazda 3" / "Mazda CX-5"), and so are values
+    with a word of their own each ("Portland, Oregon" / "Portland, Maine")."""
+    return _same_name(one, other) or _same_words(one, other)
+
+
+def _same_name(one: str, other: str) -> bool:
     (a, version_a), (b, version_b) = _versioned(one), _versioned(other)
     if not a or not b or (version_a and version_b and version_a != version_b):
         return False
@@ -263,6 +276,45 @@ def same_value(one: str, other: str) -> bool:
     (short, _), (full, said) = sorted(((a, one), (b, other)), key=lambda pair: len(pair[0]))
     # Past a version, only the word itself may be longer ("node 20" / "Node.js"): "Pixel 7" is no "Pixel Fold".
     return _abbreviates(short, full, said) or _shortened(short, full, whole_words=not (version_a or version_b))
+
+
+def _same_words(one: str, other: str) -> bool:
+    """Each word of the value with fewer words is a word of the other said another way; the other's words
+    left over (if any) only say what kind of thing the name is: said in lower case beside a capitalised
+    name ("the Hetzner box"), not a word of the name ("React Native", "New York", typed "react native"),
+    nor a second name joined to it ("Postgres and Redis")."""
+    (short, _), (long, joined) = sorted((_name_words(one), _name_words(other)), key=lambda words: len(words[0]))
+    left = list(long)
+    for word in short:
+        match = next((w for w in left if _same_name(word, w) or _initialism(word, w) or _initialism(w, word)), None)
+        if match is None:
+            return False
+        left.remove(match)
+    described = not joined and all(w.islower() for w in left) and any(w[:1].isupper() for w in long)
+    return bool(short) and (not left or described)
+
+
+def _name_words(value: str) -> tuple[list[str], bool]:
+    """The words of a value that name something, as said, and whether the value joins two names."""
+    words = re.findall(r"[^\s,;]+", value)
+    named = [word for word in words if _key(word) and word.lower() not in JOINING_WORDS]
+    return named, any(word.lower() in BOTH_WORDS for word in words)
+
+
+# Words that join the names of a value and name nothing ("React + TS", "React with TypeScript", "Hetzner
+# in Falkenstein"); of them, those by which a value is two things ("Postgres and Redis").
+BOTH_WORDS = {"+", "&", "and", "plus", "with"}
+JOINING_WORDS = BOTH_WORDS | {"a", "an", "the", "on", "in", "at", "of"}
+
+
+def _initialism(short: str, full: str) -> bool:
+    """"VW" of "Volkswagen", "MS" of "Microsoft": a word said in two to four capitals whose letters are, in
+    order, letters of one longer word that starts with the first of them."""
+    letters, word = short.lower(), full.lower()
+    if not (short.isalpha() and short.isupper() and 2 <= len(short) <= 4) or not word.isalpha() or len(word) <= len(short):
+        return False
+    rest = iter(word[1:])
+    return word[0] == letters[0] and all(letter in rest for letter in letters[1:])
 
 
 def _versioned(value: str) -> tuple[str, str]:

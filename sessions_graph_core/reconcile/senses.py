@@ -143,3 +143,16 @@ def _verb_senses(names: tuple[str, ...]) -> frozenset[int]:
         if 1 <= int(number) <= len(senses):
             found.add(senses[int(number) - 1].offset)
     return frozenset(found)
+
+
+# Verbs whose senses are those of staying as one was: "stay, remain, rest", "stay on, continue, remain",
+# "continue, go on, proceed".
+CONTINUING_VERBS = ("remain", "continue")
+
+
+@cache
+def continuing(verb_word: str) -> bool:
+    """Whether the most frequent sense of the verb is a sense of remaining or continuing ("stay", "remain",
+    "continue"); not "keep" or "hold", whose most frequent sense is holding a thing ("Sam maintains X")."""
+    found = wordnet.synsets(verb_word, "v")
+    return bool(found) and any(found[0] in wordnet.synsets(word, "v") for word in CONTINUING_VERBS)

@@ -23,7 +23,7 @@ import json
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -153,6 +153,10 @@ ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try
 # Verbs that take a decision back ("we scrapped the plan to use Kafka", "we walked back the move to Kafka").
 REVERSING_VERBS = {"scrap", "reverse", "undo", "abandon", "drop", "cancel", "ditch", "shelve", "overturn", "kill"}
 REVERSING_PARTICLES = {"walk": "back", "roll": "back", "call": "off", "back": "out"}
+# Adverbs by which a clause says its value is as it was: "I still live in Porto", "saw Dr. Alvarez again",
+# "I'm in New York, same as ever"; and what "as" or "like" it is ("as before", "as ever", "like always").
+CONTINUITY_ADVERBS = {"still", "again", "same"}
+CONTINUITY_TIMES = {"before", "ever", "always", "usual"}
 # Words by which a value points back at what a slot holds ("the same car", "our usual CI").
 REFERRING_WORDS = {"same", "usual", "existing", "current"}
 # What a decision is called when a sentence says what it is ("the plan is to use X", "the decision on CI is X"):
@@ -385,6 +389,7 @@ class Claim:
     value: str | None
     old: str | None = None
     decision: bool = False
+    kept: bool = False  # the clause says the value did not change (Reader.continues)
 
     @classmethod
     def said(cls, subject: str, attribute: str, value: str | None, negated: bool, decision: bool = False) -> Claim:
@@ -620,9 +625,24 @@ class Reader:
         for claim in found:
             if claim.subject and claim.subject != PROJECT:
                 self.focus["thing"] = claim.subject
+        if self.continues(verb):  # a clause that says nothing changed ends nothing, and changes nothing
+            found = [replace(c, kept=True) for c in found if c.value]
         self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
         return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))
                 and not self.refers_back(verb, c)]
+
+    def continues(self, verb: Any) -> bool:
+        """Whether the clause says its value is as it was: by a verb of remaining ("stays", "remains",
+        "continues"), by "still", "again", "as before", "same as ever", by a change or an ending it denies
+        ("I haven't left Stripe", "we never moved off CircleCI") or beside one ("deploys haven't changed,
+        it's all GitHub Actions"); not when it also says "now" ("still renting, but in Lisbon now"), nor of a
+        change it makes ("I moved again, this time to Braga")."""
+        changes = SWITCH_VERBS | ENDING_VERBS | TRADE_VERBS | FINDING_VERBS
+        if any(t.lower_ == "now" for t in verb.children) or (self.lemma(verb) in changes and not self.negated(verb)):
+            return False
+        denied = [t for t in (verb, *verb.children) if (t is verb or t.dep_ in {"ccomp", "parataxis"})
+                  and self.lemma(t) in SWITCH_VERBS | ENDING_VERBS and self.negated(t)]
+        return senses.continuing(self.lemma(verb)) or bool(denied) or any(_continuity_cue(t) for t in verb.children)
 
     def refers_back(self, verb: Any, claim: Claim) -> bool:
         """"I still drive the same car", "we still use our usual CI": a value that only points back at what the
@@ -1512,6 +1532,14 @@ def ending_verb(lemma: str) -> bool:
     return lemma in ENDING_VERBS or (lemma not in LISTED_VERBS and senses.ends(lemma))
 
 
+def _continuity_cue(token: Any) -> bool:
+    """"still", "again", "same (as ever)", "as/like before", "as ever", "as always", "as usual" said of a clause."""
+    if token.dep_ == "advmod" and token.lower_ in CONTINUITY_ADVERBS:
+        return True
+    return token.dep_ == "prep" and token.lower_ in {"as", "like"} and any(
+        t.lower_ in CONTINUITY_TIMES and t.dep_ in {"pcomp", "pobj", "prep", "advmod"} for t in token.children)
+
+
 def _valued(token: Any) -> bool:
     """A name that can be a slot's value: a proper noun or a named entity, not a time or a number."""
     # A capitalised noun counts: the small model tags many a name at the start of a sentence a noun ("Florence/NOUN").
@@ -1801,6 +1829,7 @@ def fact_of(claim: Claim, text: str, about: list[str], reason: str | None, tripl
         about=list(dict.fromkeys(names + [name for name in about if normalise(name) not in seen])),
         rationale=reason,
         value=claim.value or "",
+        kept=claim.kept,
         **triple,
     )
 

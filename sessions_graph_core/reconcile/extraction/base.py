@@ -38,6 +38,9 @@ class ExtractedFact(BaseModel):
     # What the slot holds after this statement ("Carol" for "orders service/owner"); "" when the
     # statement ends the slot ("we stopped using Sentry"); None when the backend did not say.
     value: str | None = None
+    # Whether the statement says its slot's value did not change ("I still live in Porto", "as before"):
+    # it then repeats the statement before it in the slot, whatever words it says the value in.
+    kept: bool = False
 
 
 class Extraction(BaseModel):
