@@ -1,0 +1,88 @@
+"""Two statements that ask one question in different words share a slot (reconcile/questions.py), on the
+real store with the real spaCy model, in either order of reconciling."""
+
+from __future__ import annotations
+
+import pytest
+
+from sessions_graph_core import SessionsGraph
+from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from tests.reconcile.reading_helpers import record, superseded
+
+
+def reconcile(graph: SessionsGraph, spacy: SpacyBackend, sessions: tuple[str, ...]) -> None:
+    for sid in sessions:
+        graph.reconcile_session(sid, backend=spacy)
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        # "bugs" and "issues" only name what an issue tracker holds: both are the project's issue tracker.
+        ("We track issues in Jira.", "bugs get filed in Linear now", ("Jira", "Linear")),
+        ("We track bugs in Jira.", "our bug tracker is Linear now", ("Jira", "Linear")),
+        # "broadband" is one of the internet provider's own nouns: my internet provider, said another way.
+        ("My internet provider is Virgin Media.", "our broadband comes from BT now", ("Virgin Media", "BT")),
+    ],
+)
+def test_a_holder_that_only_names_the_attribute_is_the_speakers_slot(
+    graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str, values: tuple[str, str], order: tuple[str, str]
+) -> None:
+    user = f"q1-{order[0]}-{values[1]}"
+    record(graph, user, {"a": old, "b": new})
+    reconcile(graph, spacy, order)
+    assert superseded(graph, user) == [values]
+
+
+def test_a_retried_reconcile_supersedes_once(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    record(graph, "q2", {"a": "We track issues in Jira.", "b": "bugs get filed in Linear now"})
+    reconcile(graph, spacy, ("b", "a", "b", "a"))
+    assert superseded(graph, "q2") == [("Jira", "Linear")]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Our database is MySQL.", "the analytics team keeps their data in BigQuery now"),  # someone else's data
+        ("Our staging environment runs on DigitalOcean.", "production runs on AWS now"),  # a holder of its own
+        ("I use Gmail for email.", "our email is on Google Workspace now"),  # mine and the project's: two subjects
+    ],
+)
+def test_holders_that_name_something_else_stay_apart(graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str) -> None:
+    record(graph, "q3", {"a": old, "b": new})
+    reconcile(graph, spacy, ("b", "a"))
+    assert superseded(graph, "q3") == []
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_a_clause_in_no_slot_that_names_the_speakers_attribute_answers_that_slot(
+    graph: SessionsGraph, spacy: SpacyBackend, order: tuple[str, str]
+) -> None:
+    # "switched insurers, i'm with admiral now" fills no slot; "insurers" names my insurance (by the embedder).
+    user = f"q4-{order[0]}"
+    record(graph, user, {"a": "my insurance is with aviva", "b": "switched insurers, i'm with admiral now"})
+    reconcile(graph, spacy, order)
+    assert superseded(graph, user) == [("aviva", "admiral")]
+
+
+def test_a_clause_in_no_slot_is_adopted_once_when_reconciled_again(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    record(graph, "q5", {"a": "my insurance is with aviva", "b": "switched insurers, i'm with admiral now"})
+    reconcile(graph, spacy, ("b", "a", "b", "a"))
+    assert superseded(graph, "q5") == [("aviva", "admiral")]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I speak Spanish.", "I'm learning Portuguese now"),  # one more language, no slot named
+        ("I live in Leeds.", "I'm working from a cafe in Sintra now"),  # names no attribute of mine
+        ("My insurance is with Aviva.", "I also got pet insurance with Admiral"),  # one more of a kind
+    ],
+)
+def test_clauses_in_no_slot_that_ask_no_question_of_mine_stay_apart(
+    graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str
+) -> None:
+    record(graph, "q6", {"a": old, "b": new})
+    reconcile(graph, spacy, ("b", "a"))
+    assert superseded(graph, "q6") == []
