@@ -26,7 +26,15 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from sessions_graph_core.reconcile import facts, frames, senses
 from sessions_graph_core.reconcile.extraction.base import normalise
-from sessions_graph_core.reconcile.statements import GENERIC_HEADS, HELD, SELF, base_attributes, waits
+from sessions_graph_core.reconcile.statements import (
+    GENERIC_HEADS,
+    HELD,
+    SELF,
+    TIME_MODIFIERS,
+    base_attributes,
+    lexicon,
+    waits,
+)
 from sessions_graph_core.store.base import GraphStore
 
 # A holder names its attribute's matter when the embedder puts it this near one of the attribute's nouns
@@ -39,37 +47,60 @@ _OTHERS = re.compile(r"(\b(their|his|her|your)|'s)\s+$")
 
 
 def same_questions(store: GraphStore, user_id: str, project: str | None, items: Sequence[facts.Statement]) -> list[facts.Statement]:
-    """The statements in the speaker's slot of their attribute that the user already has under another
-    holder, where one of the two holders only names the attribute (see the module's docstring). One
-    look-up for the batch; a holder's words are weighed only where another slot of its attribute exists."""
+    """The statements in the slot the user already has for the question they ask (_same_question), where
+    exactly one slot asks it. One look-up for the batch; words are weighed only against slots of the same
+    attribute or of the same speaker. A slot whose current statement ended it is no answer to join: the
+    ending joins the slot that held its value (facts.adopt)."""
     speakers = {SELF, normalise(project or "our team")}
-    asked = {item.fact_id: item.slot.rpartition("/")[2] for item in items
-             if item.slot and item.value is not None and not waits(item.slot)}
-    if not asked:
+    mine = {item.fact_id for item in items if item.slot and item.value is not None and not waits(item.slot)}
+    if not mine:
         return list(items)
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND NOT p.slot CONTAINS $waiting "
-        "AND any(a IN $attributes WHERE p.slot ENDS WITH a) RETURN p.slot AS slot, p.text AS text",
-        {"user_id": user_id, "waiting": f"/{HELD}", "attributes": sorted({f"/{a}" for a in asked.values()})},
+        "AND (any(a IN $attributes WHERE p.slot ENDS WITH a) OR any(h IN $holders WHERE p.slot STARTS WITH h)) "
+        "AND coalesce(p.value, '') <> '' RETURN DISTINCT p.slot AS slot, p.text AS text",
+        {"user_id": user_id, "waiting": f"/{HELD}",
+         "attributes": sorted({"/" + item.slot.rpartition("/")[2] for item in items if item.fact_id in mine}),
+         "holders": sorted({f"{holder}/" for item in items if item.fact_id in mine
+                            and (holder := item.slot.rpartition("/")[0]) in speakers})},
     )
-    known: dict[str, set[str]] = {}
-    texts = {}
-    for row in rows:
-        known.setdefault(row["slot"].rpartition("/")[2], set()).add(row["slot"])
-        texts[row["slot"]] = row["text"] or ""
+    texts = {row["slot"]: row["text"] or "" for row in rows}
     found = []
     for item in items:
-        attribute = asked.get(item.fact_id)
-        others = known.get(attribute, set()) - {item.slot} if attribute else set()
-        if others and _speakers(item.slot, item.text, speakers):
-            joined = {slot for slot in others if _joins(slot, item.slot, texts.get(slot, ""), speakers)}
-            if len(joined) == 1:
-                item = item.model_copy(update=facts._reading(next(iter(joined)), item.value))
-        if attribute:
-            known.setdefault(attribute, set()).add(item.slot)
+        if item.fact_id in mine:
+            same = {slot for slot, text in texts.items()
+                    if slot != item.slot and _same_question(item.slot, item.text, slot, text, speakers)}
+            if len(same) == 1:
+                item = item.model_copy(update=facts._reading(next(iter(same)), item.value))
             texts.setdefault(item.slot, item.text)
         found.append(item)
     return found
+
+
+def _same_question(slot: str, text: str, other: str, other_text: str, speakers: set[str]) -> bool:
+    """Whether two slots ask one question: one attribute of the speaker under two holders of which one only
+    names it ("bugs/issue tracker", "<project>/issue tracker"), or, of one speaker, two attributes of which
+    one names the other ("me/everyday phone", "me/phone"; never two listed attributes: "database" and
+    "cache" are two questions however near their words)."""
+    (holder, attribute), (other_holder, other_attribute) = slot.rpartition("/")[::2], other.rpartition("/")[::2]
+    if attribute == other_attribute:
+        return _speakers(slot, text, speakers) and _joins(other, slot, other_text, speakers)
+    listed = set(lexicon().nouns.values())
+    if holder != other_holder or holder not in speakers or {attribute, other_attribute} <= listed:
+        return False
+    if _kinds_of_one(attribute, other_attribute):
+        return False
+    return _names_attribute(attribute, other_attribute, "") or _names_attribute(other_attribute, attribute, "")
+
+
+def _kinds_of_one(attribute: str, other: str) -> bool:
+    """Two kinds of one thing, told by a noun before the same last word: "car insurance" and "home
+    insurance", "work location" and "location" are two questions; "everyday phone" and "phone" one."""
+    words, others = attribute.split(), other.split()
+    if words[-1] != others[-1]:
+        return False
+    extra = set(words[:-1]) ^ set(others[:-1])
+    return any(senses.known(word) and word not in TIME_MODIFIERS for word in extra)
 
 
 def _speakers(slot: str, text: str, speakers: set[str]) -> bool:
@@ -121,23 +152,30 @@ def _singular(word: str) -> str:
 _NO_NAME = GENERIC_HEADS | facts.KIND_WORDS | {"use", "using", "used", "new", "now", "days", "switched", "moved"}
 # Said of a value that is one more of its kind, not a change of it.
 _ONE_MORE = re.compile(r"\b(also|too|as well|another|still)\b")
+_LAST_OBJECT = re.compile(r"\b(?:to|in|on|with|at|from|through|via|by)\s+(?:(?:the|a|an|my|our)\s+)?"
+                          r"([\w.&'-]+(?:\s+[\w.&'-]+)?)$", re.IGNORECASE)
+_TIME_WORDS = re.compile(r"(\s+(now|today|lately|instead|nowadays|these days))+$", re.IGNORECASE)
 _SPEAKER_SUBJECTS = {"i": SELF, "we": None}  # None: the project
 
 
 class Question(BaseModel):
-    """What a clause in no slot asks: whose it is, and the value it says."""
+    """What a clause in no slot asks: whose it is, and the values it may say, likeliest first."""
 
     fact_id: str
     holder: str
-    value: str
+    values: list[str]
     text: str
 
 
 def asked(item: facts.Statement, project: str | None) -> Question | None:
     """The question a statement in no slot asks, where it is the speaker's ("I", "we", "my paycheck",
-    "our data") and says a value (its object) that is not one more of a kind ("also", "too")."""
-    value, said = (item.object or "").strip(), (item.subject or "").lower()
-    if item.slot or not value or _ONE_MORE.search(item.text.lower()) or normalise(value) == normalise(said):
+    "our data") and says a value that is not one more of a kind ("also", "too"): its object, else a name
+    it is about, the last first ("we moved accounting over to QuickBooks")."""
+    said = (item.subject or "").lower()
+    names = [_as_said(key.partition("|")[0], item.text) for key in reversed(item.about)]
+    values = [v for v in dict.fromkeys([item.object or "", *names, _last_object(item.text)])
+              if v and normalise(v) != normalise(said)]
+    if item.slot or not values or _ONE_MORE.search(item.text.lower()):
         return None
     text = item.text.lower()
     if said in _SPEAKER_SUBJECTS:
@@ -148,33 +186,63 @@ def asked(item: facts.Statement, project: str | None) -> Question | None:
         holder = normalise(project or "our team")
     else:
         return None
-    return Question(fact_id=item.fact_id, holder=holder, value=value, text=item.text)
+    return Question(fact_id=item.fact_id, holder=holder, values=values, text=item.text)
 
 
-def answered_slot(question: Question, slots: Sequence[tuple[str, str]]) -> str | None:
+def _last_object(text: str) -> str:
+    """The words after the clause's last preposition, without the time words after them: the value of "we
+    do our accounting in quickbooks" or "i switched coworking spaces to industrious", names no model tags."""
+    found = _LAST_OBJECT.search(_TIME_WORDS.sub("", text.strip(" .!?")))
+    return found[1] if found else ""
+
+
+def _as_said(name: str, text: str) -> str:
+    """An entity's name (its key's, in lower case) as the text spells it."""
+    found = re.search(re.escape(name), text, flags=re.IGNORECASE)
+    return found[0] if found else name
+
+
+def answered_slot(question: Question, slots: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
     """The one slot of the question's holder (of `slots`: (slot, value)) whose attribute the clause names
-    by a word of its own, holding another value; None when no slot or several do."""
-    words = _content_words(question.text, question.value)
-    found = {slot for slot, value in slots
-             if slot.rpartition("/")[0] == question.holder and value and not facts.same_value(value, question.value)
-             and not _names(question.value, slot.rpartition("/")[2]) and any(_names(w, slot.rpartition("/")[2]) for w in words)}
-    if len(found) != 1 or frames.classify(_masked(question)) == frames.NO_SLOT:
+    by a word of its own, and the value the clause says for it (not a word of that attribute), another than
+    the slot's; None when no slot or several do."""
+    found = set()
+    for slot, held in slots:
+        attribute = slot.rpartition("/")[2]
+        value = next((v for v in question.values if not _names(v, attribute)), None)
+        if slot.rpartition("/")[0] != question.holder or not held or not value or facts.same_value(held, value):
+            continue
+        if any(_names_in_clause(word, before, attribute) for word, before in _content_words(question.text, value)):
+            found.add((slot, value))
+    if len(found) != 1 or frames.classify(_masked(question.text, next(iter(found))[1])) == frames.NO_SLOT:
         return None
     return next(iter(found))
 
 
-def _content_words(text: str, value: str) -> list[str]:
+def _content_words(text: str, value: str) -> list[tuple[str, str]]:
+    """The clause's words that may name an attribute, each with the word before it ("" for none that could)."""
     said = set(re.findall(r"[a-z][a-z'-]*", value.lower()))
-    return [word for word in dict.fromkeys(re.findall(r"[a-z][a-z'-]*", text.lower()))
-            if len(word) > 2 and word not in STOP_WORDS and word not in _NO_NAME and word not in said]
+    words = re.findall(r"[a-z][a-z'-]*", text.lower())
+
+    def content(word: str) -> bool:
+        return len(word) > 2 and word not in STOP_WORDS and word not in _NO_NAME and word not in said
+
+    return [(word, words[n - 1] if n and content(words[n - 1]) else "") for n, word in enumerate(words) if content(word)]
+
+
+def _names_in_clause(word: str, before: str, attribute: str) -> bool:
+    """Whether a word of the clause names the attribute, and not another kind of it: "home insurance" says
+    no "car insurance", "coworking spaces" says "coworking space"."""
+    own = {_singular(w) for w in re.split(r"[\s-]+", attribute)}
+    return _names(word, attribute) and (not before or _singular(before) in own or _singular(word) not in own)
 
 
 def _names(word: str, attribute: str) -> bool:
     return _names_attribute(word, attribute, "")
 
 
-def _masked(question: Question) -> str:
-    return re.sub(re.escape(question.value), frames.MASK, question.text, flags=re.IGNORECASE)
+def _masked(text: str, value: str) -> str:
+    return re.sub(re.escape(value), frames.MASK, text, flags=re.IGNORECASE)
 
 
 def answered(store: GraphStore, user_id: str, project: str | None,
@@ -195,9 +263,9 @@ def answered(store: GraphStore, user_id: str, project: str | None,
     slotted, rest, kept = [], [], []
     for item in claims:
         question = questions.get(item.fact_id)
-        slot = answered_slot(question, slots) if question else None
-        if slot and question:
-            slotted.append(_in_slot(item, slot, question.value))
+        answer = answered_slot(question, slots) if question else None
+        if answer:
+            slotted.append(_in_slot(item, *answer))
         else:
             rest.append(item)
             kept += [question] if question else []
@@ -215,8 +283,8 @@ def keep_questions(store: GraphStore, user_id: str, questions: Sequence[Question
     if questions:
         store.run(
             "UNWIND $rows AS r MATCH (p:Fact {user_id: $user_id}) WHERE p.fact_id = r.fact_id AND NOT p.slot CONTAINS '/' "
-            "SET p.asked_holder = r.holder, p.asked_value = r.value",
-            {"user_id": user_id, "rows": [q.model_dump(include={"fact_id", "holder", "value"}) for q in questions]},
+            "SET p.asked_holder = r.holder, p.asked_values = r.values",
+            {"user_id": user_id, "rows": [q.model_dump(include={"fact_id", "holder", "values"}) for q in questions]},
         )
 
 
@@ -227,7 +295,7 @@ def adopt_questions(store: GraphStore, user_id: str, items: Sequence[facts.State
         return
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE NOT p.slot CONTAINS '/' AND p.asked_holder IN $holders "
-        "RETURN p.fact_id AS fact_id, p.asked_holder AS holder, p.asked_value AS value, p.text AS text",
+        "RETURN p.fact_id AS fact_id, p.asked_holder AS holder, p.asked_values AS values, p.text AS text",
         {"user_id": user_id, "holders": sorted({slot.rpartition("/")[0] for slot, _ in slots})},
     )
     if not rows:
@@ -241,8 +309,9 @@ def adopt_questions(store: GraphStore, user_id: str, items: Sequence[facts.State
     current = [(row["slot"], row["value"]) for row in known]
     mine = {slot for slot, _ in slots}
     for row in rows:
-        slot = answered_slot(Question.model_validate(row), current)
-        if slot in mine:
+        answer = answered_slot(Question.model_validate(row), current)
+        if answer and answer[0] in mine:
+            slot, value = answer
             store.run("MATCH (p:Fact {user_id: $user_id, fact_id: $fact_id}) SET p.value = $value",
-                      {"user_id": user_id, "fact_id": row["fact_id"], "value": row["value"]})
-            store.run(facts._ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | facts._reading(slot, row["value"]))
+                      {"user_id": user_id, "fact_id": row["fact_id"], "value": value})
+            store.run(facts._ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | facts._reading(slot, value))

@@ -86,3 +86,35 @@ def test_clauses_in_no_slot_that_ask_no_question_of_mine_stay_apart(
     record(graph, "q6", {"a": old, "b": new})
     reconcile(graph, spacy, ("b", "a"))
     assert superseded(graph, "q6") == []
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+@pytest.mark.parametrize(
+    ("old", "new", "values"),
+    [
+        # "everyday phone" names my phone (an adjective before it says which one, not what).
+        ("I use a OnePlus 9", "my everyday phone is an iPhone 14 now", ("OnePlus 9", "iPhone 14")),
+        # No object of its own: the value is the name the clause is about.
+        ("Xero handles our accounting", "we moved accounting over to QuickBooks", ("Xero", "QuickBooks")),
+    ],
+)
+def test_one_question_said_with_other_words_of_one_speaker_is_one_slot(
+    graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str, values: tuple[str, str], order: tuple[str, str]
+) -> None:
+    user = f"q7-{order[0]}-{values[1]}"
+    record(graph, user, {"a": old, "b": new})
+    reconcile(graph, spacy, order)
+    assert superseded(graph, user) == [values]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My car insurance is with Direct Line.", "my home insurance is with Aviva now"),  # two kinds of insurance
+        ("Our database is MySQL.", "our cache is Redis now"),  # two listed attributes
+    ],
+)
+def test_two_questions_of_one_speaker_stay_apart(graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str) -> None:
+    record(graph, "q8", {"a": old, "b": new})
+    reconcile(graph, spacy, ("b", "a"))
+    assert superseded(graph, "q8") == []
