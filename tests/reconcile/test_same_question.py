@@ -101,7 +101,7 @@ def test_clauses_in_no_slot_that_ask_no_question_of_mine_stay_apart(
 def test_one_question_said_with_other_words_of_one_speaker_is_one_slot(
     graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str, values: tuple[str, str], order: tuple[str, str]
 ) -> None:
-    user = f"q7-{order[0]}-{values[1]}"
+    user = f"q7-{order[0]}-{values[1].replace(' ', '-')}"
     record(graph, user, {"a": old, "b": new})
     reconcile(graph, spacy, order)
     assert superseded(graph, user) == [values]
