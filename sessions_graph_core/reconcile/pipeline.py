@@ -267,7 +267,7 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
         facts.record(store, kind, user_id, params["user_key"], item)
     facts.adopt(store, user_id, slotted)
     facts.adopt_waiting(store, user_id, slotted)
-    questions.adopt_questions(store, user_id, slotted)
+    questions.adopt_questions(store, user_id, batch.project, slotted)
     facts.record_claims(store, kind, user_id, params["user_key"], claims)
     questions.keep_questions(store, user_id, asked)
     store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+import numpy as np
 from pydantic import BaseModel
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -42,6 +43,8 @@ from sessions_graph_core.store.base import GraphStore
 # have the attribute are further ("the website" / "framework" 0.55, "the blog" / "hosting" 0.50,
 # "staging" / "hosting" 0.46).
 NAMES_ATTRIBUTE = 0.65
+# Each word's vector, once (see _embed).
+_VECTORS: dict[str, np.ndarray | None] = {}
 # Words before a holder that make it someone else's ("their data", "Dana's tickets").
 _OTHERS = re.compile(r"(\b(their|his|her|your)|'s)\s+$")
 
@@ -51,7 +54,7 @@ def same_questions(store: GraphStore, user_id: str, project: str | None, items: 
     exactly one slot asks it. One look-up for the batch; words are weighed only against slots of the same
     attribute or of the same speaker. A slot whose current statement ended it is no answer to join: the
     ending joins the slot that held its value (facts.adopt)."""
-    speakers = {SELF, normalise(project or "our team")}
+    speakers = _speakers_of(project)
     mine = {item.fact_id for item in items if item.slot and item.value is not None and not waits(item.slot)}
     if not mine:
         return list(items)
@@ -65,6 +68,9 @@ def same_questions(store: GraphStore, user_id: str, project: str | None, items: 
                             and (holder := item.slot.rpartition("/")[0]) in speakers})},
     )
     texts = {row["slot"]: row["text"] or "" for row in rows}
+    if texts:
+        slots = [*texts, *(item.slot for item in items if item.fact_id in mine)]
+        _embed([part for slot in slots for part in (slot.rpartition("/")[0], *_nouns(slot.rpartition("/")[2]))])
     found = []
     for item in items:
         if item.fact_id in mine:
@@ -123,11 +129,36 @@ def _names_attribute(holder: str, attribute: str, text: str) -> bool:
     does not make it someone else's."""
     if _someone_elses(holder, text):
         return False
-    nouns = set(base_attributes().get(attribute, {}).get("nouns", [])) | {attribute}
+    nouns = _nouns(attribute)
     words = {_singular(word) for noun in nouns for word in re.split(r"[\s-]+", noun)}
     if all(_singular(word) in words for word in re.split(r"[\s-]+", holder)):
         return True
-    return max(facts._word_similarity(holder, noun) for noun in nouns) >= NAMES_ATTRIBUTE
+    _embed([holder, *nouns])
+    return max(_similarity(holder, noun) for noun in nouns) >= NAMES_ATTRIBUTE
+
+
+def _nouns(attribute: str) -> list[str]:
+    return sorted(set(base_attributes().get(attribute, {}).get("nouns", [])) | {attribute})
+
+
+def _embed(words: Iterable[str]) -> None:
+    """The vectors of the words not yet embedded, in one call of the embedder (a call per word costs
+    most of the time this module takes)."""
+    missing = [word for word in dict.fromkeys(words) if word not in _VECTORS]
+    if not missing:
+        return
+    try:
+        from sessions_graph_core.embeddings.models import load_embedder
+
+        vectors: Sequence[np.ndarray | None] = list(load_embedder().embed(missing))
+    except Exception:  # noqa: BLE001 - no embedder on this host: words name what they say, no more
+        vectors = [None] * len(missing)
+    _VECTORS.update(zip(missing, vectors, strict=True))
+
+
+def _similarity(one: str, other: str) -> float:
+    a, b = _VECTORS.get(one), _VECTORS.get(other)
+    return float(a @ b) if a is not None and b is not None else -1.0
 
 
 def _someone_elses(holder: str, text: str) -> bool:
@@ -155,6 +186,8 @@ _ONE_MORE = re.compile(r"\b(also|too|as well|another|still)\b")
 _LAST_OBJECT = re.compile(r"\b(?:to|in|on|with|at|from|through|via|by)\s+(?:(?:the|a|an|my|our)\s+)?"
                           r"([\w.&'-]+(?:\s+[\w.&'-]+)?)$", re.IGNORECASE)
 _TIME_WORDS = re.compile(r"(\s+(now|today|lately|instead|nowadays|these days))+$", re.IGNORECASE)
+# A clause whose subject is a matter asks its question of the user or the project, whichever has it.
+EITHER_SPEAKER = ""
 _SPEAKER_SUBJECTS = {"i": SELF, "we": None}  # None: the project
 
 
@@ -184,9 +217,20 @@ def asked(item: facts.Statement, project: str | None) -> Question | None:
         holder = SELF
     elif f"our {said}" in text and not senses.people(said.split()[-1]):
         holder = normalise(project or "our team")
+    elif _a_topic(item.subject or "", item.text):
+        holder = EITHER_SPEAKER
     else:
         return None
     return Question(fact_id=item.fact_id, holder=holder, values=values, text=item.text)
+
+
+def _a_topic(subject: str, text: str) -> bool:
+    """Whether a subject is a matter rather than a holder ("heatmaps are in clarity now", "payroll is on deel
+    now"): a common noun, not a person or a group, not someone else's, not a name (capitalised within the text)."""
+    words = subject.lower().split()
+    at = text.find(subject)
+    named = at > 0 and subject[:1].isupper()
+    return bool(words) and not named and not senses.people(words[-1]) and not _someone_elses(subject.lower(), text)
 
 
 def _last_object(text: str) -> str:
@@ -202,21 +246,27 @@ def _as_said(name: str, text: str) -> str:
     return found[0] if found else name
 
 
-def answered_slot(question: Question, slots: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+def answered_slot(question: Question, slots: Sequence[tuple[str, str]], speakers: set[str]) -> tuple[str, str] | None:
     """The one slot of the question's holder (of `slots`: (slot, value)) whose attribute the clause names
     by a word of its own, and the value the clause says for it (not a word of that attribute), another than
     the slot's; None when no slot or several do."""
     found = set()
+    _embed([word for word, _ in _content_words(question.text, "")] + question.values
+           + [noun for slot, _ in slots for noun in _nouns(slot.rpartition("/")[2])])
     for slot, held in slots:
         attribute = slot.rpartition("/")[2]
         value = next((v for v in question.values if not _names(v, attribute)), None)
-        if slot.rpartition("/")[0] != question.holder or not held or not value or facts.same_value(held, value):
+        if not _asks_of(question.holder, slot.rpartition("/")[0], speakers) or not held or not value or facts.same_value(held, value):
             continue
         if any(_names_in_clause(word, before, attribute) for word, before in _content_words(question.text, value)):
             found.add((slot, value))
     if len(found) != 1 or frames.classify(_masked(question.text, next(iter(found))[1])) == frames.NO_SLOT:
         return None
     return next(iter(found))
+
+
+def _asks_of(asked_holder: str, holder: str, speakers: set[str]) -> bool:
+    return holder == asked_holder or (asked_holder == EITHER_SPEAKER and holder in speakers)
 
 
 def _content_words(text: str, value: str) -> list[tuple[str, str]]:
@@ -253,23 +303,33 @@ def answered(store: GraphStore, user_id: str, project: str | None,
     questions = {q.fact_id: q for item in claims if (q := asked(item, project))}
     if not questions:
         return [], list(claims), []
+    speakers = _speakers_of(project)
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND coalesce(p.value, '') <> '' "
         "AND any(h IN $holders WHERE p.slot STARTS WITH h) AND NOT p.slot CONTAINS $waiting "
         "RETURN DISTINCT p.slot AS slot, p.value AS value",
-        {"user_id": user_id, "waiting": f"/{HELD}", "holders": sorted({f"{q.holder}/" for q in questions.values()})},
+        {"user_id": user_id, "waiting": f"/{HELD}", "holders": _prefixes({q.holder for q in questions.values()}, speakers)},
     )
     slots = [(row["slot"], row["value"]) for row in rows]
     slotted, rest, kept = [], [], []
     for item in claims:
         question = questions.get(item.fact_id)
-        answer = answered_slot(question, slots) if question else None
+        answer = answered_slot(question, slots, speakers) if question else None
         if answer:
             slotted.append(_in_slot(item, *answer))
         else:
             rest.append(item)
             kept += [question] if question else []
     return slotted, rest, kept
+
+
+def _speakers_of(project: str | None) -> set[str]:
+    return {SELF, normalise(project or "our team")}
+
+
+def _prefixes(holders: set[str], speakers: set[str]) -> list[str]:
+    """The slot prefixes of the holders asked of (both speakers' for EITHER_SPEAKER)."""
+    return sorted({f"{holder}/" for holder in (speakers if EITHER_SPEAKER in holders else set()) | holders - {EITHER_SPEAKER}})
 
 
 def _in_slot(item: facts.Statement, slot: str, value: str) -> facts.Statement:
@@ -288,15 +348,17 @@ def keep_questions(store: GraphStore, user_id: str, questions: Sequence[Question
         )
 
 
-def adopt_questions(store: GraphStore, user_id: str, items: Sequence[facts.Statement]) -> None:
+def adopt_questions(store: GraphStore, user_id: str, project: str | None, items: Sequence[facts.Statement]) -> None:
     """Move into these statements' slots the statements in no slot, written before, that ask their question."""
     slots = [(item.slot, item.value or "") for item in items if item.slot and item.value and not waits(item.slot)]
     if not slots:
         return
+    speakers = _speakers_of(project)
+    holders = {slot.rpartition("/")[0] for slot, _ in slots}
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE NOT p.slot CONTAINS '/' AND p.asked_holder IN $holders "
         "RETURN p.fact_id AS fact_id, p.asked_holder AS holder, p.asked_values AS values, p.text AS text",
-        {"user_id": user_id, "holders": sorted({slot.rpartition("/")[0] for slot, _ in slots})},
+        {"user_id": user_id, "holders": sorted(holders | ({EITHER_SPEAKER} if holders & speakers else set()))},
     )
     if not rows:
         return
@@ -304,12 +366,12 @@ def adopt_questions(store: GraphStore, user_id: str, items: Sequence[facts.State
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND coalesce(p.value, '') <> '' "
         "AND any(h IN $holders WHERE p.slot STARTS WITH h) AND NOT p.slot CONTAINS $waiting "
         "RETURN DISTINCT p.slot AS slot, p.value AS value",
-        {"user_id": user_id, "waiting": f"/{HELD}", "holders": sorted({f"{row['holder']}/" for row in rows})},
+        {"user_id": user_id, "waiting": f"/{HELD}", "holders": _prefixes({row["holder"] for row in rows}, speakers)},
     )
     current = [(row["slot"], row["value"]) for row in known]
     mine = {slot for slot, _ in slots}
     for row in rows:
-        answer = answered_slot(Question.model_validate(row), current)
+        answer = answered_slot(Question.model_validate(row), current, speakers)
         if answer and answer[0] in mine:
             slot, value = answer
             store.run("MATCH (p:Fact {user_id: $user_id, fact_id: $fact_id}) SET p.value = $value",

@@ -118,3 +118,29 @@ def test_two_questions_of_one_speaker_stay_apart(graph: SessionsGraph, spacy: Sp
     record(graph, "q8", {"a": old, "b": new})
     reconcile(graph, spacy, ("b", "a"))
     assert superseded(graph, "q8") == []
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_a_clause_whose_subject_is_the_matter_asks_the_speakers_question(
+    graph: SessionsGraph, spacy: SpacyBackend, order: tuple[str, str]
+) -> None:
+    # "heatmaps" is no holder of its own: it names what the project's heatmaps slot asks.
+    user = f"q9-{order[0]}"
+    record(graph, user, {"a": "we're using hotjar for heatmaps", "b": "heatmaps are in clarity now"})
+    reconcile(graph, spacy, order)
+    assert superseded(graph, user) == [("hotjar", "clarity")]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I live in Leeds.", "the office moved to Canary Wharf"),  # the office names no attribute of mine
+        ("Our error tracking is Sentry.", "the mobile team's crash reports are in bugsnag now"),  # someone else's
+    ],
+)
+def test_a_clause_whose_subject_names_no_question_of_the_speaker_stays_apart(
+    graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str
+) -> None:
+    record(graph, "q10", {"a": old, "b": new})
+    reconcile(graph, spacy, ("b", "a"))
+    assert superseded(graph, "q10") == []
