@@ -130,8 +130,7 @@ def _names_attribute(holder: str, attribute: str, text: str) -> bool:
     if _someone_elses(holder, text):
         return False
     nouns = _nouns(attribute)
-    words = {_singular(word) for noun in nouns for word in re.split(r"[\s-]+", noun)}
-    if all(_singular(word) in words for word in re.split(r"[\s-]+", holder)):
+    if _in_words(holder, attribute):
         return True
     _embed([holder, *nouns])
     return max(_similarity(holder, noun) for noun in nouns) >= NAMES_ATTRIBUTE
@@ -139,6 +138,12 @@ def _names_attribute(holder: str, attribute: str, text: str) -> bool:
 
 def _nouns(attribute: str) -> list[str]:
     return sorted(set(base_attributes().get(attribute, {}).get("nouns", [])) | {attribute})
+
+
+def _in_words(phrase: str, attribute: str) -> bool:
+    """Whether every word of the phrase is a word of one of the attribute's nouns ("bugs" of "bug tracker")."""
+    words = {_singular(word) for noun in _nouns(attribute) for word in re.split(r"[\s-]+", noun)}
+    return all(_singular(word) in words for word in re.split(r"[\s-]+", phrase))
 
 
 def _embed(words: Iterable[str]) -> None:
@@ -255,7 +260,8 @@ def answered_slot(question: Question, slots: Sequence[tuple[str, str]], speakers
            + [noun for slot, _ in slots for noun in _nouns(slot.rpartition("/")[2])])
     for slot, held in slots:
         attribute = slot.rpartition("/")[2]
-        value = next((v for v in question.values if not _names(v, attribute)), None)
+        # A value is near its attribute by meaning ("T-Mobile", a mobile carrier); only the attribute's own words are none.
+        value = next((v for v in question.values if not _in_words(v.lower(), attribute)), None)
         if not _asks_of(question.holder, slot.rpartition("/")[0], speakers) or not held or not value or facts.same_value(held, value):
             continue
         if any(_names_in_clause(word, before, attribute) for word, before in _content_words(question.text, value)):

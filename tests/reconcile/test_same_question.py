@@ -144,3 +144,15 @@ def test_a_clause_whose_subject_names_no_question_of_the_speaker_stays_apart(
     record(graph, "q10", {"a": old, "b": new})
     reconcile(graph, spacy, ("b", "a"))
     assert superseded(graph, "q10") == []
+
+
+@pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
+def test_a_value_near_its_attribute_by_meaning_is_still_the_value(
+    graph: SessionsGraph, spacy: SpacyBackend, order: tuple[str, str]
+) -> None:
+    # "t-mobile" is near "mobile carrier" by the embedder, as a carrier's name should be; only the
+    # attribute's own words ("switched carriers") are no value.
+    user = f"q11-{order[0]}"
+    record(graph, user, {"a": "My mobile carrier is Verizon.", "b": "switched carriers, i'm with t-mobile now"})
+    reconcile(graph, spacy, order)
+    assert superseded(graph, user) == [("Verizon", "t-mobile")]
