@@ -85,28 +85,26 @@ def same_questions(store: GraphStore, user_id: str, project: str | None, items: 
 
 def _same_question(slot: str, text: str, other: str, other_text: str, speakers: set[str]) -> bool:
     """Whether two slots ask one question: one attribute of the speaker under two holders of which one only
-    names it ("bugs/issue tracker", "<project>/issue tracker"), or, of one speaker, two attributes of which
-    one names the other ("me/everyday phone", "me/phone"; never two listed attributes: "database" and
-    "cache" are two questions however near their words)."""
+    names it ("bugs/issue tracker", "<project>/issue tracker"), or, of one speaker, one attribute said with
+    and without a word that says which one ("me/everyday phone", "me/phone"; never two listed attributes)."""
     (holder, attribute), (other_holder, other_attribute) = slot.rpartition("/")[::2], other.rpartition("/")[::2]
     if attribute == other_attribute:
         return _speakers(slot, text, speakers) and _joins(other, slot, other_text, speakers)
     listed = set(lexicon().nouns.values())
     if holder != other_holder or holder not in speakers or {attribute, other_attribute} <= listed:
         return False
-    if _kinds_of_one(attribute, other_attribute):
-        return False
-    return _names_attribute(attribute, other_attribute, "") or _names_attribute(other_attribute, attribute, "")
+    return _one_kind(attribute, other_attribute)
 
 
-def _kinds_of_one(attribute: str, other: str) -> bool:
-    """Two kinds of one thing, told by a noun before the same last word: "car insurance" and "home
-    insurance", "work location" and "location" are two questions; "everyday phone" and "phone" one."""
+def _one_kind(attribute: str, other: str) -> bool:
+    """One attribute said with and without words that only say which one: the same last word, and no noun
+    before it ("everyday phone" is my phone; "car insurance" and "home insurance", "work location" and
+    "location" are two questions, "phone plan" and "bank card" are other things than a phone or a bank)."""
     words, others = attribute.split(), other.split()
-    if words[-1] != others[-1]:
+    if _singular(words[-1]) != _singular(others[-1]):
         return False
     extra = set(words[:-1]) ^ set(others[:-1])
-    return any(senses.known(word) and word not in TIME_MODIFIERS for word in extra)
+    return not any(senses.known(word) and word not in TIME_MODIFIERS for word in extra)
 
 
 def _speakers(slot: str, text: str, speakers: set[str]) -> bool:
@@ -256,7 +254,7 @@ def answered_slot(question: Question, slots: Sequence[tuple[str, str]], speakers
     by a word of its own, and the value the clause says for it (not a word of that attribute), another than
     the slot's; None when no slot or several do."""
     found = set()
-    _embed([word for word, _ in _content_words(question.text, "")] + question.values
+    _embed([word for word, _, _ in _content_words(question.text, "")] + question.values
            + [noun for slot, _ in slots for noun in _nouns(slot.rpartition("/")[2])])
     for slot, held in slots:
         attribute = slot.rpartition("/")[2]
@@ -264,7 +262,7 @@ def answered_slot(question: Question, slots: Sequence[tuple[str, str]], speakers
         value = next((v for v in question.values if not _in_words(v.lower(), attribute)), None)
         if not _asks_of(question.holder, slot.rpartition("/")[0], speakers) or not held or not value or facts.same_value(held, value):
             continue
-        if any(_names_in_clause(word, before, attribute) for word, before in _content_words(question.text, value)):
+        if any(_names_in_clause(word, before, after, attribute) for word, before, after in _content_words(question.text, value)):
             found.add((slot, value))
     if len(found) != 1 or frames.classify(_masked(question.text, next(iter(found))[1])) == frames.NO_SLOT:
         return None
@@ -275,22 +273,29 @@ def _asks_of(asked_holder: str, holder: str, speakers: set[str]) -> bool:
     return holder == asked_holder or (asked_holder == EITHER_SPEAKER and holder in speakers)
 
 
-def _content_words(text: str, value: str) -> list[tuple[str, str]]:
-    """The clause's words that may name an attribute, each with the word before it ("" for none that could)."""
+def _content_words(text: str, value: str) -> list[tuple[str, str, str]]:
+    """The clause's words that may name an attribute, each with the words before and after it ("" for none
+    that could)."""
     said = set(re.findall(r"[a-z][a-z'-]*", value.lower()))
     words = re.findall(r"[a-z][a-z'-]*", text.lower())
 
     def content(word: str) -> bool:
-        return len(word) > 2 and word not in STOP_WORDS and word not in _NO_NAME and word not in said
+        stop = word in STOP_WORDS or word.partition("'")[0] in STOP_WORDS  # "i'm", "we're"
+        return len(word) > 2 and not stop and word not in _NO_NAME and word not in said
 
-    return [(word, words[n - 1] if n and content(words[n - 1]) else "") for n, word in enumerate(words) if content(word)]
+    def beside(n: int) -> str:
+        return words[n] if 0 <= n < len(words) and content(words[n]) else ""
+
+    return [(word, beside(n - 1), beside(n + 1)) for n, word in enumerate(words) if content(word)]
 
 
-def _names_in_clause(word: str, before: str, attribute: str) -> bool:
-    """Whether a word of the clause names the attribute, and not another kind of it: "home insurance" says
-    no "car insurance", "coworking spaces" says "coworking space"."""
+def _names_in_clause(word: str, before: str, after: str, attribute: str) -> bool:
+    """Whether a word of the clause names the attribute, and not another kind of it ("home insurance" says
+    no "car insurance"; "coworking spaces" says "coworking space") nor another thing it is said of ("my
+    phone plan" says no phone)."""
     own = {_singular(w) for w in re.split(r"[\s-]+", attribute)}
-    return _names(word, attribute) and (not before or _singular(before) in own or _singular(word) not in own)
+    another_kind = bool(before) and _singular(before) not in own and _singular(word) in own
+    return _names(word, attribute) and not another_kind and (not after or _singular(after) in own)
 
 
 def _names(word: str, attribute: str) -> bool:

@@ -112,6 +112,12 @@ def test_one_question_said_with_other_words_of_one_speaker_is_one_slot(
     [
         ("My car insurance is with Direct Line.", "my home insurance is with Aviva now"),  # two kinds of insurance
         ("Our database is MySQL.", "our cache is Redis now"),  # two listed attributes
+        # An attribute's word before another noun says another thing it is said of.
+        ("My phone is a Pixel 7.", "my phone plan is with EE now"),
+        ("My phone is a Pixel 7.", "I'm on EE for my phone plan now"),
+        ("My bank is HSBC.", "my bank card is a Visa now"),
+        ("Our database is Postgres.", "our database backups go to S3 now"),
+        ("I drive a Honda Civic.", "my car insurance is with Admiral now"),
     ],
 )
 def test_two_questions_of_one_speaker_stay_apart(graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str) -> None:
