@@ -12,7 +12,10 @@ something else ("staging", "the website", "the growth team") or that is said to 
 
 A statement joins the speaker's slot of its attribute only where the user has exactly one such slot
 besides its own, so the chain of that slot orders the two (SUPERSEDES from the later one), whichever was
-reconciled first; the user and the project are two subjects, and never join each other.
+reconciled first; the user and the project are two subjects, and never join each other. The same holds
+for one attribute of the speaker said with and without a word that says which one ("my everyday phone",
+"my phone"), and for a clause the rules put in no slot whose words name the attribute of one of the
+speaker's slots ("switched insurers, i'm with admiral now": see answered and adopt_questions below).
 """
 
 from __future__ import annotations
@@ -238,7 +241,8 @@ def _a_topic(subject: str, text: str) -> bool:
 
 def _last_object(text: str) -> str:
     """The words after the clause's last preposition, without the time words after them: the value of "we
-    do our accounting in quickbooks" or "i switched coworking spaces to industrious", names no model tags."""
+    do our accounting in quickbooks" or "i switched coworking spaces to industrious", where the parser tags
+    no name."""
     found = _LAST_OBJECT.search(_TIME_WORDS.sub("", text.strip(" .!?")))
     return found[1] if found else ""
 
