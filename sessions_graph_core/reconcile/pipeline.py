@@ -23,7 +23,7 @@ from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.ontology.model import OntologyModel
-from sessions_graph_core.reconcile import entities, facts, forgetting, statements
+from sessions_graph_core.reconcile import entities, facts, forgetting, questions, statements
 from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
 from sessions_graph_core.reconcile.extraction.base import (
     ExtractedEntity,
@@ -210,6 +210,7 @@ class Plan(BaseModel):
     slotted: list[facts.Statement] = []
     claims: list[facts.Statement] = []
     chunks: dict[str, dict] = {}
+    project: str | None = None  # the sessions' project_key: whose slots "we" fill
 
 
 def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[str, str], model: OntologyModel,
@@ -219,6 +220,7 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
     batch = Plan()
     context = context if context is not None else statements.Context()
     for unit in units:
+        batch.project = batch.project or unit.source.project
         extraction = extractions[unit.hash]
         stated = [] if unit.tool_call else [statements.placed(fact, unit.source.project) for fact in extraction.facts]
         stated = context.resolve(stated)
@@ -257,14 +259,18 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     rows = [row.model_dump() | {"names": batch.aliases[key]} for key, row in batch.entities.items()]
     store.run(_UPSERT_ENTITIES, params | {"entities": rows})
     promote(store, user_id, list(batch.entities.values()), flags)
-    slotted = facts.same_holders(store, user_id, batch.slotted)
+    answers, claims, asked = questions.answered(store, user_id, batch.project, batch.claims)
+    slotted = facts.same_holders(store, user_id, [*batch.slotted, *answers])
+    slotted = questions.same_questions(store, user_id, batch.project, slotted)
     slotted = facts.said_again(store, user_id, facts.same_things(store, user_id, facts.same_kinds(store, user_id, slotted)))
     for item in slotted:
         facts.record(store, kind, user_id, params["user_key"], item)
     facts.adopt(store, user_id, slotted)
     facts.adopt_waiting(store, user_id, slotted)
-    facts.record_claims(store, kind, user_id, params["user_key"], batch.claims)
-    if batch.claims or any(statements.waits(item.slot) for item in slotted):
+    questions.adopt_questions(store, user_id, batch.project, slotted)
+    facts.record_claims(store, kind, user_id, params["user_key"], claims)
+    questions.keep_questions(store, user_id, asked)
+    if claims or any(statements.waits(item.slot) for item in slotted):
         facts.hold_said(store, user_id)
     store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
 

@@ -1,0 +1,394 @@
+"""Two statements that ask the same question share one slot, whatever words each says it in.
+
+The rule reader names a slot by the words of its clause, so one question said two ways lands in two
+slots: "we track bugs in Jira" in bugs/issue tracker, "our bug tracker is Linear now" in
+<project>/issue tracker. A holder that only names the attribute's own matter ("bugs" of an issue
+tracker, "data" of a database, "broadband" of an internet provider) is no subject of its own: the
+statement is the speaker's, and it asks what the speaker's slot of that attribute asks. Whether a
+holder names its attribute is decided by meaning, not by a list: a word of it is a word of one of the
+attribute's nouns (attributes.toml), or the embedder puts it near one of them. A holder that names
+something else ("staging", "the website", "the growth team") or that is said to be someone else's
+("their data", "Dana's tickets") stays its own subject.
+
+A statement joins the speaker's slot of its attribute only where the user has exactly one such slot
+besides its own, so the chain of that slot orders the two (SUPERSEDES from the later one), whichever was
+reconciled first; the user and the project are two subjects, and never join each other. The same holds
+for one attribute of the speaker said with and without a word that says which one ("my everyday phone",
+"my phone"), and for a clause the rules put in no slot whose words name the attribute of one of the
+speaker's slots ("switched insurers, i'm with admiral now": see answered and adopt_questions below).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+from pydantic import BaseModel
+from spacy.lang.en.stop_words import STOP_WORDS
+
+from sessions_graph_core.reconcile import facts, frames, senses
+from sessions_graph_core.reconcile.extraction.base import normalise
+from sessions_graph_core.reconcile.statements import (
+    GENERIC_HEADS,
+    HELD,
+    SELF,
+    TIME_MODIFIERS,
+    base_attributes,
+    lexicon,
+    waits,
+)
+from sessions_graph_core.store.base import GraphStore
+
+# A holder names its attribute's matter when the embedder puts it this near one of the attribute's nouns
+# ("bugs" / "bug tracker" 0.69, "data" / "database" 0.73, "tasks" / "task tracker" 0.67); things that
+# have the attribute are further ("the website" / "framework" 0.55, "the blog" / "hosting" 0.50,
+# "staging" / "hosting" 0.46).
+NAMES_ATTRIBUTE = 0.65
+# Each word's vector, once (see _embed).
+_VECTORS: dict[str, np.ndarray | None] = {}
+# Words before a holder that make it someone else's ("their data", "Dana's tickets").
+_OTHERS = re.compile(r"(\b(their|his|her|your)|'s)\s+$")
+
+
+def same_questions(store: GraphStore, user_id: str, project: str | None, items: Sequence[facts.Statement]) -> list[facts.Statement]:
+    """The statements in the slot the user already has for the question they ask (_same_question), where
+    exactly one slot asks it. One look-up for the batch; words are weighed only against slots of the same
+    attribute or of the same speaker. A slot whose current statement ended it is no answer to join: the
+    ending joins the slot that held its value (facts.adopt)."""
+    speakers = _speakers_of(project)
+    mine = {item.fact_id for item in items if item.slot and item.value is not None and not waits(item.slot)}
+    if not mine:
+        return list(items)
+    rows = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND NOT p.slot CONTAINS $waiting "
+        "AND (any(a IN $attributes WHERE p.slot ENDS WITH a) OR any(h IN $holders WHERE p.slot STARTS WITH h)) "
+        "AND coalesce(p.value, '') <> '' RETURN DISTINCT p.slot AS slot, p.text AS text",
+        {"user_id": user_id, "waiting": f"/{HELD}",
+         "attributes": sorted({"/" + item.slot.rpartition("/")[2] for item in items if item.fact_id in mine}),
+         "holders": sorted({f"{holder}/" for item in items if item.fact_id in mine
+                            and (holder := item.slot.rpartition("/")[0]) in speakers})},
+    )
+    texts = {row["slot"]: row["text"] or "" for row in rows}
+    if texts:
+        slots = [*texts, *(item.slot for item in items if item.fact_id in mine)]
+        _embed([part for slot in slots for part in (slot.rpartition("/")[0], *_nouns(slot.rpartition("/")[2]))])
+    found = []
+    for item in items:
+        if item.fact_id in mine:
+            same = {slot for slot, text in texts.items()
+                    if slot != item.slot and _same_question(item.slot, item.text, slot, text, speakers)}
+            if len(same) == 1:
+                item = item.model_copy(update=facts._reading(next(iter(same)), item.value))
+            texts.setdefault(item.slot, item.text)
+        found.append(item)
+    return found
+
+
+def _same_question(slot: str, text: str, other: str, other_text: str, speakers: set[str]) -> bool:
+    """Whether two slots ask one question: one attribute of the speaker under two holders of which one only
+    names it ("bugs/issue tracker", "<project>/issue tracker"), or, of one speaker, one attribute said with
+    and without a word that says which one ("me/everyday phone", "me/phone"; never two listed attributes)."""
+    (holder, attribute), (other_holder, other_attribute) = slot.rpartition("/")[::2], other.rpartition("/")[::2]
+    if attribute == other_attribute:
+        return _speakers(slot, text, speakers) and _joins(other, slot, other_text, speakers)
+    listed = set(lexicon().nouns.values())
+    if holder != other_holder or holder not in speakers or {attribute, other_attribute} <= listed:
+        return False
+    return _one_kind(attribute, other_attribute)
+
+
+def _one_kind(attribute: str, other: str) -> bool:
+    """One attribute said with and without words that only say which one: the same last word, and no noun
+    before it ("everyday phone" is my phone; "car insurance" and "home insurance", "work location" and
+    "location" are two questions, "phone plan" and "bank card" are other things than a phone or a bank)."""
+    words, others = attribute.split(), other.split()
+    if _singular(words[-1]) != _singular(others[-1]):
+        return False
+    extra = set(words[:-1]) ^ set(others[:-1])
+    return not any(senses.known(word) and word not in TIME_MODIFIERS for word in extra)
+
+
+def _speakers(slot: str, text: str, speakers: set[str]) -> bool:
+    """Whether a slot is the speaker's: held by the user or the project, or by a holder that only names
+    the attribute."""
+    holder, _, attribute = slot.rpartition("/")
+    return holder in speakers or _names_attribute(holder, attribute, text)
+
+
+def _joins(slot: str, own: str, text: str, speakers: set[str]) -> bool:
+    """Whether a known slot of the same attribute is the speaker's too, and another subject than `own`'s
+    only in words: never the user's and the project's, which are two."""
+    if slot.rpartition("/")[0] in speakers and own.rpartition("/")[0] in speakers:
+        return False
+    return _speakers(slot, text, speakers)
+
+
+def _names_attribute(holder: str, attribute: str, text: str) -> bool:
+    """Whether `holder` only names the matter of `attribute` ("bugs" of an issue tracker), and the clause
+    does not make it someone else's."""
+    if _someone_elses(holder, text):
+        return False
+    nouns = _nouns(attribute)
+    if _in_words(holder, attribute):
+        return True
+    _embed([holder, *nouns])
+    return max(_similarity(holder, noun) for noun in nouns) >= NAMES_ATTRIBUTE
+
+
+def _nouns(attribute: str) -> list[str]:
+    return sorted(set(base_attributes().get(attribute, {}).get("nouns", [])) | {attribute})
+
+
+def _in_words(phrase: str, attribute: str) -> bool:
+    """Whether every word of the phrase is a word of one of the attribute's nouns ("bugs" of "bug tracker")."""
+    words = {_singular(word) for noun in _nouns(attribute) for word in re.split(r"[\s-]+", noun)}
+    return all(_singular(word) in words for word in re.split(r"[\s-]+", phrase))
+
+
+def _embed(words: Iterable[str]) -> None:
+    """The vectors of the words not yet embedded, in one call of the embedder (a call per word costs
+    most of the time this module takes)."""
+    missing = [word for word in dict.fromkeys(words) if word not in _VECTORS]
+    if not missing:
+        return
+    try:
+        from sessions_graph_core.embeddings.models import load_embedder
+
+        vectors: Sequence[np.ndarray | None] = list(load_embedder().embed(missing))
+    except Exception:  # noqa: BLE001 - no embedder on this host: words name what they say, no more
+        vectors = [None] * len(missing)
+    _VECTORS.update(zip(missing, vectors, strict=True))
+
+
+def _similarity(one: str, other: str) -> float:
+    a, b = _VECTORS.get(one), _VECTORS.get(other)
+    return float(a @ b) if a is not None and b is not None else -1.0
+
+
+def _someone_elses(holder: str, text: str) -> bool:
+    if "'s " in holder:
+        return True
+    at = text.lower().find(holder)
+    return at > 0 and bool(_OTHERS.search(text.lower()[:at]))
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+# -- a clause in no slot that asks one of the speaker's questions ----------------------------------
+# "i switched insurers, i'm with admiral now" fills no slot, but its words name the attribute of the
+# speaker's slot "me/insurance": it is that slot's next answer. Either statement may be reconciled
+# first: a clause that finds no slot yet keeps its question on its node (holder and value), and a
+# slotted statement written later takes the clauses that ask its question into its chain.
+
+# Words that say only what kind of thing something is, or that the speaker is doing something: they name
+# no attribute of their own ("the app", "my account", "I use").
+_NO_NAME = GENERIC_HEADS | facts.KIND_WORDS | {"use", "using", "used", "new", "now", "days", "switched", "moved"}
+# Said of a value that is one more of its kind, not a change of it.
+_ONE_MORE = re.compile(r"\b(also|too|as well|another|still)\b")
+_LAST_OBJECT = re.compile(r"\b(?:to|in|on|with|at|from|through|via|by)\s+(?:(?:the|a|an|my|our)\s+)?"
+                          r"([\w.&'-]+(?:\s+[\w.&'-]+)?)$", re.IGNORECASE)
+_TIME_WORDS = re.compile(r"(\s+(now|today|lately|instead|nowadays|these days))+$", re.IGNORECASE)
+# A clause whose subject is a matter asks its question of the user or the project, whichever has it.
+EITHER_SPEAKER = ""
+_SPEAKER_SUBJECTS = {"i": SELF, "we": None}  # None: the project
+
+
+class Question(BaseModel):
+    """What a clause in no slot asks: whose it is, and the values it may say, likeliest first."""
+
+    fact_id: str
+    holder: str
+    values: list[str]
+    text: str
+
+
+def asked(item: facts.Statement, project: str | None) -> Question | None:
+    """The question a statement in no slot asks, where it is the speaker's ("I", "we", "my paycheck",
+    "our data") and says a value that is not one more of a kind ("also", "too"): its object, else a name
+    it is about, the last first ("we moved accounting over to QuickBooks")."""
+    said = (item.subject or "").lower()
+    names = [_as_said(key.partition("|")[0], item.text) for key in reversed(item.about)]
+    values = [v for v in dict.fromkeys([item.object or "", *names, _last_object(item.text)])
+              if v and normalise(v) != normalise(said)]
+    if item.slot or not values or _ONE_MORE.search(item.text.lower()):
+        return None
+    text = item.text.lower()
+    if said in _SPEAKER_SUBJECTS:
+        holder = _SPEAKER_SUBJECTS[said] or normalise(project or "our team")
+    elif f"my {said}" in text and not senses.people(said.split()[-1]):
+        holder = SELF
+    elif f"our {said}" in text and not senses.people(said.split()[-1]):
+        holder = normalise(project or "our team")
+    elif _a_topic(item.subject or "", item.text):
+        holder = EITHER_SPEAKER
+    else:
+        return None
+    return Question(fact_id=item.fact_id, holder=holder, values=values, text=item.text)
+
+
+def _a_topic(subject: str, text: str) -> bool:
+    """Whether a subject is a matter rather than a holder ("heatmaps are in clarity now", "payroll is on deel
+    now"): a common noun, not a person or a group, not someone else's, not a name (capitalised within the text)."""
+    words = subject.lower().split()
+    at = text.find(subject)
+    named = at > 0 and subject[:1].isupper()
+    return bool(words) and not named and not senses.people(words[-1]) and not _someone_elses(subject.lower(), text)
+
+
+def _last_object(text: str) -> str:
+    """The words after the clause's last preposition, without the time words after them: the value of "we
+    do our accounting in quickbooks" or "i switched coworking spaces to industrious", where the parser tags
+    no name."""
+    found = _LAST_OBJECT.search(_TIME_WORDS.sub("", text.strip(" .!?")))
+    return found[1] if found else ""
+
+
+def _as_said(name: str, text: str) -> str:
+    """An entity's name (its key's, in lower case) as the text spells it."""
+    found = re.search(re.escape(name), text, flags=re.IGNORECASE)
+    return found[0] if found else name
+
+
+def answered_slot(question: Question, slots: Sequence[tuple[str, str]], speakers: set[str]) -> tuple[str, str] | None:
+    """The one slot of the question's holder (of `slots`: (slot, value)) whose attribute the clause names
+    by a word of its own, and the value the clause says for it (not a word of that attribute), another than
+    the slot's; None when no slot or several do."""
+    found = set()
+    _embed([word for word, _, _ in _content_words(question.text, "")] + question.values
+           + [noun for slot, _ in slots for noun in _nouns(slot.rpartition("/")[2])])
+    for slot, held in slots:
+        attribute = slot.rpartition("/")[2]
+        # A value is near its attribute by meaning ("T-Mobile", a mobile carrier); only the attribute's own words are none.
+        value = next((v for v in question.values if not _in_words(v.lower(), attribute)), None)
+        if not _asks_of(question.holder, slot.rpartition("/")[0], speakers) or not held or not value or facts.same_value(held, value):
+            continue
+        if any(_names_in_clause(word, before, after, attribute) for word, before, after in _content_words(question.text, value)):
+            found.add((slot, value))
+    if len(found) != 1 or frames.classify(_masked(question.text, next(iter(found))[1])) == frames.NO_SLOT:
+        return None
+    return next(iter(found))
+
+
+def _asks_of(asked_holder: str, holder: str, speakers: set[str]) -> bool:
+    return holder == asked_holder or (asked_holder == EITHER_SPEAKER and holder in speakers)
+
+
+def _content_words(text: str, value: str) -> list[tuple[str, str, str]]:
+    """The clause's words that may name an attribute, each with the words before and after it ("" for none
+    that could)."""
+    said = set(re.findall(r"[a-z][a-z'-]*", value.lower()))
+    words = re.findall(r"[a-z][a-z'-]*", text.lower())
+
+    def content(word: str) -> bool:
+        stop = word in STOP_WORDS or word.partition("'")[0] in STOP_WORDS  # "i'm", "we're"
+        return len(word) > 2 and not stop and word not in _NO_NAME and word not in said
+
+    def beside(n: int) -> str:
+        return words[n] if 0 <= n < len(words) and content(words[n]) else ""
+
+    return [(word, beside(n - 1), beside(n + 1)) for n, word in enumerate(words) if content(word)]
+
+
+def _names_in_clause(word: str, before: str, after: str, attribute: str) -> bool:
+    """Whether a word of the clause names the attribute, and not another kind of it ("home insurance" says
+    no "car insurance"; "coworking spaces" says "coworking space") nor another thing it is said of ("my
+    phone plan" says no phone)."""
+    own = {_singular(w) for w in re.split(r"[\s-]+", attribute)}
+    another_kind = bool(before) and _singular(before) not in own and _singular(word) in own
+    return _names(word, attribute) and not another_kind and (not after or _singular(after) in own)
+
+
+def _names(word: str, attribute: str) -> bool:
+    return _names_attribute(word, attribute, "")
+
+
+def _masked(text: str, value: str) -> str:
+    return re.sub(re.escape(value), frames.MASK, text, flags=re.IGNORECASE)
+
+
+def answered(store: GraphStore, user_id: str, project: str | None,
+             claims: Sequence[facts.Statement]) -> tuple[list[facts.Statement], list[facts.Statement], list[Question]]:
+    """Of a batch's statements in no slot: those that answer one of the speaker's slots, as statements in
+    that slot; those that stay in none; and the questions of those, to keep on their nodes (keep_questions).
+    One look-up, only where a statement in no slot is the speaker's."""
+    questions = {q.fact_id: q for item in claims if (q := asked(item, project))}
+    if not questions:
+        return [], list(claims), []
+    speakers = _speakers_of(project)
+    rows = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND coalesce(p.value, '') <> '' "
+        "AND any(h IN $holders WHERE p.slot STARTS WITH h) AND NOT p.slot CONTAINS $waiting "
+        "RETURN DISTINCT p.slot AS slot, p.value AS value",
+        {"user_id": user_id, "waiting": f"/{HELD}", "holders": _prefixes({q.holder for q in questions.values()}, speakers)},
+    )
+    slots = [(row["slot"], row["value"]) for row in rows]
+    slotted, rest, kept = [], [], []
+    for item in claims:
+        question = questions.get(item.fact_id)
+        answer = answered_slot(question, slots, speakers) if question else None
+        if answer:
+            slotted.append(_in_slot(item, *answer))
+        else:
+            rest.append(item)
+            kept += [question] if question else []
+    return slotted, rest, kept
+
+
+def _speakers_of(project: str | None) -> set[str]:
+    return {SELF, normalise(project or "our team")}
+
+
+def _prefixes(holders: set[str], speakers: set[str]) -> list[str]:
+    """The slot prefixes of the holders asked of (both speakers' for EITHER_SPEAKER)."""
+    return sorted({f"{holder}/" for holder in (speakers if EITHER_SPEAKER in holders else set()) | holders - {EITHER_SPEAKER}})
+
+
+def _in_slot(item: facts.Statement, slot: str, value: str) -> facts.Statement:
+    # Its own id: the claim's is shared by every source that says it, a slotted statement is one event.
+    fact_id = "f-" + hashlib.sha256(f"{item.fact_id}\0{slot}\0{item.source_id}".encode()).hexdigest()[:24]
+    return item.model_copy(update=facts._reading(slot, value) | {"fact_id": fact_id, "value": value})
+
+
+def keep_questions(store: GraphStore, user_id: str, questions: Sequence[Question]) -> None:
+    """Keep on each written node in no slot the question it asks, for a slotted statement written later."""
+    if questions:
+        store.run(
+            "UNWIND $rows AS r MATCH (p:Fact {user_id: $user_id}) WHERE p.fact_id = r.fact_id AND NOT p.slot CONTAINS '/' "
+            "SET p.asked_holder = r.holder, p.asked_values = r.values",
+            {"user_id": user_id, "rows": [q.model_dump(include={"fact_id", "holder", "values"}) for q in questions]},
+        )
+
+
+def adopt_questions(store: GraphStore, user_id: str, project: str | None, items: Sequence[facts.Statement]) -> None:
+    """Move into these statements' slots the statements in no slot, written before, that ask their question."""
+    slots = [(item.slot, item.value or "") for item in items if item.slot and item.value and not waits(item.slot)]
+    if not slots:
+        return
+    speakers = _speakers_of(project)
+    holders = {slot.rpartition("/")[0] for slot, _ in slots}
+    rows = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE NOT p.slot CONTAINS '/' AND p.asked_holder IN $holders "
+        "RETURN p.fact_id AS fact_id, p.asked_holder AS holder, p.asked_values AS values, p.text AS text",
+        {"user_id": user_id, "holders": sorted(holders | ({EITHER_SPEAKER} if holders & speakers else set()))},
+    )
+    if not rows:
+        return
+    known = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND coalesce(p.value, '') <> '' "
+        "AND any(h IN $holders WHERE p.slot STARTS WITH h) AND NOT p.slot CONTAINS $waiting "
+        "RETURN DISTINCT p.slot AS slot, p.value AS value",
+        {"user_id": user_id, "waiting": f"/{HELD}", "holders": _prefixes({row["holder"] for row in rows}, speakers)},
+    )
+    current = [(row["slot"], row["value"]) for row in known]
+    mine = {slot for slot, _ in slots}
+    for row in rows:
+        answer = answered_slot(Question.model_validate(row), current, speakers)
+        if answer and answer[0] in mine:
+            slot, value = answer
+            store.run("MATCH (p:Fact {user_id: $user_id, fact_id: $fact_id}) SET p.value = $value",
+                      {"user_id": user_id, "fact_id": row["fact_id"], "value": value})
+            store.run(facts._ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | facts._reading(slot, value))
