@@ -367,7 +367,7 @@ def _twin(store: GraphStore, user_id: str, slot: str, source_id: str, value: str
     return rows[0]["fact_id"] if rows else None
 
 
-def _reading(slot: str, value: str | None) -> dict[str, str]:
+def reading(slot: str, value: str | None) -> dict[str, str]:
     """A statement's slot, claim and triple once it is in `slot` holding `value` ("" when it ended it)."""
     holder, _, attribute = slot.rpartition("/")
     shown = value or "(none)"
@@ -394,7 +394,7 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
             {"user_id": user_id, "mine": f"{SELF}/", "waiting": f"/{HELD}", "old": old},
         )
         slot = _elsewhere([(normalise(row["value"]), row["slot"]) for row in rows], old)
-    return item.model_copy(update=_reading(slot, item.value)) if slot else item
+    return item.model_copy(update=reading(slot, item.value)) if slot else item
 
 
 def _held(attribute: str) -> tuple[str, bool]:
@@ -415,10 +415,15 @@ def _elsewhere(values: Sequence[tuple[str, str]], old: str) -> str | None:
 
 
 _ADOPT = (
-    "MATCH (f:Fact {fact_id: $fact_id}) OPTIONAL MATCH (f)-[r:SUPERSEDES]-(:Fact) DELETE r "
+    "MATCH (f:Fact {user_id: $user_id, fact_id: $fact_id}) OPTIONAL MATCH (f)-[r:SUPERSEDES]-(:Fact) DELETE r "
     "WITH DISTINCT f SET f.slot = $slot, f.claim = $claim, f.subject = $subject, f.predicate = $predicate, "
     "f.object = $object, f.superseded_at = null WITH f, true AS new " + _INTO_CHAIN
 )
+
+
+def move_into(store: GraphStore, user_id: str, fact_id: str, slot: str, value: str | None) -> None:
+    """Put a written statement into `slot`'s chain holding `value`, out of whatever chain it was in."""
+    store.run(_ADOPT, {"user_id": user_id, "fact_id": fact_id} | reading(slot, value))
 
 
 def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
@@ -451,7 +456,7 @@ def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
             if not slot.startswith(f"{holder}/"):  # recall finds it under the holder it now is of
                 store.run(_ABOUT_HOLDER, {"user_id": user_id, "fact_id": row["fact_id"], "slot": slot,
                                           "holder": slot.rpartition("/")[0]})
-            store.run(_ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | _reading(slot, row["value"]))
+            move_into(store, user_id, row["fact_id"], slot, row["value"])
 
 
 _ABOUT_HOLDER = (
@@ -550,7 +555,7 @@ def adopt_waiting(store: GraphStore, user_id: str, items: Sequence[Statement]) -
             continue
         slot = f"{next(iter(found))}/{attribute}"
         store.run(_ABOUT_HOLDER, {"user_id": user_id, "fact_id": row["fact_id"], "slot": slot, "holder": next(iter(found))})
-        store.run(_ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | _reading(slot, row["value"]))
+        move_into(store, user_id, row["fact_id"], slot, row["value"])
 
 
 def _holding(values: Sequence[tuple[str, str]], old: str) -> str | None:
@@ -577,7 +582,7 @@ def same_holders(store: GraphStore, user_id: str, items: Sequence[Statement]) ->
     for item in items:
         slot = _known_word(_known_form(item.slot, known), known)
         if slot != item.slot:
-            update = _reading(slot, item.value) if item.value is not None else {"slot": slot}
+            update = reading(slot, item.value) if item.value is not None else {"slot": slot}
             item = item.model_copy(update=update)
         known.add(item.slot)
         found.append(item)
@@ -619,7 +624,7 @@ def same_kinds(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
             other = next(iter(same), "").rpartition("/")[2]
             named = (attribute == kind and other not in attributes) or (other == kind and attribute not in attributes)
             if len(same) == 1 and named:
-                item = item.model_copy(update=_reading(next(iter(same)), item.value))
+                item = item.model_copy(update=reading(next(iter(same)), item.value))
         found.append(item)
     return found
 
@@ -657,7 +662,7 @@ def same_things(store: GraphStore, user_id: str, items: Sequence[Statement]) -> 
         same = {slot for slot, other in held
                 if kind and other == kind and (slot.rpartition("/")[2] if by_holder else slot) == key}
         if len(same) == 1 and item.slot not in same:
-            item = item.model_copy(update=_reading(next(iter(same)), item.value))
+            item = item.model_copy(update=reading(next(iter(same)), item.value))
         found.append(item)
     return found
 

@@ -80,7 +80,7 @@ def same_questions(store: GraphStore, user_id: str, project: str | None, items: 
             same = {slot for slot, text in texts.items()
                     if slot != item.slot and _same_question(item.slot, item.text, slot, text, speakers)}
             if len(same) == 1:
-                item = item.model_copy(update=facts._reading(next(iter(same)), item.value))
+                item = item.model_copy(update=facts.reading(next(iter(same)), item.value))
             texts.setdefault(item.slot, item.text)
         found.append(item)
     return found
@@ -350,7 +350,7 @@ def _prefixes(holders: set[str], speakers: set[str]) -> list[str]:
 def _in_slot(item: facts.Statement, slot: str, value: str) -> facts.Statement:
     # Its own id: the claim's is shared by every source that says it, a slotted statement is one event.
     fact_id = "f-" + hashlib.sha256(f"{item.fact_id}\0{slot}\0{item.source_id}".encode()).hexdigest()[:24]
-    return item.model_copy(update=facts._reading(slot, value) | {"fact_id": fact_id, "value": value})
+    return item.model_copy(update=facts.reading(slot, value) | {"fact_id": fact_id, "value": value})
 
 
 def keep_questions(store: GraphStore, user_id: str, questions: Sequence[Question]) -> None:
@@ -389,6 +389,8 @@ def adopt_questions(store: GraphStore, user_id: str, project: str | None, items:
         answer = answered_slot(Question.model_validate(row), current, speakers)
         if answer and answer[0] in mine:
             slot, value = answer
-            store.run("MATCH (p:Fact {user_id: $user_id, fact_id: $fact_id}) SET p.value = $value",
+            # Answered: a slotted node asks no question (the marker would only mislead a reader of the graph).
+            store.run("MATCH (p:Fact {user_id: $user_id, fact_id: $fact_id}) SET p.value = $value, "
+                      "p.asked_holder = null, p.asked_values = null",
                       {"user_id": user_id, "fact_id": row["fact_id"], "value": value})
-            store.run(facts._ADOPT, {"user_id": user_id, "fact_id": row["fact_id"]} | facts._reading(slot, value))
+            facts.move_into(store, user_id, row["fact_id"], slot, value)
