@@ -70,6 +70,10 @@ def test_a_clause_in_no_slot_is_adopted_once_when_reconciled_again(graph: Sessio
     record(graph, "q5", {"a": "my insurance is with aviva", "b": "switched insurers, i'm with admiral now"})
     reconcile(graph, spacy, ("b", "a", "b", "a"))
     assert superseded(graph, "q5") == [("aviva", "admiral")]
+    # Answered: no slotted statement keeps the question it asked while it waited.
+    asking = graph.store.run(
+        "MATCH (f:Fact {user_id: $user}) WHERE f.asked_holder IS NOT NULL RETURN f.slot AS slot", {"user": "q5"})
+    assert all("/" not in row["slot"] for row in asking)
 
 
 @pytest.mark.parametrize(
