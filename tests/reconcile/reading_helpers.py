@@ -19,6 +19,16 @@ def record(graph: SessionsGraph, user: str, texts: dict[str, str]) -> None:
         graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
 
 
+def reconciled(graph: SessionsGraph, spacy: SpacyBackend, user: str, texts: dict[str, str],
+               order: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Record one session per text, reconcile them in `order` (a session named twice is a retry), and
+    return the user's supersessions."""
+    record(graph, user, texts)
+    for sid in order:
+        graph.reconcile_session(sid, backend=spacy)
+    return superseded(graph, user)
+
+
 def superseded(graph: SessionsGraph, user: str) -> list[tuple[str, str]]:
     """(old value, new value) for each supersession in the user's facts."""
     rows = graph.store.run(

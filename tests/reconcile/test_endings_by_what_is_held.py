@@ -10,11 +10,11 @@ sentences are our own, not the labelled set's."""
 from __future__ import annotations
 
 import pytest
-from reading_helpers import record, slots, superseded
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile import senses
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from tests.reconcile.reading_helpers import reconciled, slots
 
 
 @pytest.mark.parametrize("word", ["axe", "junk", "fold", "relinquish", "forgo", "trash", "bow_out", "close_down", "let_go"])
@@ -86,10 +86,7 @@ def test_a_pause_a_release_or_a_plain_negation_ends_nothing(spacy: SpacyBackend,
 def test_an_ending_of_a_value_held_supersedes_it_in_any_order_once(graph: SessionsGraph, spacy: SpacyBackend,
                                                                    order: tuple, old: str, new: str, held: str) -> None:
     user = f"h{abs(hash((old, order))) % 10**8}"
-    record(graph, user, {"old": old, "new": new})
-    for sid in order:
-        graph.reconcile_session(sid, backend=spacy)
-    assert superseded(graph, user) == [(held, "")]
+    assert reconciled(graph, spacy, user, {"old": old, "new": new}, order) == [(held, "")]
 
 
 @pytest.mark.parametrize(
@@ -105,10 +102,7 @@ def test_an_ending_of_a_value_held_supersedes_it_in_any_order_once(graph: Sessio
 def test_an_ending_of_what_the_user_does_not_hold_supersedes_nothing(graph: SessionsGraph, spacy: SpacyBackend,
                                                                       old: str, new: str) -> None:
     user = f"k{abs(hash(old)) % 10**8}"
-    record(graph, user, {"old": old, "new": new})
-    for sid in ("new", "old"):
-        graph.reconcile_session(sid, backend=spacy)
-    assert superseded(graph, user) == []
+    assert reconciled(graph, spacy, user, {"old": old, "new": new}, ("new", "old")) == []
 
 
 @pytest.mark.parametrize("order", [("old", "new"), ("new", "old"), ("old", "new", "old", "new")])
@@ -125,10 +119,7 @@ def test_an_ending_of_what_the_user_does_not_hold_supersedes_nothing(graph: Sess
 def test_an_ending_of_a_thing_said_in_no_slot_supersedes_it_in_any_order_once(
         graph: SessionsGraph, spacy: SpacyBackend, order: tuple, old: str, new: str, held: str) -> None:
     user = f"s{abs(hash((old, order))) % 10**8}"
-    record(graph, user, {"old": old, "new": new})
-    for sid in order:
-        graph.reconcile_session(sid, backend=spacy)
-    assert superseded(graph, user) == [(held, "")]
+    assert reconciled(graph, spacy, user, {"old": old, "new": new}, order) == [(held, "")]
 
 
 @pytest.mark.parametrize(
@@ -142,7 +133,4 @@ def test_an_ending_of_a_thing_said_in_no_slot_supersedes_it_in_any_order_once(
 def test_an_ending_said_by_someone_else_ends_no_statement_in_no_slot(graph: SessionsGraph, spacy: SpacyBackend,
                                                                      old: str, new: str) -> None:
     user = f"t{abs(hash(old + new)) % 10**8}"
-    record(graph, user, {"old": old, "new": new})
-    for sid in ("new", "old"):
-        graph.reconcile_session(sid, backend=spacy)
-    assert superseded(graph, user) == []
+    assert reconciled(graph, spacy, user, {"old": old, "new": new}, ("new", "old")) == []

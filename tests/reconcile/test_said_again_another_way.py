@@ -9,12 +9,12 @@ supersedes. The sentences are our own, not the labelled set's."""
 from __future__ import annotations
 
 import pytest
-from reading_helpers import record, superseded
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
 from sessions_graph_core.reconcile.facts import same_value
+from tests.reconcile.reading_helpers import reconciled
 
 
 @pytest.mark.parametrize(
@@ -94,10 +94,8 @@ def test_a_change_beside_a_word_of_continuity_is_not_kept(spacy: SpacyBackend, t
 )
 def test_a_restatement_supersedes_nothing_in_either_order(graph: SessionsGraph, spacy: SpacyBackend, old: str,
                                                           new: str, first: str) -> None:
-    record(graph, "s1", {"old": old, "new": new})
-    for sid in (first, "old" if first == "new" else "new", first):  # the first again: a retry applies once
-        graph.reconcile_session(sid, backend=spacy)
-    assert superseded(graph, "s1") == []
+    order = (first, "old" if first == "new" else "new", first)  # the first again: a retry applies once
+    assert reconciled(graph, spacy, "s1", {"old": old, "new": new}, order) == []
 
 
 @pytest.mark.parametrize(
@@ -110,17 +108,12 @@ def test_a_restatement_supersedes_nothing_in_either_order(graph: SessionsGraph, 
 )
 def test_a_change_that_mentions_the_old_value_still_supersedes(graph: SessionsGraph, spacy: SpacyBackend, old: str,
                                                                new: str, change: tuple[str, str]) -> None:
-    record(graph, "s2", {"old": old, "new": new})
-    for sid in ("new", "old"):
-        graph.reconcile_session(sid, backend=spacy)
-    pairs = superseded(graph, "s2")  # "moved off Heroku" ends it first, then Fly.io holds it: a chain
+    pairs = reconciled(graph, spacy, "s2", {"old": old, "new": new}, ("new", "old"))  # "moved off Heroku" ends it first, then Fly.io holds it: a chain
     assert change[0] in {before for before, _ in pairs} and change[1] in {after for _, after in pairs}
 
 
 def test_a_kept_statement_repeats_only_the_statement_right_before_it(graph: SessionsGraph, spacy: SpacyBackend) -> None:
     # Reconciled last to first: the move joins the later "still" (one value), which then no longer says
     # nothing changed since Porto, so Porto is still superseded.
-    record(graph, "s3", {"porto": "I live in Porto", "lisbon": "we moved to Lisbon", "still": "I still live in Lisbon"})
-    for sid in ("still", "lisbon", "porto"):
-        graph.reconcile_session(sid, backend=spacy)
-    assert superseded(graph, "s3") == [("Porto", "Lisbon")]
+    texts = {"porto": "I live in Porto", "lisbon": "we moved to Lisbon", "still": "I still live in Lisbon"}
+    assert reconciled(graph, spacy, "s3", texts, ("still", "lisbon", "porto")) == [("Porto", "Lisbon")]

@@ -7,12 +7,7 @@ import pytest
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
-from tests.reconcile.reading_helpers import record, superseded
-
-
-def reconcile(graph: SessionsGraph, spacy: SpacyBackend, sessions: tuple[str, ...]) -> None:
-    for sid in sessions:
-        graph.reconcile_session(sid, backend=spacy)
+from tests.reconcile.reading_helpers import reconciled
 
 
 @pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
@@ -30,15 +25,11 @@ def test_a_holder_that_only_names_the_attribute_is_the_speakers_slot(
     graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str, values: tuple[str, str], order: tuple[str, str]
 ) -> None:
     user = f"q1-{order[0]}-{values[1]}"
-    record(graph, user, {"a": old, "b": new})
-    reconcile(graph, spacy, order)
-    assert superseded(graph, user) == [values]
+    assert reconciled(graph, spacy, user, {"a": old, "b": new}, order) == [values]
 
 
 def test_a_retried_reconcile_supersedes_once(graph: SessionsGraph, spacy: SpacyBackend) -> None:
-    record(graph, "q2", {"a": "We track issues in Jira.", "b": "bugs get filed in Linear now"})
-    reconcile(graph, spacy, ("b", "a", "b", "a"))
-    assert superseded(graph, "q2") == [("Jira", "Linear")]
+    assert reconciled(graph, spacy, "q2", {"a": "We track issues in Jira.", "b": "bugs get filed in Linear now"}, ("b", "a", "b", "a")) == [("Jira", "Linear")]
 
 
 @pytest.mark.parametrize(
@@ -50,9 +41,7 @@ def test_a_retried_reconcile_supersedes_once(graph: SessionsGraph, spacy: SpacyB
     ],
 )
 def test_holders_that_name_something_else_stay_apart(graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str) -> None:
-    record(graph, "q3", {"a": old, "b": new})
-    reconcile(graph, spacy, ("b", "a"))
-    assert superseded(graph, "q3") == []
+    assert reconciled(graph, spacy, "q3", {"a": old, "b": new}, ("b", "a")) == []
 
 
 @pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
@@ -61,15 +50,11 @@ def test_a_clause_in_no_slot_that_names_the_speakers_attribute_answers_that_slot
 ) -> None:
     # "switched insurers, i'm with admiral now" fills no slot; "insurers" names my insurance (by the embedder).
     user = f"q4-{order[0]}"
-    record(graph, user, {"a": "my insurance is with aviva", "b": "switched insurers, i'm with admiral now"})
-    reconcile(graph, spacy, order)
-    assert superseded(graph, user) == [("aviva", "admiral")]
+    assert reconciled(graph, spacy, user, {"a": "my insurance is with aviva", "b": "switched insurers, i'm with admiral now"}, order) == [("aviva", "admiral")]
 
 
 def test_a_clause_in_no_slot_is_adopted_once_when_reconciled_again(graph: SessionsGraph, spacy: SpacyBackend) -> None:
-    record(graph, "q5", {"a": "my insurance is with aviva", "b": "switched insurers, i'm with admiral now"})
-    reconcile(graph, spacy, ("b", "a", "b", "a"))
-    assert superseded(graph, "q5") == [("aviva", "admiral")]
+    assert reconciled(graph, spacy, "q5", {"a": "my insurance is with aviva", "b": "switched insurers, i'm with admiral now"}, ("b", "a", "b", "a")) == [("aviva", "admiral")]
     # Answered: no slotted statement keeps the question it asked while it waited.
     asking = graph.store.run(
         "MATCH (f:Fact {user_id: $user}) WHERE f.asked_holder IS NOT NULL RETURN f.slot AS slot", {"user": "q5"})
@@ -87,9 +72,7 @@ def test_a_clause_in_no_slot_is_adopted_once_when_reconciled_again(graph: Sessio
 def test_clauses_in_no_slot_that_ask_no_question_of_mine_stay_apart(
     graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str
 ) -> None:
-    record(graph, "q6", {"a": old, "b": new})
-    reconcile(graph, spacy, ("b", "a"))
-    assert superseded(graph, "q6") == []
+    assert reconciled(graph, spacy, "q6", {"a": old, "b": new}, ("b", "a")) == []
 
 
 @pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
@@ -106,9 +89,7 @@ def test_one_question_said_with_other_words_of_one_speaker_is_one_slot(
     graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str, values: tuple[str, str], order: tuple[str, str]
 ) -> None:
     user = f"q7-{order[0]}-{values[1].replace(' ', '-')}"
-    record(graph, user, {"a": old, "b": new})
-    reconcile(graph, spacy, order)
-    assert superseded(graph, user) == [values]
+    assert reconciled(graph, spacy, user, {"a": old, "b": new}, order) == [values]
 
 
 @pytest.mark.parametrize(
@@ -125,9 +106,7 @@ def test_one_question_said_with_other_words_of_one_speaker_is_one_slot(
     ],
 )
 def test_two_questions_of_one_speaker_stay_apart(graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str) -> None:
-    record(graph, "q8", {"a": old, "b": new})
-    reconcile(graph, spacy, ("b", "a"))
-    assert superseded(graph, "q8") == []
+    assert reconciled(graph, spacy, "q8", {"a": old, "b": new}, ("b", "a")) == []
 
 
 @pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
@@ -136,9 +115,7 @@ def test_a_clause_whose_subject_is_the_matter_asks_the_speakers_question(
 ) -> None:
     # "heatmaps" is no holder of its own: it names what the project's heatmaps slot asks.
     user = f"q9-{order[0]}"
-    record(graph, user, {"a": "we're using hotjar for heatmaps", "b": "heatmaps are in clarity now"})
-    reconcile(graph, spacy, order)
-    assert superseded(graph, user) == [("hotjar", "clarity")]
+    assert reconciled(graph, spacy, user, {"a": "we're using hotjar for heatmaps", "b": "heatmaps are in clarity now"}, order) == [("hotjar", "clarity")]
 
 
 @pytest.mark.parametrize(
@@ -151,9 +128,7 @@ def test_a_clause_whose_subject_is_the_matter_asks_the_speakers_question(
 def test_a_clause_whose_subject_names_no_question_of_the_speaker_stays_apart(
     graph: SessionsGraph, spacy: SpacyBackend, old: str, new: str
 ) -> None:
-    record(graph, "q10", {"a": old, "b": new})
-    reconcile(graph, spacy, ("b", "a"))
-    assert superseded(graph, "q10") == []
+    assert reconciled(graph, spacy, "q10", {"a": old, "b": new}, ("b", "a")) == []
 
 
 @pytest.mark.parametrize("order", [("a", "b"), ("b", "a")])
@@ -163,6 +138,4 @@ def test_a_value_near_its_attribute_by_meaning_is_still_the_value(
     # "t-mobile" is near "mobile carrier" by the embedder, as a carrier's name should be; only the
     # attribute's own words ("switched carriers") are no value.
     user = f"q11-{order[0]}"
-    record(graph, user, {"a": "My mobile carrier is Verizon.", "b": "switched carriers, i'm with t-mobile now"})
-    reconcile(graph, spacy, order)
-    assert superseded(graph, user) == [("Verizon", "t-mobile")]
+    assert reconciled(graph, spacy, user, {"a": "My mobile carrier is Verizon.", "b": "switched carriers, i'm with t-mobile now"}, order) == [("Verizon", "t-mobile")]
