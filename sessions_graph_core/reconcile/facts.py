@@ -421,9 +421,49 @@ _ADOPT = (
 )
 
 
+# With `f` (a statement that says again what `p` says) bound: p is backed by f's turns, sessions and
+# entities, holds from the earlier of the two on, and f is gone (as _RECORD does for a restatement).
+_JOIN = (
+    "MATCH (f:Fact {user_id: $user_id, fact_id: $fact_id}) MATCH (p:Fact {user_id: $user_id, fact_id: $into}) "
+    "OPTIONAL MATCH (f)-[:FROM]->(src) WITH f, p, collect(src) AS sources "
+    "OPTIONAL MATCH (s:Session)-[:DISCOVERED]->(f) WITH f, p, sources, collect(s) AS sessions "
+    "OPTIONAL MATCH (f)-[:ABOUT]->(n) WITH f, p, sources, sessions, collect(n) AS about "
+    "OPTIONAL MATCH (p)-[:SUPERSEDES]->(older:Fact) WITH f, p, sources, sessions, about, collect(older) AS olders "
+    "FOREACH (x IN sources | MERGE (p)-[:FROM]->(x)) FOREACH (x IN sessions | MERGE (x)-[:DISCOVERED]->(p)) "
+    "FOREACH (x IN about | MERGE (p)-[:ABOUT]->(x)) "
+    "FOREACH (_ IN CASE WHEN f.rank < p.rank THEN [1] ELSE [] END | SET p.valid_at = f.valid_at, p.rank = f.rank) "
+    "FOREACH (o IN CASE WHEN f.rank < p.rank THEN olders ELSE [] END | SET o.superseded_at = f.valid_at) "
+    "DETACH DELETE f"
+)
+
+
 def move_into(store: GraphStore, user_id: str, fact_id: str, slot: str, value: str | None) -> None:
-    """Put a written statement into `slot`'s chain holding `value`, out of whatever chain it was in."""
-    store.run(_ADOPT, {"user_id": user_id, "fact_id": fact_id} | reading(slot, value))
+    """Put a written statement into `slot`'s chain holding `value`, out of whatever chain it was in; where
+    its neighbour in that chain says the same (the one holding the slot at its time, else the one after
+    it), it joins that node instead, as a restatement recorded directly does."""
+    moved = reading(slot, value)
+    rows = store.run(
+        "MATCH (f:Fact {user_id: $user_id, fact_id: $fact_id}) MATCH (p:Fact {user_id: $user_id, slot: $slot}) "
+        "WHERE p.fact_id <> f.fact_id RETURN p.fact_id AS fact_id, p.claim AS claim, p.value AS value, "
+        "p.rank AS rank, f.rank AS own, coalesce(f.kept, false) AS kept",
+        {"user_id": user_id, "fact_id": fact_id, "slot": slot},
+    )
+    twin = _said_beside(rows, moved["claim"], value)
+    if twin:
+        store.run(_JOIN, {"user_id": user_id, "fact_id": fact_id, "into": twin})
+    else:
+        store.run(_ADOPT, {"user_id": user_id, "fact_id": fact_id} | moved)
+
+
+def _said_beside(rows: Sequence[dict], claim: str, value: str | None) -> str | None:
+    """Of a chain's other nodes (rows, each with the moved node's rank as `own`), the neighbour the moved
+    node says again: the same claim or value said another way, or anything where it says nothing changed."""
+    held = max((row for row in rows if row["rank"] < row["own"]), key=lambda row: row["rank"], default=None)
+    after = min((row for row in rows if row["rank"] > row["own"]), key=lambda row: row["rank"], default=None)
+    for row, kept in ((held, bool(held and held["kept"])), (after, False)):
+        if row and (row["claim"] == claim or kept or (value and row["value"] and same_value(value, row["value"]))):
+            return row["fact_id"]
+    return None
 
 
 def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:

@@ -108,7 +108,8 @@ def test_a_restatement_supersedes_nothing_in_either_order(graph: SessionsGraph, 
 )
 def test_a_change_that_mentions_the_old_value_still_supersedes(graph: SessionsGraph, spacy: SpacyBackend, old: str,
                                                                new: str, change: tuple[str, str]) -> None:
-    pairs = reconciled(graph, spacy, "s2", {"old": old, "new": new}, ("new", "old"))  # "moved off Heroku" ends it first, then Fly.io holds it: a chain
+    # "moved off Heroku" ends it first, then Fly.io holds it: a chain
+    pairs = reconciled(graph, spacy, "s2", {"old": old, "new": new}, ("new", "old"))
     assert change[0] in {before for before, _ in pairs} and change[1] in {after for _, after in pairs}
 
 
@@ -117,3 +118,17 @@ def test_a_kept_statement_repeats_only_the_statement_right_before_it(graph: Sess
     # nothing changed since Porto, so Porto is still superseded.
     texts = {"porto": "I live in Porto", "lisbon": "we moved to Lisbon", "still": "I still live in Lisbon"}
     assert reconciled(graph, spacy, "s3", texts, ("still", "lisbon", "porto")) == [("Porto", "Lisbon")]
+
+
+@pytest.mark.parametrize("order", [("old", "new"), ("new", "old"), ("new", "old", "new")])
+def test_a_restatement_that_waited_for_its_holder_joins_the_statement_it_repeats(
+        graph: SessionsGraph, spacy: SpacyBackend, order: tuple[str, ...]) -> None:
+    # "it" waits for the thing it stands for; once the old statement names it, the wait ends in that slot,
+    # where the same value is said again, not changed.
+    texts = {"old": "we deploy with GitHub Actions", "new": "deploys haven't changed, it's all GitHub Actions"}
+    user = f"s4-{'-'.join(order)}"
+    assert reconciled(graph, spacy, user, texts, order) == []
+    rows = graph.store.run(
+        "MATCH (f:Fact {user_id: $user}) WHERE f.value = 'GitHub Actions' MATCH (f)-[:FROM]->(t:Turn) "
+        "RETURN f.fact_id AS fact, collect(t.turn_id) AS turns", {"user": user})
+    assert len(rows) == 1 and sorted(rows[0]["turns"]) == ["new-0", "old-0"]
