@@ -156,6 +156,8 @@ REVERSING_PARTICLES = {"walk": "back", "roll": "back", "call": "off", "back": "o
 # Adverbs by which a clause says its value is as it was: "I still live in Porto", "saw Dr. Alvarez again",
 # "I'm in New York, same as ever"; and what "as" or "like" it is ("as before", "as ever", "like always").
 CONTINUITY_ADVERBS = {"still", "again", "same"}
+# Adverbs by which a clause adds a value to those held rather than changing one ("we also use Grafana").
+ADDING_ADVERBS = {"also", "too", "additionally"}
 CONTINUITY_TIMES = {"before", "ever", "always", "usual"}
 # Words by which a value points back at what a slot holds ("the same car", "our usual CI").
 REFERRING_WORDS = {"same", "usual", "existing", "current"}
@@ -627,6 +629,8 @@ class Reader:
                 self.focus["thing"] = claim.subject
         if self.continues(verb):  # a clause that says nothing changed ends nothing, and changes nothing
             found = [replace(c, kept=True) for c in found if c.value]
+        if self.adds(verb):  # "we also started using Grafana": one more of a kind beside the one held
+            found = [c for c in found if c.value is None]
         self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
         return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))
                 and not self.refers_back(verb, c)]
@@ -643,6 +647,13 @@ class Reader:
         denied = [t for t in (verb, *verb.children) if (t is verb or t.dep_ in {"ccomp", "parataxis"})
                   and self.lemma(t) in SWITCH_VERBS | ENDING_VERBS and self.negated(t)]
         return senses.continuing(self.lemma(verb)) or bool(denied) or any(_continuity_cue(t) for t in verb.children)
+
+    def adds(self, verb: Any) -> bool:
+        """Whether the clause says one more value beside what is held ("we also use Grafana", "I drive a
+        Fiat too", "we use Loom as well"); not of a change it makes ("we also moved the docs to Mintlify")."""
+        if self.lemma(verb) in SWITCH_VERBS | TRADE_VERBS:
+            return False
+        return any(t.dep_ == "advmod" and (t.lower_ in ADDING_ADVERBS or _as_well(t)) for t in verb.children)
 
     def refers_back(self, verb: Any, claim: Claim) -> bool:
         """"I still drive the same car", "we still use our usual CI": a value that only points back at what the
@@ -1530,6 +1541,11 @@ def ending_verb(lemma: str) -> bool:
     What it ends is only a value the user holds (facts._resolved), so an unlisted verb read too widely
     ends nothing the user never said."""
     return lemma in ENDING_VERBS or (lemma not in LISTED_VERBS and senses.ends(lemma))
+
+
+def _as_well(token: Any) -> bool:
+    """"as well" (spaCy: "well" an adverb with "as" under it)."""
+    return token.lower_ == "well" and any(t.lower_ == "as" for t in token.children)
 
 
 def _continuity_cue(token: Any) -> bool:
