@@ -634,6 +634,18 @@ def _value_kinds(items: Sequence[Statement], lex: Lexicon) -> dict[str, str | No
     return {item.fact_id: value_kind(item.value, lex) for item in items if item.value and not waits(item.slot)}
 
 
+def current_values(store: GraphStore, user_id: str, prefixes: Sequence[str]) -> list[tuple[str, str]]:
+    """(slot, value) of each current statement with a value in a slot under one of the holder prefixes
+    ("me/", "acme-shop/"); waiting slots left out. One look-up."""
+    rows = store.run(
+        "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND coalesce(p.value, '') <> '' "
+        "AND any(h IN $prefixes WHERE p.slot STARTS WITH h) AND NOT p.slot CONTAINS $waiting "
+        "RETURN DISTINCT p.slot AS slot, p.value AS value",
+        {"user_id": user_id, "waiting": f"/{HELD}", "prefixes": list(prefixes)},
+    )
+    return [(row["slot"], row["value"]) for row in rows]
+
+
 def same_kinds(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
     """The statements in the slot the user already has for a value of the same kind, where one of
     the two slots is named by that kind and the other by a word of no attribute ("we use Jira for
@@ -644,16 +656,10 @@ def same_kinds(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
     kinds = _value_kinds(items, lex)
     if not any(kinds.values()):
         return list(items)
-    rows = store.run(
-        "UNWIND $prefixes AS prefix MATCH (p:Fact {user_id: $user_id}) WHERE p.slot STARTS WITH prefix "
-        "AND NOT p.slot CONTAINS $waiting AND p.superseded_at IS NULL AND p.value <> '' "
-        "RETURN DISTINCT p.slot AS slot, p.value AS value",
-        {"user_id": user_id, "waiting": f"/{HELD}",
-         "prefixes": sorted({item.slot.rpartition("/")[0] + "/" for item in items if kinds.get(item.fact_id)})},
-    )
+    prefixes = sorted({item.slot.rpartition("/")[0] + "/" for item in items if kinds.get(item.fact_id)})
     current: dict[str, set[tuple[str, str]]] = {}
-    for row in rows:
-        current.setdefault(row["slot"].rpartition("/")[0], set()).add((row["slot"], row["value"]))
+    for slot, value in current_values(store, user_id, prefixes):
+        current.setdefault(slot.rpartition("/")[0], set()).add((slot, value))
     found = []
     for item in items:
         holder, _, attribute = item.slot.rpartition("/")

@@ -319,13 +319,7 @@ def answered(store: GraphStore, user_id: str, project: str | None,
     if not questions:
         return [], list(claims), []
     speakers = _speakers_of(project)
-    rows = store.run(
-        "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND coalesce(p.value, '') <> '' "
-        "AND any(h IN $holders WHERE p.slot STARTS WITH h) AND NOT p.slot CONTAINS $waiting "
-        "RETURN DISTINCT p.slot AS slot, p.value AS value",
-        {"user_id": user_id, "waiting": f"/{HELD}", "holders": _prefixes({q.holder for q in questions.values()}, speakers)},
-    )
-    slots = [(row["slot"], row["value"]) for row in rows]
+    slots = facts.current_values(store, user_id, _prefixes({q.holder for q in questions.values()}, speakers))
     slotted, rest, kept = [], [], []
     for item in claims:
         question = questions.get(item.fact_id)
@@ -377,13 +371,7 @@ def adopt_questions(store: GraphStore, user_id: str, project: str | None, items:
     )
     if not rows:
         return
-    known = store.run(
-        "MATCH (p:Fact {user_id: $user_id}) WHERE p.superseded_at IS NULL AND coalesce(p.value, '') <> '' "
-        "AND any(h IN $holders WHERE p.slot STARTS WITH h) AND NOT p.slot CONTAINS $waiting "
-        "RETURN DISTINCT p.slot AS slot, p.value AS value",
-        {"user_id": user_id, "waiting": f"/{HELD}", "holders": _prefixes({row["holder"] for row in rows}, speakers)},
-    )
-    current = [(row["slot"], row["value"]) for row in known]
+    current = facts.current_values(store, user_id, _prefixes({row["holder"] for row in rows}, speakers))
     mine = {slot for slot, _ in slots}
     for row in rows:
         answer = answered_slot(Question.model_validate(row), current, speakers)
