@@ -24,18 +24,8 @@ from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.reconcile import entities, senses
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
-from sessions_graph_core.reconcile.statements import (
-    HELD,
-    HELD_HERE,
-    PERSON_REF,
-    PERSONAL,
-    SELF,
-    WAITING,
-    Lexicon,
-    lexicon,
-    value_kind,
-    waits,
-)
+from sessions_graph_core.reconcile.lexicon import PERSONAL, Lexicon, lexicon, value_kind
+from sessions_graph_core.reconcile.statements import HELD, HELD_HERE, PERSON_REF, SELF, WAITING, waits
 from sessions_graph_core.store.base import GraphStore
 
 SourceKind = Literal["Turn", "Memory"]

@@ -30,15 +30,9 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from sessions_graph_core.reconcile import facts, frames, senses
 from sessions_graph_core.reconcile.extraction.base import normalise
-from sessions_graph_core.reconcile.statements import (
-    GENERIC_HEADS,
-    HELD,
-    SELF,
-    TIME_MODIFIERS,
-    base_attributes,
-    lexicon,
-    waits,
-)
+from sessions_graph_core.reconcile.lexicon import GENERIC_HEADS, base_attributes, lexicon
+from sessions_graph_core.reconcile.statements import HELD, SELF, waits
+from sessions_graph_core.reconcile.tokens import TIME_MODIFIERS
 from sessions_graph_core.store.base import GraphStore
 
 # A holder names its attribute's matter when the embedder puts it this near one of the attribute's nouns
