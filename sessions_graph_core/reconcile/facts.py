@@ -25,7 +25,8 @@ from sessions_graph_core.clock import to_iso
 from sessions_graph_core.reconcile import entities, senses
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
 from sessions_graph_core.reconcile.lexicon import PERSONAL, Lexicon, lexicon, value_kind
-from sessions_graph_core.reconcile.statements import HELD, HELD_HERE, PERSON_REF, SELF, WAITING, waits
+from sessions_graph_core.reconcile.statements import HELD, HELD_HERE, PERSON_REF, SELF, SELF_WORDS, WAITING, waits
+from sessions_graph_core.reconcile.tokens import I_FORMS, WE_FORMS
 from sessions_graph_core.store.base import GraphStore
 
 SourceKind = Literal["Turn", "Memory"]
@@ -554,7 +555,7 @@ def _held_by(slot: str, subject: str, said: dict) -> str | None:
 def _speaker(subject: str) -> str:
     """A subject as said, with the forms of "I" and of "we" as one."""
     said = normalise(subject)
-    return "i" if said in {"i", "me", "my"} else "we" if said in {"we", "us", "our"} else said
+    return "i" if said in I_FORMS else "we" if said in WE_FORMS else said
 
 
 def adopt_waiting(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
@@ -817,13 +818,9 @@ FACT_COLUMNS = (
 _ABOUT = "MATCH (:Entity {user_id: $user_id, name_key: $name})<-[:ABOUT]-(x:Fact) "
 
 
-# Ways of naming the user's own entity (statements in the first person are about it).
-SELF_NAMES = {"me", "i", "myself", "my", "mine", "the user", "user"}
-
-
 def _about_name(store: GraphStore, user_id: str, about: str) -> str:
     validation.user_id(user_id)
-    if normalise(about) in SELF_NAMES | {normalise(user_id)}:
+    if normalise(about) in SELF_WORDS | {normalise(user_id)}:
         return SELF
     return entities.find(store, user_id, about) or normalise(about)
 

@@ -37,6 +37,9 @@ from sessions_graph_core.reconcile.lexicon import (
     singular,
 )
 from sessions_graph_core.reconcile.tokens import (
+    FIRST_PERSON,
+    FIRST_PLURAL,
+    WE_FORMS,
     a_name,
     a_new,
     a_time,
@@ -68,8 +71,6 @@ from sessions_graph_core.reconcile.tokens import (
 SELF = "me"
 PROJECT = "@project"  # the session's project; the pipeline puts its name in
 
-FIRST_PERSON = {"i", "me", "my", "myself", "mine"}
-FIRST_PLURAL = {"we", "us", "our", "ours", "ourselves", "let", "'s"}
 TEAM_WORDS = {"team", "company"}
 FOCUS_PRONOUNS = {"it", "he", "she", "they", "him", "her", "them", "its", "his", "their"}
 PERSON_PRONOUNS = {"he", "she", "him", "her", "his"}
@@ -1533,8 +1534,8 @@ def _swapped(fact: ExtractedFact, marker: str, name: str) -> ExtractedFact:
     })
 
 
-SELF_WORDS = {"i", "me", "my", "myself", "mine", "user", "the user"}
-PROJECT_WORDS = {"we", "us", "our", "ours", "team", "our team", "the team", "project", "our project", "the project"}
+SELF_WORDS = FIRST_PERSON | {"user", "the user"}
+PROJECT_WORDS = WE_FORMS | {"ours", "team", "our team", "the team", "project", "our project", "the project"}
 
 
 def slot_of(slot: str, lex: Lexicon) -> str:

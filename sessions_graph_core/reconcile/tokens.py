@@ -1,6 +1,6 @@
 """Judging one spaCy token: whether it is a name (as tagged, or typed in lower case as chat is), a person's
-name, a time, a word that says when or how much rather than what, and which token the small parser mislabelled
-(a direct object, a name read as a verb or as punctuation).
+name, the speaker (the forms of "I" and "we"), a time, a word that says when or how much rather than what, and
+which token the small parser mislabelled (a direct object, a name read as a verb or as punctuation).
 
 The clause reader (statements.Reader) and the extraction backend (extraction/base.py) ask these; they know no
 attribute and no slot.
@@ -15,6 +15,13 @@ from typing import Any
 
 from sessions_graph_core.reconcile import senses
 
+# The forms of "I" and of "we" by which the speakers say themselves as a subject, an object or an owner ...
+I_FORMS = {"i", "me", "my"}
+WE_FORMS = {"we", "us", "our"}
+# ... and every word that says them: standing alone ("mine"), reflexive ("myself"), and "let's" ("'s" as
+# spaCy splits it).
+FIRST_PERSON = I_FORMS | {"myself", "mine"}
+FIRST_PLURAL = WE_FORMS | {"ours", "ourselves", "let", "'s"}
 # Modifiers that say when, not what: "our new CTO" is the CTO.
 TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "present", "main", "own", "actual", "latest",
                   "favourite", "favorite", "preferred", "usual", "regular", "default", "primary", "go-to",

@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from sessions_graph_core.ontology.model import OntologyModel
-from sessions_graph_core.reconcile.tokens import a_name, direct_object, name_like
+from sessions_graph_core.reconcile.tokens import FIRST_PERSON, WE_FORMS, a_name, direct_object, name_like
 
 
 class ExtractedEntity(BaseModel):
@@ -350,7 +350,7 @@ def _with_no_more(doc: Any) -> list[tuple[str, str]]:
             if (no_more or off) and (a_name(name) or name.text[:1].isupper()):  # "CircleCI/VERB"
                 named = [name, *[t for t in words[name.i - sentence.start + 1:] if name_like(t) and t.pos_ != "VERB"]]
                 run = [t for n, t in enumerate(named) if t.i == name.i + n]
-                speaker = "I" if {t.lower_ for t in sentence} & SINGULAR_SPEAKER else "we"
+                speaker = "I" if {t.lower_ for t in sentence} & FIRST_PERSON else "we"
                 found.append((sentence.text, f"{speaker} don't use {' '.join(t.text for t in run)} anymore."))
                 break
     return found
@@ -379,10 +379,6 @@ def _with_colon(doc: Any, lexicon: Any) -> list[tuple[str, str]]:
 MOTION_VERBS = {"move", "switch", "migrate", "shift", "port", "transition", "change", "push", "reschedule"}
 # What a thing that ended is said to be: "Heroku is gone", "the Civic is history".
 GONE_WORDS = {"gone", "history"}
-# Who does what a clause leaves unsaid ("standup got moved", "Heroku is gone"): the speaker, first
-# person singular where the text says "I"/"my", else "we" (which the reader takes as the household where
-# the attribute is one: the home, the landlord, the bank ...).
-SINGULAR_SPEAKER = {"i", "my", "me", "mine", "myself"}
 
 
 def _framing(token: Any) -> bool:
@@ -409,7 +405,9 @@ def _in_active(verb: Any) -> str | None:
     subject = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
     if subject is None or subject.pos_ == "PRON":
         return None
-    speaker = "I" if {t.lower_ for t in verb.sent} & SINGULAR_SPEAKER else "we"
+    # Who does what the clause leaves unsaid is the speaker: "I" where the text says "I"/"my", else "we" (which
+    # the reader takes as the household where the attribute is one: the home, the landlord, the bank ...).
+    speaker = "I" if {t.lower_ for t in verb.sent} & FIRST_PERSON else "we"
     agent = next((t for t in verb.children if t.dep_ == "agent"), None)
     negation = " ".join(t.text for t in verb.children if t.dep_ == "neg")
     thing = _said(list(subject.subtree))
@@ -462,7 +460,7 @@ def _ended_by_me(verb: Any) -> str | None:
     from sessions_graph_core.reconcile.statements import ending_verb
 
     said = _in_active(verb)
-    spoken = {t.lower_ for t in verb.sent} & (SINGULAR_SPEAKER | {"we", "us", "our", "ours"})
+    spoken = {t.lower_ for t in verb.sent} & (FIRST_PERSON | WE_FORMS | {"ours"})
     gone = verb.lower_ in GONE_WORDS or any(t.lower_ in GONE_WORDS for t in verb.children)
     if not said or not said.startswith("we ") or spoken or not (gone or ending_verb(lemma(verb))):
         return None
