@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -723,7 +723,9 @@ def _known_word(slot: str, known: set[str]) -> str:
     return f"{holder}/{near[0]}" if len(near) == 1 else slot
 
 
-@cache
+# Attribute words only, one at a time; 4,096 of them (384 float32 each, 6 MB) are far more than one user's slots
+# name, and the bound keeps a long-running process (the Dagster daemon, the MCP server) from growing without end.
+@lru_cache(maxsize=4096)
 def _word_vector(word: str) -> np.ndarray | None:
     try:
         from sessions_graph_core.embeddings.models import load_embedder
