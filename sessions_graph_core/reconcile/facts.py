@@ -211,16 +211,16 @@ _PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")  # "JavaScript": Java, 
 
 
 def said_again(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
-    """The statements with the claim and value of their neighbour in the slot (the one that held the slot
-    at their time, else the one after it) where they say that neighbour's value another way. One look-up
-    for the batch; the batch's own statements count as neighbours of those after them."""
+    """The statements with the claim and value of the neighbour in their slot that they say again (_repeated),
+    where its claim is not theirs already. One look-up for the batch; the batch's own statements count as
+    neighbours of those after them."""
     slots = sorted({item.slot for item in items if item.value and item.slot and not waits(item.slot)})
     if not slots:
         return list(items)
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot IN $slots AND coalesce(p.value, '') <> '' "
         "RETURN p.slot AS slot, p.fact_id AS fact_id, p.claim AS claim, p.value AS value, p.rank AS rank, "
-        "p.valid_at AS valid_at, coalesce(p.kept, false) AS kept",
+        "coalesce(p.kept, false) AS kept",
         {"user_id": user_id, "slots": slots},
     )
     known: dict[str, list[dict]] = {}
@@ -229,22 +229,26 @@ def said_again(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
     found = []
     for item in items:
         if item.slot in known:
-            item = _restated(item, [row for row in known[item.slot] if row["fact_id"] != item.fact_id])
+            others = [row for row in known[item.slot] if row["fact_id"] != item.fact_id]
+            repeated = _repeated(others, item.rank, item.claim, item.value, item.kept) if item.value else None
+            if repeated and repeated["claim"] != item.claim:
+                item = item.model_copy(update={"claim": repeated["claim"], "value": repeated["value"]})
             known[item.slot].append(item.model_dump())
         found.append(item)
     return found
 
 
-def _restated(item: Statement, rows: Sequence[dict]) -> Statement:
-    """The item with the claim and value of the neighbour it repeats: one whose value is the item's said
-    another way, or, whatever the words, the one before a statement that says nothing changed ("I'm in
-    New York, same as ever" after "I live in NYC"), whichever of the two was reconciled first."""
-    held = max((row for row in rows if row["valid_at"] <= item.valid_at), key=lambda row: row["rank"], default=None)
-    after = min((row for row in rows if row["rank"] > item.rank), key=lambda row: row["rank"], default=None)
-    for row, kept in ((held, item.kept), (after, bool(after and after.get("kept")))):
-        if row and item.value and row["claim"] != item.claim and (kept or same_value(item.value, row["value"])):
-            return item.model_copy(update={"claim": row["claim"], "value": row["value"]})
-    return item
+def _repeated(rows: Sequence[dict], rank: str, claim: str, value: str | None, kept: bool) -> dict | None:
+    """Of the other statements in a slot (rows with claim, value, rank and kept), the neighbour a statement of
+    `rank` says again: the one that held the slot before it, else the one after it, where the two make one
+    claim, say one value in other words, or the later says nothing changed ("I'm in New York, same as ever"
+    after "I live in NYC"), whichever of the two was reconciled first."""
+    held = max((row for row in rows if row["rank"] < rank), key=lambda row: row["rank"], default=None)
+    after = min((row for row in rows if row["rank"] > rank), key=lambda row: row["rank"], default=None)
+    for row, unchanged in ((held, kept), (after, bool(after and after["kept"]))):
+        if row and (row["claim"] == claim or unchanged or (value and row["value"] and same_value(value, row["value"]))):
+            return row
+    return None
 
 
 def same_value(one: str, other: str) -> bool:
@@ -436,25 +440,14 @@ def move_into(store: GraphStore, user_id: str, fact_id: str, slot: str, value: s
     rows = store.run(
         "MATCH (f:Fact {user_id: $user_id, fact_id: $fact_id}) MATCH (p:Fact {user_id: $user_id, slot: $slot}) "
         "WHERE p.fact_id <> f.fact_id RETURN p.fact_id AS fact_id, p.claim AS claim, p.value AS value, "
-        "p.rank AS rank, f.rank AS own, coalesce(f.kept, false) AS kept",
+        "p.rank AS rank, coalesce(p.kept, false) AS kept, f.rank AS own, coalesce(f.kept, false) AS own_kept",
         {"user_id": user_id, "fact_id": fact_id, "slot": slot},
     )
-    twin = _said_beside(rows, moved["claim"], value)
+    twin = _repeated(rows, rows[0]["own"], moved["claim"], value, rows[0]["own_kept"]) if rows else None
     if twin:
-        store.run(_JOIN, {"user_id": user_id, "fact_id": fact_id, "into": twin})
+        store.run(_JOIN, {"user_id": user_id, "fact_id": fact_id, "into": twin["fact_id"]})
     else:
         store.run(_ADOPT, {"user_id": user_id, "fact_id": fact_id} | moved)
-
-
-def _said_beside(rows: Sequence[dict], claim: str, value: str | None) -> str | None:
-    """Of a chain's other nodes (rows, each with the moved node's rank as `own`), the neighbour the moved
-    node says again: the same claim or value said another way, or anything where it says nothing changed."""
-    held = max((row for row in rows if row["rank"] < row["own"]), key=lambda row: row["rank"], default=None)
-    after = min((row for row in rows if row["rank"] > row["own"]), key=lambda row: row["rank"], default=None)
-    for row, kept in ((held, bool(held and held["kept"])), (after, False)):
-        if row and (row["claim"] == claim or kept or (value and row["value"] and same_value(value, row["value"]))):
-            return row["fact_id"]
-    return None
 
 
 def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
