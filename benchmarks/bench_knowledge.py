@@ -76,7 +76,7 @@ def run_harness(cases: list[dict], distractors: list[str]) -> dict:
         warm = time.perf_counter()
         graph.reconcile_session(sessions[0])  # loads the models outside the timing
         try:  # the attribute examples' vectors, where the package has them (not at the baseline)
-            from sessions_graph_core.reconcile.statements import _examples
+            from sessions_graph_core.reconcile.lexicon import _examples
 
             _examples()
         except ImportError:
@@ -108,7 +108,7 @@ def run_harness(cases: list[dict], distractors: list[str]) -> dict:
         graph.close()
         shutil.rmtree(directory, ignore_errors=True)
     try:  # the attribute names, where the package lists them (the stage breakdown's "no listed attribute")
-        from sessions_graph_core.reconcile.statements import base_attributes
+        from sessions_graph_core.reconcile.lexicon import base_attributes
 
         listed = sorted(base_attributes())
     except ImportError:

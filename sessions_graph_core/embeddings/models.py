@@ -13,9 +13,11 @@ from __future__ import annotations
 import importlib.metadata
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -225,3 +227,38 @@ def _local_embedder(model: str) -> Embedder:
     if model == DEFAULT_EMBEDDING_MODEL:
         return OnnxMiniLM()
     return SentenceTransformerEmbedder(model)
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+class VectorCache:
+    """Vectors of short texts (words, names) kept in this process, the `size` most recently asked for: a
+    long-running process (the Dagster daemon, the MCP server) keeps seeing new words, and a cache of them
+    all would grow without end. Safe to share between threads."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._vectors: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._vectors)
+
+    def get(self, keys: Iterable[K], embed: Callable[[list[K]], Sequence[Any]]) -> dict[K, Any]:
+        """Each key's vector; those not kept come from one call of `embed` (their vectors, in order)."""
+        wanted = list(dict.fromkeys(keys))
+        with self._lock:
+            found = {key: self._vectors[key] for key in wanted if key in self._vectors}
+            for key in found:
+                self._vectors.move_to_end(key)
+        missing = [key for key in wanted if key not in found]
+        if missing:
+            found.update(zip(missing, embed(missing), strict=True))
+            with self._lock:
+                for key in missing:
+                    self._vectors[key] = found[key]
+                    self._vectors.move_to_end(key)
+                while len(self._vectors) > self.size:
+                    self._vectors.popitem(last=False)
+        return found

@@ -18,6 +18,7 @@ from typing import Any
 
 from sessions_graph_core.embeddings.models import (
     EmbeddingUnavailableError,
+    VectorCache,
     load_embedder,
 )
 from sessions_graph_core.embeddings.passages import best_passage, split_passages
@@ -260,16 +261,19 @@ def fact_lanes(search: Search) -> tuple[list[RecalledFact], dict[str, float]]:
     return facts, turn_scores
 
 
-_PREDICATE_VECTORS: dict[tuple[str, str], Any] = {}
+# Relation names per model, each embedded once while it is among the last 4,096 asked for: one user has some
+# hundreds, and a long-running process (the MCP server) serves many users and models.
+_PREDICATE_VECTORS = VectorCache(4096)
 
 
 def _predicate_vectors(store: GraphStore, model: str, predicates: Sequence[str]) -> dict[str, Any]:
-    """Vectors of relation names, embedded once per process: the set of names grows slowly."""
-    missing = [p for p in predicates if (model, p) not in _PREDICATE_VECTORS]
-    if missing:
-        for predicate, vector in zip(missing, load_embedder(model, store=store).embed([p.replace("_", " ") for p in missing]), strict=True):
-            _PREDICATE_VECTORS[(model, predicate)] = vector
-    return {p: _PREDICATE_VECTORS[(model, p)] for p in predicates}
+    """Vectors of relation names, those not kept embedded in one call."""
+
+    def embed(missing: list[tuple[str, str]]) -> Any:
+        return load_embedder(model, store=store).embed([p.replace("_", " ") for _, p in missing])
+
+    found = _PREDICATE_VECTORS.get([(model, p) for p in predicates], embed)
+    return {p: found[(model, p)] for p in predicates}
 
 
 def _user_facts(search: Search) -> list[str]:

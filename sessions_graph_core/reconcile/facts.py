@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -24,18 +24,9 @@ from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.reconcile import entities, senses
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
-from sessions_graph_core.reconcile.statements import (
-    HELD,
-    HELD_HERE,
-    PERSON_REF,
-    PERSONAL,
-    SELF,
-    WAITING,
-    Lexicon,
-    lexicon,
-    value_kind,
-    waits,
-)
+from sessions_graph_core.reconcile.lexicon import PERSONAL, Lexicon, lexicon, value_kind
+from sessions_graph_core.reconcile.statements import HELD, HELD_HERE, PERSON_REF, SELF, SELF_WORDS, WAITING, waits
+from sessions_graph_core.reconcile.tokens import I_FORMS, WE_FORMS
 from sessions_graph_core.store.base import GraphStore
 
 SourceKind = Literal["Turn", "Memory"]
@@ -220,16 +211,16 @@ _PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")  # "JavaScript": Java, 
 
 
 def said_again(store: GraphStore, user_id: str, items: Sequence[Statement]) -> list[Statement]:
-    """The statements with the claim and value of their neighbour in the slot (the one that held the slot
-    at their time, else the one after it) where they say that neighbour's value another way. One look-up
-    for the batch; the batch's own statements count as neighbours of those after them."""
+    """The statements with the claim and value of the neighbour in their slot that they say again (_repeated),
+    where its claim is not theirs already. One look-up for the batch; the batch's own statements count as
+    neighbours of those after them."""
     slots = sorted({item.slot for item in items if item.value and item.slot and not waits(item.slot)})
     if not slots:
         return list(items)
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE p.slot IN $slots AND coalesce(p.value, '') <> '' "
         "RETURN p.slot AS slot, p.fact_id AS fact_id, p.claim AS claim, p.value AS value, p.rank AS rank, "
-        "p.valid_at AS valid_at, coalesce(p.kept, false) AS kept",
+        "coalesce(p.kept, false) AS kept",
         {"user_id": user_id, "slots": slots},
     )
     known: dict[str, list[dict]] = {}
@@ -238,22 +229,26 @@ def said_again(store: GraphStore, user_id: str, items: Sequence[Statement]) -> l
     found = []
     for item in items:
         if item.slot in known:
-            item = _restated(item, [row for row in known[item.slot] if row["fact_id"] != item.fact_id])
+            others = [row for row in known[item.slot] if row["fact_id"] != item.fact_id]
+            repeated = _repeated(others, item.rank, item.claim, item.value, item.kept) if item.value else None
+            if repeated and repeated["claim"] != item.claim:
+                item = item.model_copy(update={"claim": repeated["claim"], "value": repeated["value"]})
             known[item.slot].append(item.model_dump())
         found.append(item)
     return found
 
 
-def _restated(item: Statement, rows: Sequence[dict]) -> Statement:
-    """The item with the claim and value of the neighbour it repeats: one whose value is the item's said
-    another way, or, whatever the words, the one before a statement that says nothing changed ("I'm in
-    New York, same as ever" after "I live in NYC"), whichever of the two was reconciled first."""
-    held = max((row for row in rows if row["valid_at"] <= item.valid_at), key=lambda row: row["rank"], default=None)
-    after = min((row for row in rows if row["rank"] > item.rank), key=lambda row: row["rank"], default=None)
-    for row, kept in ((held, item.kept), (after, bool(after and after.get("kept")))):
-        if row and item.value and row["claim"] != item.claim and (kept or same_value(item.value, row["value"])):
-            return item.model_copy(update={"claim": row["claim"], "value": row["value"]})
-    return item
+def _repeated(rows: Sequence[dict], rank: str, claim: str, value: str | None, kept: bool) -> dict | None:
+    """Of the other statements in a slot (rows with claim, value, rank and kept), the neighbour a statement of
+    `rank` says again: the one that held the slot before it, else the one after it, where the two make one
+    claim, say one value in other words, or the later says nothing changed ("I'm in New York, same as ever"
+    after "I live in NYC"), whichever of the two was reconciled first."""
+    held = max((row for row in rows if row["rank"] < rank), key=lambda row: row["rank"], default=None)
+    after = min((row for row in rows if row["rank"] > rank), key=lambda row: row["rank"], default=None)
+    for row, unchanged in ((held, kept), (after, bool(after and after["kept"]))):
+        if row and (row["claim"] == claim or unchanged or (value and row["value"] and same_value(value, row["value"]))):
+            return row
+    return None
 
 
 def same_value(one: str, other: str) -> bool:
@@ -445,25 +440,14 @@ def move_into(store: GraphStore, user_id: str, fact_id: str, slot: str, value: s
     rows = store.run(
         "MATCH (f:Fact {user_id: $user_id, fact_id: $fact_id}) MATCH (p:Fact {user_id: $user_id, slot: $slot}) "
         "WHERE p.fact_id <> f.fact_id RETURN p.fact_id AS fact_id, p.claim AS claim, p.value AS value, "
-        "p.rank AS rank, f.rank AS own, coalesce(f.kept, false) AS kept",
+        "p.rank AS rank, coalesce(p.kept, false) AS kept, f.rank AS own, coalesce(f.kept, false) AS own_kept",
         {"user_id": user_id, "fact_id": fact_id, "slot": slot},
     )
-    twin = _said_beside(rows, moved["claim"], value)
+    twin = _repeated(rows, rows[0]["own"], moved["claim"], value, rows[0]["own_kept"]) if rows else None
     if twin:
-        store.run(_JOIN, {"user_id": user_id, "fact_id": fact_id, "into": twin})
+        store.run(_JOIN, {"user_id": user_id, "fact_id": fact_id, "into": twin["fact_id"]})
     else:
         store.run(_ADOPT, {"user_id": user_id, "fact_id": fact_id} | moved)
-
-
-def _said_beside(rows: Sequence[dict], claim: str, value: str | None) -> str | None:
-    """Of a chain's other nodes (rows, each with the moved node's rank as `own`), the neighbour the moved
-    node says again: the same claim or value said another way, or anything where it says nothing changed."""
-    held = max((row for row in rows if row["rank"] < row["own"]), key=lambda row: row["rank"], default=None)
-    after = min((row for row in rows if row["rank"] > row["own"]), key=lambda row: row["rank"], default=None)
-    for row, kept in ((held, bool(held and held["kept"])), (after, False)):
-        if row and (row["claim"] == claim or kept or (value and row["value"] and same_value(value, row["value"]))):
-            return row["fact_id"]
-    return None
 
 
 def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
@@ -564,7 +548,7 @@ def _held_by(slot: str, subject: str, said: dict) -> str | None:
 def _speaker(subject: str) -> str:
     """A subject as said, with the forms of "I" and of "we" as one."""
     said = normalise(subject)
-    return "i" if said in {"i", "me", "my"} else "we" if said in {"we", "us", "our"} else said
+    return "i" if said in I_FORMS else "we" if said in WE_FORMS else said
 
 
 def adopt_waiting(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
@@ -732,7 +716,9 @@ def _known_word(slot: str, known: set[str]) -> str:
     return f"{holder}/{near[0]}" if len(near) == 1 else slot
 
 
-@cache
+# Attribute words only, one at a time; 4,096 of them (384 float32 each, 6 MB) are far more than one user's slots
+# name, and the bound keeps a long-running process (the Dagster daemon, the MCP server) from growing without end.
+@lru_cache(maxsize=4096)
 def _word_vector(word: str) -> np.ndarray | None:
     try:
         from sessions_graph_core.embeddings.models import load_embedder
@@ -827,13 +813,9 @@ FACT_COLUMNS = (
 _ABOUT = "MATCH (:Entity {user_id: $user_id, name_key: $name})<-[:ABOUT]-(x:Fact) "
 
 
-# Ways of naming the user's own entity (statements in the first person are about it).
-SELF_NAMES = {"me", "i", "myself", "my", "mine", "the user", "user"}
-
-
 def _about_name(store: GraphStore, user_id: str, about: str) -> str:
     validation.user_id(user_id)
-    if normalise(about) in SELF_NAMES | {normalise(user_id)}:
+    if normalise(about) in SELF_WORDS | {normalise(user_id)}:
         return SELF
     return entities.find(store, user_id, about) or normalise(about)
 

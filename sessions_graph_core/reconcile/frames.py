@@ -18,7 +18,7 @@ from functools import cache
 
 import numpy as np
 
-from sessions_graph_core.reconcile.statements import HOUSEHOLD, PERSONAL, base_attributes, ranked_by_name
+from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, PERSONAL, base_attributes, ranked_by_name
 
 MASK = "something"
 # Nearest prototype at this cosine or above, and this much nearer than the best of any other class.

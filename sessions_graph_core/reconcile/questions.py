@@ -28,17 +28,12 @@ import numpy as np
 from pydantic import BaseModel
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from sessions_graph_core.embeddings.models import VectorCache
 from sessions_graph_core.reconcile import facts, frames, senses
 from sessions_graph_core.reconcile.extraction.base import normalise
-from sessions_graph_core.reconcile.statements import (
-    GENERIC_HEADS,
-    HELD,
-    SELF,
-    TIME_MODIFIERS,
-    base_attributes,
-    lexicon,
-    waits,
-)
+from sessions_graph_core.reconcile.lexicon import GENERIC_HEADS, base_attributes, lexicon
+from sessions_graph_core.reconcile.statements import HELD, SELF, waits
+from sessions_graph_core.reconcile.tokens import TIME_MODIFIERS
 from sessions_graph_core.store.base import GraphStore
 
 # A holder names its attribute's matter when the embedder puts it this near one of the attribute's nouns
@@ -46,8 +41,9 @@ from sessions_graph_core.store.base import GraphStore
 # have the attribute are further ("the website" / "framework" 0.55, "the blog" / "hosting" 0.50,
 # "staging" / "hosting" 0.46).
 NAMES_ATTRIBUTE = 0.65
-# Each word's vector, once (see _embed).
-_VECTORS: dict[str, np.ndarray | None] = {}
+# Each word's vector, once while it is among the last 4,096 asked for (see _embed): the holders and nouns of
+# one user's slots are some hundreds, and 4,096 vectors of 384 float32 are 6 MB in a long-running process.
+_VECTORS = VectorCache(4096)
 # Words before a holder that make it someone else's ("their data", "Dana's tickets").
 _OTHERS = re.compile(r"(\b(their|his|her|your)|'s)\s+$")
 
@@ -133,8 +129,8 @@ def _names_attribute(holder: str, attribute: str, text: str) -> bool:
     nouns = _nouns(attribute)
     if _in_words(holder, attribute):
         return True
-    _embed([holder, *nouns])
-    return max(_similarity(holder, noun) for noun in nouns) >= NAMES_ATTRIBUTE
+    vectors = _embed([holder, *nouns])
+    return max(_similarity(vectors[holder], vectors[noun]) for noun in nouns) >= NAMES_ATTRIBUTE
 
 
 def _nouns(attribute: str) -> list[str]:
@@ -147,23 +143,22 @@ def _in_words(phrase: str, attribute: str) -> bool:
     return all(_singular(word) in words for word in re.split(r"[\s-]+", phrase))
 
 
-def _embed(words: Iterable[str]) -> None:
-    """The vectors of the words not yet embedded, in one call of the embedder (a call per word costs
+def _embed(words: Iterable[str]) -> dict[str, np.ndarray | None]:
+    """The words' vectors, those not yet embedded in one call of the embedder (a call per word costs
     most of the time this module takes)."""
-    missing = [word for word in dict.fromkeys(words) if word not in _VECTORS]
-    if not missing:
-        return
+    return _VECTORS.get(words, _embedded)
+
+
+def _embedded(words: list[str]) -> Sequence[np.ndarray | None]:
     try:
         from sessions_graph_core.embeddings.models import load_embedder
 
-        vectors: Sequence[np.ndarray | None] = list(load_embedder().embed(missing))
+        return list(load_embedder().embed(words))
     except Exception:  # noqa: BLE001 - no embedder on this host: words name what they say, no more
-        vectors = [None] * len(missing)
-    _VECTORS.update(zip(missing, vectors, strict=True))
+        return [None] * len(words)
 
 
-def _similarity(one: str, other: str) -> float:
-    a, b = _VECTORS.get(one), _VECTORS.get(other)
+def _similarity(a: np.ndarray | None, b: np.ndarray | None) -> float:
     return float(a @ b) if a is not None and b is not None else -1.0
 
 

@@ -1,8 +1,8 @@
 """Statements in slots: who a clause is about, which single-valued attribute it fills, and with what.
 
-A slot is "<subject>/<attribute>" ("orders service/database", "me/location"). The attributes come
-from attributes.toml (nouns, verbs and example values per attribute) extended by the user's
-ontology (relation types marked `single_valued`). A clause fills a slot when
+A slot is "<subject>/<attribute>" ("orders service/database", "me/location"). The attributes and the
+kinds of values are lexicon.py's; whether a token is a name, a time or a mislabelled object is
+tokens.py's; what a clause says of them is this module's (the Reader). A clause fills a slot when
 - a noun names the attribute: "my manager is Priya", "we use Postgres as the orders service database";
 - a verb states it: "I live in Porto", "Alice owns the orders service" (inverse: the slot is on the object);
 - a generic verb ("use", "switch to", "move to", "replace A with B") takes a value whose kind is an
@@ -19,34 +19,59 @@ project (PROJECT, filled in by the pipeline); "it", "he", "she", "they" the enti
 from __future__ import annotations
 
 import hashlib
-import json
 import re
-import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
-from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from sessions_graph_core.reconcile import senses
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, lemma, normalise
+from sessions_graph_core.reconcile.lexicon import (
+    HOUSEHOLD,
+    PERSONAL,
+    RELATIONAL,
+    Lexicon,
+    base_attributes,
+    leaning_kind,
+    nearest_kind,
+    singular,
+)
+from sessions_graph_core.reconcile.tokens import (
+    FIRST_PERSON,
+    FIRST_PLURAL,
+    WE_FORMS,
+    a_name,
+    a_new,
+    a_time,
+    a_value,
+    as_well,
+    bare_title,
+    continuity_cue,
+    direct_object,
+    everyone,
+    fragment,
+    mistagged,
+    modifies,
+    name_like,
+    name_read_as_verb,
+    named_after,
+    named_in,
+    named_person,
+    no_verb,
+    no_word_of_the_name,
+    nobody,
+    one_of_a_class,
+    own_clause,
+    person_like,
+    person_name,
+    proper_name,
+    the_role,
+)
 
 SELF = "me"
 PROJECT = "@project"  # the session's project; the pipeline puts its name in
-ATTRIBUTES_FILE = Path(__file__).with_name("attributes.toml")
-# A value said with a generic verb takes the attribute of its nearest example at this cosine or above.
-KIND_SIMILARITY = 0.62
-# How much nearer one attribute's examples must be than any other's for the embedder to lean to it.
-KIND_MARGIN = 0.08
 
-FIRST_PERSON = {"i", "me", "my", "myself", "mine"}
-FIRST_PLURAL = {"we", "us", "our", "ours", "ourselves", "let", "'s"}
 TEAM_WORDS = {"team", "company"}
-# Words that say how much of a group, not which one: "the whole team" is the team, "everyone" is all of us.
-WHOLE_WORDS = {"whole", "entire"}
-EVERYONE = {"everyone", "everybody"}
 FOCUS_PRONOUNS = {"it", "he", "she", "they", "him", "her", "them", "its", "his", "their"}
 PERSON_PRONOUNS = {"he", "she", "him", "her", "his"}
 # A pronoun whose referent is not in its own text: the pipeline resolves it from the session's earlier turns.
@@ -66,13 +91,6 @@ MEMBERSHIPS = {"subscription", "membership", "account", "contract", "licence", "
 SUBSCRIBE_VERBS = {"pay", "subscribe", "unsubscribe", "renew"}
 # Verbs of renting: what one rents is held as a subscription is ("I rent a parking space"), by its words.
 RENT_VERBS = {"rent", "lease"}
-# Attributes that "we" share as a household, not as a project: the user's own.
-HOUSEHOLD = {"location", "landlord", "internet provider", "doctor", "dentist", "vet", "car", "bank", "gym"}
-# Attributes only a person has: who fills them is someone "he" or "she" may refer to next.
-PERSONAL = {"location", "employer", "occupation", "manager", "diet", "phone number", "email", "doctor", "dentist",
-            "therapist", "car", "phone", "name"}
-# Head words that add nothing to the attribute the word before them names: "caching layer", "CI setup", "bank account".
-GENERIC_HEADS = {"layer", "system", "tool", "tooling", "setup", "solution", "provider", "software", "stack", "account"}
 # Objects that name no thing of their own but all one does: "we track work in Trello" is our tracker, as
 # "we track everything in Trello" is ("we track the roadmap in Trello" is the roadmap's).
 WHATEVER_WE_DO = {"work", "everything", "thing", "stuff", "all"}
@@ -88,11 +106,6 @@ STATE_VERBS = {"go", "turn", "become", "stay", "remain"}
 ROUTE_VERBS = {"go", "flow", "ship", "route", "live", "sit", "land", "stream", "feed", "run"}
 # "another team", "some tool": no named value ("a" is no sign: "a Pixel 8", "a keto diet").
 INDEFINITE = {"another", "some", "any", "other", "each", "every"}
-# Modifiers that say when, not what: "our new CTO" is the CTO.
-TIME_MODIFIERS = {"new", "current", "old", "former", "previous", "present", "main", "own", "actual", "latest",
-                  "favourite", "favorite", "preferred", "usual", "regular", "default", "primary", "go-to",
-                  # which one, not what: "a different gym, PureGym", "a cheaper bank"
-                  "different", "better", "cheaper", "closer", "nearer", "local", "nearby"}
 # Modifiers that say a role was held and is no longer: "my former employer", "our previous CTO".
 FORMER_WORDS = {"former", "previous", "ex"}
 # Verbs whose value is a thing of some kind: the kind, or a noun beside the verb, names the attribute.
@@ -139,10 +152,6 @@ SERVE_VERBS = {"run", "power", "handle", "process", "orchestrate", "host", "serv
 # Verbs by which a named provider serves a thing of ours: "Octopus supplies our electricity".
 PROVIDE_VERBS = {"supply", "provide", "do", "manage", "insure", "cover"}
 RESCHEDULE_VERBS = {"move", "push", "shift", "reschedule", "change", "bring", "switch"}
-_CLOCK = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^(mon|tues|wednes|thurs|fri|satur|sun)days?$")
-# Attributes that relate people and places; a value's kind never overrides them.
-RELATIONAL = {"location", "employer", "occupation", "manager", "owner", "lead", "maintainer", "doctor", "dentist",
-              "therapist", "vet", "landlord"}
 # Attributes the frame fallback leaves to the rules: the holder and value of a role are the other way
 # round ("Dana owns X"), a schedule wants a time, and a name, a number or an address their own form.
 FRAMED_BY_RULES = {"owner", "lead", "maintainer", "schedule", "name", "phone number", "email"}
@@ -153,12 +162,8 @@ ASPECT_VERBS = {"start", "begin", "continue", "keep", "finish", "complete", "try
 # Verbs that take a decision back ("we scrapped the plan to use Kafka", "we walked back the move to Kafka").
 REVERSING_VERBS = {"scrap", "reverse", "undo", "abandon", "drop", "cancel", "ditch", "shelve", "overturn", "kill"}
 REVERSING_PARTICLES = {"walk": "back", "roll": "back", "call": "off", "back": "out"}
-# Adverbs by which a clause says its value is as it was: "I still live in Porto", "saw Dr. Alvarez again",
-# "I'm in New York, same as ever"; and what "as" or "like" it is ("as before", "as ever", "like always").
-CONTINUITY_ADVERBS = {"still", "again", "same"}
 # Adverbs by which a clause adds a value to those held rather than changing one ("we also use Grafana").
 ADDING_ADVERBS = {"also", "too", "additionally"}
-CONTINUITY_TIMES = {"before", "ever", "always", "usual"}
 # Words by which a value points back at what a slot holds ("the same car", "our usual CI").
 REFERRING_WORDS = {"same", "usual", "existing", "current"}
 # What a decision is called when a sentence says what it is ("the plan is to use X", "the decision on CI is X"):
@@ -191,188 +196,6 @@ def junk_name(name: str | None) -> bool:
         or low.startswith("'")
         or not any(ch.isalnum() for ch in low)
     )
-
-
-# -- the attribute lexicon ---------------------------------------------------------------------
-
-
-@dataclass
-class Lexicon:
-    nouns: dict[str, str] = field(default_factory=dict)
-    verbs: dict[str, str] = field(default_factory=dict)
-    inverse_verbs: dict[str, str] = field(default_factory=dict)
-    values: dict[str, str] = field(default_factory=dict)
-    ner: dict[str, str] = field(default_factory=dict)
-    # Values with their model number cut off ("galaxy" of "Galaxy S23"): another model is the same kind.
-    models: dict[str, str] = field(default_factory=dict)
-    # WordNet senses ("city.n.01") whose hyponyms are values of the attribute (see senses.py).
-    kinds: dict[str, str] = field(default_factory=dict)
-
-    def add(self, name: str, spec: dict[str, Any]) -> None:
-        for noun in [name, *spec.get("nouns", [])]:
-            self.nouns.setdefault(normalise(noun), name)
-        for verb in spec.get("verbs", []):
-            self.verbs.setdefault(normalise(verb), name)
-        for verb in spec.get("inverse_verbs", []):
-            self.inverse_verbs.setdefault(normalise(verb), name)
-        for value in spec.get("values", []):
-            self.values.setdefault(normalise(value), name)
-            model = _without_model_number(value)
-            if model and model != normalise(value):
-                self.models.setdefault(model, name)
-        for label in spec.get("ner", []):
-            self.ner.setdefault(label, name)
-        for sense in spec.get("kinds", []):
-            self.kinds.setdefault(sense, name)
-
-    def model(self, value: str) -> str | None:
-        """The attribute of a value that is another model of a listed one: "Samsung Galaxy S21" is a
-        phone as "Galaxy S23" is, "iPhone 15 Pro" as "iPhone 12" (the brand before it may differ)."""
-        cut = _without_model_number(value)
-        if not cut or cut == normalise(value):
-            return None
-        words = cut.split()
-        return next((self.models[" ".join(words[i:])] for i in range(len(words)) if " ".join(words[i:]) in self.models), None)
-
-    def noun(self, words: Sequence[str]) -> tuple[str, list[str]] | None:
-        """The attribute the longest suffix of `words` names, and the words before it."""
-        found = self._noun(words)
-        if found is None and len(words) > 1 and words[-1] in GENERIC_HEADS:  # "our caching layer" is our caching
-            return self.noun(words[:-1])
-        return found
-
-    def _noun(self, words: Sequence[str]) -> tuple[str, list[str]] | None:
-        for start in range(len(words)):
-            said = " ".join(words[start:])
-            # "switched gyms", "our repositories": a plural names the attribute as the singular does.
-            plural = said.endswith("s") and self.nouns.get(_singular(said))
-            # ... but "for jobs" is no employer: a person's one role is not said in the plural.
-            found = self.nouns.get(said) or (plural if plural not in RELATIONAL else None)
-            if found:
-                return found, list(words[:start])
-        return None
-
-
-def _without_model_number(value: str) -> str:
-    """The value up to its first word with a digit ("iphone" of "iPhone 15 Pro"); "" when it starts with one."""
-    words = normalise(value).split()
-    first = next((i for i, w in enumerate(words) if any(ch.isdigit() for ch in w)), len(words))
-    return " ".join(words[:first])
-
-
-def _singular(word: str) -> str:
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    return word[:-1]
-
-
-# A WordNet noun sense as attributes.toml names one: the word, "n", its sense number ("city.n.01").
-_SENSE_NAME = re.compile(r"^[a-z0-9_'-]+\.n\.\d{2}$")
-
-
-class AttributeFileError(ValueError):
-    """attributes.toml (or an extension of it) does not parse into attributes."""
-
-
-def parse_attributes(text: str, where: str) -> dict[str, dict[str, Any]]:
-    """Attribute specs from TOML text; refuses anything that is not the documented shape."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise AttributeFileError(f"{where} is not valid TOML: {exc}") from exc
-    for name, spec in data.items():
-        if not isinstance(spec, dict):
-            raise AttributeFileError(f"{where}: attribute {name!r} must be a table of word lists")
-        for key, value in spec.items():
-            if key == "name":
-                continue
-            if key not in {"nouns", "verbs", "inverse_verbs", "values", "ner", "kinds"}:
-                raise AttributeFileError(f"{where}: attribute {name!r} has unknown key {key!r}")
-            if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
-                raise AttributeFileError(f"{where}: {name}.{key} must be a list of non-empty strings")
-            odd = next((item for item in value if key == "kinds" and not _SENSE_NAME.match(item)), None)
-            if odd is not None:
-                raise AttributeFileError(f"{where}: {name}.kinds: {odd!r} is no WordNet sense, as 'city.n.01'")
-    return {spec.get("name", name): spec for name, spec in data.items()}
-
-
-@cache
-def base_attributes() -> dict[str, dict[str, Any]]:
-    return parse_attributes(ATTRIBUTES_FILE.read_text(), str(ATTRIBUTES_FILE))
-
-
-def lexicon(extra: Iterable[str] = ()) -> Lexicon:
-    """The base attributes plus one per name in `extra` (the ontology's single-valued relations)."""
-    return _lexicon(tuple(sorted(set(extra))))
-
-
-@cache
-def _lexicon(extra: tuple[str, ...]) -> Lexicon:
-    found = Lexicon()
-    for name, spec in base_attributes().items():
-        found.add(name, spec)
-    for relation in extra:
-        # "WORKS_FOR" is said "work for"; "MENTOR" is a noun as well as a verb.
-        first, *rest = normalise(relation.replace("_", " ")).split()
-        verb = " ".join([first[:-1] if first.endswith("s") and len(first) > 3 else first, *rest])
-        found.add(" ".join([first, *rest]), {"nouns": [" ".join([first, *rest])], "verbs": [verb]})
-    return found
-
-
-@cache
-def _examples() -> tuple[list[str], np.ndarray]:
-    """Every attribute's example values and their vectors (the default embedder, loaded once)."""
-    from sessions_graph_core.embeddings.models import load_embedder
-
-    names, texts = [], []
-    for name, spec in base_attributes().items():
-        for value in spec.get("values", []):
-            names.append(name)
-            texts.append(value)
-    return names, load_embedder().embed(texts)
-
-
-@cache
-def _nearest_examples(value: str) -> list[tuple[str, float]]:
-    """Each attribute with the similarity of its example nearest `value`, nearest first; none without an embedder."""
-    try:
-        names, vectors = _examples()
-        from sessions_graph_core.embeddings.models import load_embedder
-
-        vector = load_embedder().embed([value])[0]
-    except Exception:  # noqa: BLE001 - no embedder on this host: listed values still work
-        return []
-    return ranked_by_name(names, (vectors @ vector).tolist())
-
-
-def ranked_by_name(names: list[str], scores: list[float]) -> list[tuple[str, float]]:
-    """Each name with the best score of its examples (`names[i]` is example i's), best first."""
-    best: dict[str, float] = {}
-    for name, score in zip(names, scores, strict=True):
-        best[name] = max(best.get(name, -1.0), score)
-    return sorted(best.items(), key=lambda item: -item[1])
-
-
-def nearest_kind(value: str) -> str | None:
-    """The attribute whose example is nearest `value`, if near enough; None without an embedder."""
-    ranked = _nearest_examples(value)
-    return ranked[0][0] if ranked and ranked[0][1] >= KIND_SIMILARITY else None
-
-
-def leaning_kind(value: str) -> str | None:
-    """The attribute whose examples are clearly nearer `value` than any other's, however near ("golang" is
-    nearer "Go" than anything else); only to choose between readings something else already narrowed."""
-    ranked = _nearest_examples(value)
-    clear = len(ranked) > 1 and ranked[0][1] - ranked[1][1] >= KIND_MARGIN
-    return ranked[0][0] if clear else None
-
-
-def value_kind(value: str, lex: Lexicon) -> str | None:
-    """The attribute a value said on its own is a listed value of (or another model of one, or of a kind
-    WordNet places it under); never a relational one or a schedule. No embedder's guess: it costs a model
-    call per value, and a store-side merge of two slots wants the surer reading."""
-    kind = lex.values.get(normalise(value)) or lex.model(value) or senses.kind(value, lex.kinds.items())
-    return kind if kind not in RELATIONAL | {"schedule"} else None
 
 
 # -- reading clauses ---------------------------------------------------------------------------
@@ -416,17 +239,17 @@ class Reader:
         low = token.lower_
         if low in FIRST_PERSON:
             return SELF
-        if low in FIRST_PLURAL or _everyone(token):
+        if low in FIRST_PLURAL or everyone(token):
             return PROJECT
         if low in FOCUS_PRONOUNS:
             return self.referent(token)
         if token.pos_ == "PRON" or low in OTHER_PRONOUNS:
             return None
-        named = next((t for t in token.children if t.dep_ == "appos" and _person_like(t)), None)
+        named = next((t for t in token.children if t.dep_ == "appos" and person_like(t)), None)
         if token.pos_ == "NOUN" and named is not None and self.attribute_of(token) is None:
             return self.name(named)  # "my sister, Ana": the person is the one named
         if token.pos_ == "PROPN" and token.ent_type_ == "PERSON":
-            return _person_name(token)  # "Dana's brother Luis" is Luis
+            return person_name(token)  # "Dana's brother Luis" is Luis
         words = self.words(token)
         ours = not any(t.dep_ == "det" and t.lower_ not in {"the", "this"} for t in token.children)  # not "another team"
         owner = self.possessor(token)
@@ -445,7 +268,7 @@ class Reader:
         last thing a clause was about; failing that, what the session said before (the pipeline fills
         PERSON_REF/THING_REF in from earlier turns)."""
         if token.lower_ in PERSON_PRONOUNS:
-            named = [t for t in token.doc[: token.i] if _person_like(t)]
+            named = [t for t in token.doc[: token.i] if person_like(t)]
             return self.name(named[-1]) if named else self.focus.get("person", PERSON_REF)
         if token.dep_ == "poss":  # "the inventory service uses MySQL as its database": its subject's
             subject = next((t for t in token.sent if t.dep_ in {"nsubj", "nsubjpass"} and t.i < token.i
@@ -461,7 +284,7 @@ class Reader:
         """The noun phrase a token heads, without determiners, time words or clauses."""
         left = token.i
         for child in token.lefts:
-            if _modifies(child, token) and not _no_word_of_the_name(child):
+            if modifies(child, token) and not no_word_of_the_name(child):
                 left = min(left, child.left_edge.i)
         # A name keeps the name it is of ("Gold's Gym"); a noun's possessor is not its words ("the support team's").
         named = token.pos_ == "PROPN"
@@ -482,7 +305,7 @@ class Reader:
             left = min([left] + [c.left_edge.i for c in token.lefts if c.dep_ == "poss" and c.pos_ == "PROPN"])
         tokens = [t for t in doc[left : right + 1] if t.pos_ not in {"DET", "PRON"} and t.i not in owned
                   and (t.dep_ != "poss" or t.i == token.i or (named and t.pos_ == "PROPN"))
-                  and not _no_word_of_the_name(t) and (t.dep_ != "case" or named)]
+                  and not no_word_of_the_name(t) and (t.dep_ != "case" or named)]
         # Spaced as said: "on-call rotation", not "on - call rotation".
         text = "".join(t.text + (t.whitespace_ if n + 1 < len(tokens) and tokens[n + 1].i == t.i + 1 else " ")
                        for n, t in enumerate(tokens))
@@ -493,7 +316,7 @@ class Reader:
 
     def possessor(self, token: Any) -> str | None:
         # "my" may hang on a word of the phrase that the parser made the subject of its head ("my team lead is").
-        owners = [token, *(t for t in token.lefts if t.dep_ == "nsubj" and _modifies(t, token))]
+        owners = [token, *(t for t in token.lefts if t.dep_ == "nsubj" and modifies(t, token))]
         for child in (c for t in owners for c in t.children):
             if child.dep_ == "poss" and child.lower_ in TEAM_WORDS and self.name(child) == PROJECT:
                 return PROJECT  # "the team's roadmap" is ours
@@ -518,7 +341,7 @@ class Reader:
         brother", "the design team"), who holds things of their own."""
         if self.name(subject) in (SELF, PROJECT, None) or subject.pos_ == "PRON":
             return False
-        return subject.ent_type_ == "PERSON" or _person_like(subject) or senses.people(self.lemma(subject)) in {"person", "group"}
+        return subject.ent_type_ == "PERSON" or person_like(subject) or senses.people(self.lemma(subject)) in {"person", "group"}
 
     def our_group(self, token: Any) -> bool:
         """"the company", "the whole team": the group the speaker is in, said with no one's name before it."""
@@ -595,7 +418,7 @@ class Reader:
         if token.ent_type_ in self.lex.ner and token.ent_type_ not in {"ORG"}:
             return self.lex.ner[token.ent_type_]
         indefinite = any(t.dep_ == "det" and t.lower_ in INDEFINITE for t in token.children)  # "another team"
-        if guess and (token.pos_ in {"PROPN", "NOUN", "ADJ"} or _no_verb(token)) and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"} and not indefinite:
+        if guess and (token.pos_ in {"PROPN", "NOUN", "ADJ"} or no_verb(token)) and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"} and not indefinite:
             # What the word means first ("utrecht" is a city, "a jeep" a car), then what it is near;
             # a job is said of a person, and only as "is a <job>" (see occupation).
             meant = senses.kind(text, self.lex.kinds.items())
@@ -608,7 +431,7 @@ class Reader:
         """The slotted claims of one clause (a verb and its subject, inherited when coordinated)."""
         # "We moved to Denver" is the household's move; "the team" or "everyone relocated to Munich" is not mine.
         team = subject is not None and subject.lower_ not in FIRST_PLURAL and (
-            self.lemma(subject) in TEAM_WORDS | GROUP_NOUNS or _everyone(subject))
+            self.lemma(subject) in TEAM_WORDS | GROUP_NOUNS or everyone(subject))
         if self.lemma(verb) == "be" and subject is not None and self.lemma(subject) in DECISION_NOUNS and (
                 not self.attribute_of(subject) or any(t.dep_ == "xcomp" for t in verb.children)):
             # "the decision on CI is Buildkite", "the plan is to use Vue" hold nothing of "decision" or "plan":
@@ -617,7 +440,7 @@ class Reader:
         said = self._claims(verb, subject) or self.framed(verb, subject) or self.no_longer(verb, subject)
         if not said:
             self.talked_about(verb, subject)
-        if subject is not None and _nobody(subject):  # "nobody lives in Leeds" is no home of ours that ended
+        if subject is not None and nobody(subject):  # "nobody lives in Leeds" is no home of ours that ended
             said = [claim for claim in said if claim.attribute not in HOUSEHOLD | PERSONAL]
         if subject is not None and any(c.attribute == HELD for c in said) and self.someone_else(subject):
             # "the design team stopped using Jira", "my brother sold his Civic": what they ended waits for a slot
@@ -646,14 +469,14 @@ class Reader:
             return False
         denied = [t for t in (verb, *verb.children) if (t is verb or t.dep_ in {"ccomp", "parataxis"})
                   and self.lemma(t) in SWITCH_VERBS | ENDING_VERBS and self.negated(t)]
-        return senses.continuing(self.lemma(verb)) or bool(denied) or any(_continuity_cue(t) for t in verb.children)
+        return senses.continuing(self.lemma(verb)) or bool(denied) or any(continuity_cue(t) for t in verb.children)
 
     def adds(self, verb: Any) -> bool:
         """Whether the clause says one more value beside what is held ("we also use Grafana", "I drive a
         Fiat too", "we use Loom as well"); not of a change it makes ("we also moved the docs to Mintlify")."""
         if self.lemma(verb) in SWITCH_VERBS | TRADE_VERBS:
             return False
-        return any(t.dep_ == "advmod" and (t.lower_ in ADDING_ADVERBS or _as_well(t)) for t in verb.children)
+        return any(t.dep_ == "advmod" and (t.lower_ in ADDING_ADVERBS or as_well(t)) for t in verb.children)
 
     def refers_back(self, verb: Any, claim: Claim) -> bool:
         """"I still drive the same car", "we still use our usual CI": a value that only points back at what the
@@ -678,7 +501,7 @@ class Reader:
         if subject is None or not self.stopped(verb):
             return []
         who = self.name(subject)
-        named = next((t for t in _own_clause(verb) if t.i > verb.i and t.dep_ in {"dobj", "pobj"} and _a_name(t)), None)
+        named = next((t for t in own_clause(verb) if t.i > verb.i and t.dep_ in {"dobj", "pobj"} and a_name(t)), None)
         return [Claim(who, HELD, None, self.name(named))] if who and named is not None else []
 
     def stopped(self, verb: Any) -> bool:
@@ -701,7 +524,7 @@ class Reader:
         chosen += [t for c in [*dobj.children, *verb.children] if c.dep_ == "prep" and c.lower_ in {"to", "on", "for"}
                    for t in c.subtree]
         chosen += [t for t in dobj.children if t.dep_ == "compound"]
-        name = next((t for t in chosen if _named(t) and t.pos_ == "PROPN"), None)
+        name = next((t for t in chosen if proper_name(t) and t.pos_ == "PROPN"), None)
         return self.name(name) if name is not None else None
 
     def talked_about(self, verb: Any, subject: Any | None) -> None:
@@ -724,14 +547,14 @@ class Reader:
         elif particle and lemma not in LISTED_VERBS and senses.ends(f"{lemma}_{particle}"):
             lemma, particle = "end", ""  # "we closed out the Box account", "Tom bowed out": WordNet's phrasal verb ends
         let_go = self.let_go(verb, lemma)
-        if let_go is not None and subject is not None and _a_name(let_go):  # "I've let The Economist go"
+        if let_go is not None and subject is not None and a_name(let_go):  # "I've let The Economist go"
             return [Claim(self.name(subject), HELD, None, self.name(let_go))]  # what held it ends, by no kind guessed
         ends = ending_verb(lemma) and particle in ENDING_PARTICLES.get(lemma, {particle})
         preps = self.preps(verb)
         dobj = direct_object(verb)
         if particle == "off" and lemma in SWITCH_VERBS and dobj is not None and "off" not in preps:
             preps["off"], dobj = dobj, None  # "we moved off/prt Heroku": what the particle's object was is left
-        attr = next((t for t in verb.children if t.dep_ in {"attr", "oprd"}), None) or _mistagged(verb)
+        attr = next((t for t in verb.children if t.dep_ in {"attr", "oprd"}), None) or mistagged(verb)
         acomp = next((t for t in verb.children if t.dep_ == "acomp"), None)
         passive = any(t.dep_ in {"nsubjpass", "auxpass"} for t in verb.children)
         negated = self.negated(verb)
@@ -740,7 +563,7 @@ class Reader:
         if lemma == "be" and attr is None and acomp is None and subject is not None and subject.i > verb.i and named_first is not None:
             subject, attr = named_first, subject  # "Raj/ADV is our product manager/nsubj": Raj is the subject
         who = self.name(subject) if subject is not None else None
-        if subject is not None and _nobody(subject):
+        if subject is not None and nobody(subject):
             who, negated = PROJECT, True  # "nobody uses Trello anymore": we no longer use it
         if subject is not None and subject.lower_ == "everything":
             who = PROJECT  # "everything runs on Azure now": all we run, as "we run everything on Azure" says
@@ -763,7 +586,7 @@ class Reader:
                 # preposition's name only: "quit going to yoga with Dana" ends no Dana)
                 ended = direct_object(inner)
                 place = next(iter(self.preps(inner).values()), None) if ended is None else None
-                ended = place if place is not None and _a_name(place) else ended
+                ended = place if place is not None and a_name(place) else ended
                 if not found and ended is not None and who:
                     return [Claim(who, HELD, None, self.name(ended))]
                 ended = [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
@@ -783,12 +606,12 @@ class Reader:
             return [Claim(who, HELD, None, reversed_choice, decision=True)]
         # A name ending in "-ing" after "is" is read as a progressive ("my bank is Starling/VBG now"): the name
         # is what the subject is.
-        if attr is None and acomp is None and _name_read_as_verb(verb) and any(
+        if attr is None and acomp is None and name_read_as_verb(verb) and any(
                 t.dep_ == "aux" and self.lemma(t) == "be" for t in verb.children):
             return self.copula(subject, who, verb, preps, negated)
         # A name typed in lower case after "are" that the tagger took for a passive ("my running shoes are
         # hokas/VBN now"): no verb WordNet knows, so the name is what the subject is.
-        if passive and verb.tag_ == "VBN" and _no_verb(verb) and dobj is None and not preps:
+        if passive and verb.tag_ == "VBN" and no_verb(verb) and dobj is None and not preps:
             return self.copula(subject, who, verb, preps, negated)
         # Copulas: "my manager is Priya", "James is our new CTO", "I'm vegetarian", "X is on PostgreSQL".
         if lemma in {"be", "become", "remain", "stay"} and (attr is not None or acomp is not None or preps):
@@ -824,12 +647,12 @@ class Reader:
         named = self.attribute_of(role_noun) if not ends and role_noun is not None else None
         apposed = next((t for t in role_noun.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ in {"PROPN", "NUM"}),
                        None) if named else None
-        apposed = apposed if apposed is not None or not named else _named_after(role_noun)
-        if named is None and apposed is None and lemma in FINDING_VERBS and _a_new(role_noun):
+        apposed = apposed if apposed is not None or not named else named_after(role_noun)
+        if named is None and apposed is None and lemma in FINDING_VERBS and a_new(role_noun):
             # "found a new hairdresser, marco", "got a new accountant: raj patel": what the name is new as is
             # the slot, as "my hairdresser is lena" says, where no attribute lists the noun (only with a verb
             # of finding one in place of another: "I made a new friend, Sam" is one friend more)
-            apposed = next((t for t in role_noun.children if t.dep_ == "appos" and _person_like(t)), None) or _named_after(role_noun)
+            apposed = next((t for t in role_noun.children if t.dep_ == "appos" and person_like(t)), None) or named_after(role_noun)
             named = (normalise(" ".join(self.words(role_noun))), None) if apposed is not None else None
         if apposed is None and named and named[0] == "employer":  # "I got a job at Microsoft"
             apposed = next((o for c in role_noun.children if c.dep_ == "prep" and c.lower_ in {"at", "with"}
@@ -880,7 +703,7 @@ class Reader:
             if held and held[1] and (passive or lemma == "move" or held[0] in RELATIONAL):
                 return [Claim(held[1], held[0], self.name(preps["to"]))]
             receiver = preps["to"]
-            if passive and lemma in HAND_VERBS and (_person_like(receiver) or self.lemma(receiver) in GROUP_NOUNS):
+            if passive and lemma in HAND_VERBS and (person_like(receiver) or self.lemma(receiver) in GROUP_NOUNS):
                 return [Claim(who, self.role_of(subject), self.name(preps["to"]))]
 
         # "Raj handed the infra team over to Mei".
@@ -894,21 +717,21 @@ class Reader:
         if lemma == "hand" and particle in {"off", "over"} and "to" not in preps and dobj is not None and who:
             return [Claim(self.name(dobj), HELD_HERE, None, who)]  # "Ana handed off the billing service": to no one said
         done = preps.get("with") if lemma in {"do", "finish"} and verb.tag_ == "VBN" and passive else None
-        if done is not None and who and _a_name(done):
+        if done is not None and who and a_name(done):
             return [Claim(who, HELD, None, self.name(done))]  # "we're done with Heroku": what held it ends
         if LAPSE_VERBS.get(lemma) == particle and dobj is None and subject is not None and not passive:
             letting = subject.head.head if subject.head.dep_ in {"ccomp", "xcomp"} else None
             letter = next((t for t in letting.children if t.dep_ == "nsubj"), None) if letting is not None else None
             holder = self.possessor(subject) or (self.name(letter) if letter is not None else PROJECT if (
-                self.subscription(subject, plain=False) and _named_in(subject)) else None)
-            return self.lapsed(self.subscription(subject, plain=False), self.name(subject) if _a_name(subject) else None, holder)
+                self.subscription(subject, plain=False) and named_in(subject)) else None)
+            return self.lapsed(self.subscription(subject, plain=False), self.name(subject) if a_name(subject) else None, holder)
         if lemma in {"let", "allow"} and dobj is not None and self.lemma(dobj) in LAPSE_VERBS:
             # "I let my Audible membership lapse/NOUN": the parser makes the verb a noun, the thing its compound
             words = [t.text for t in dobj.lefts if t.dep_ in {"compound", "amod"}]
             named = " ".join(words) if any(t.pos_ == "PROPN" for t in dobj.lefts) else None
             return self.lapsed(_membership(words), named, self.possessor(dobj) or who)
         # Endings with the slot named: "stepped down as manager of the QA team", "gave up ownership of the wiki".
-        traded_for = lemma in TRADE_VERBS and "for" in preps and _a_name(preps["for"])
+        traded_for = lemma in TRADE_VERBS and "for" in preps and a_name(preps["for"])
         if ends and not traded_for:
             named = self.attribute_of(preps.get("as")) or self.attribute_of(dobj)
             if named and named[1]:
@@ -950,11 +773,11 @@ class Reader:
                 if attribute == "employer" and lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""} \
                         and job is None:  # one joins a person too; one joined as a designer is an employer
                     continue
-                if attribute != "schedule" and _when(value_token) and subject is not None and who not in (SELF, PROJECT):
+                if attribute != "schedule" and a_time(value_token) and subject is not None and who not in (SELF, PROJECT):
                     return [Claim(self.event(subject), "schedule", None if negated else self.phrase(value_token))]  # "my shift starts at 7am"
                 if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) not in RELATIONAL | {None}:
                     attribute = self.kind(value_token, guess=False)  # "our team works in Python": the language
-                if attribute == "schedule" and not _when(value_token):
+                if attribute == "schedule" and not a_time(value_token):
                     continue  # "meetings happen on Google Meet": no time, so not when they are
                 if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) == "location":
                     attribute = "work location"  # "I work in Lisbon" is no employer, nor where I live
@@ -1009,10 +832,10 @@ class Reader:
             return [Claim(role[1] or who, role[0], None if negated else self.name(dobj))]
 
         # "We do our retros on Fridays", "we hold standup at 9am": when the event is, is its schedule.
-        when = next((preps[p] for p in ("on", "at") if p in preps and _when(preps[p])), None)
+        when = next((preps[p] for p in ("on", "at") if p in preps and a_time(preps[p])), None)
         if lemma in {"do", "have", "hold", "run", "schedule"} and when is not None and dobj is not None and dobj.pos_ == "NOUN":
             return [Claim(self.event(dobj), "schedule", None if negated else self.phrase(when))]
-        moved_to = next((preps[p] for p in ("to", "for") if p in preps and _when(preps[p])), None)
+        moved_to = next((preps[p] for p in ("to", "for") if p in preps and a_time(preps[p])), None)
         if lemma in RESCHEDULE_VERBS and moved_to is not None and dobj is not None and dobj.pos_ == "NOUN":
             return [Claim(self.event(dobj), "schedule", self.phrase(moved_to))]  # "we moved standup to 10:15"
         # "I now call Lyon home": what one calls an attribute's word is its value.
@@ -1047,13 +870,13 @@ class Reader:
 
         if subject is None or ending_verb(self.lemma(verb)):
             return []  # endings are the rules' (a value left is no value held)
-        clause = _own_clause(verb)
+        clause = own_clause(verb)
         speaker = next((SELF if t.lower_ in FIRST_PERSON else PROJECT for t in clause
                         if t.lower_ in FIRST_PERSON | FIRST_PLURAL and t.i != subject.i), None)
-        if _valued(subject) and speaker is not None:
+        if a_value(subject) and speaker is not None:
             value, holder = subject, speaker
         else:
-            value = next((t for t in clause if t.i > verb.i and _valued(t)
+            value = next((t for t in clause if t.i > verb.i and a_value(t)
                           and t.dep_ in {"dobj", "attr", "pobj", "oprd", "appos"}), None)
             holder = self.name(subject)
         if value is None or not holder or self.lex.noun(self.words(value)):
@@ -1078,18 +901,18 @@ class Reader:
         heads = [verb, *[t for t in verb.children if t.dep_ in {"prep", "dobj"} or (t.dep_ == "advmod" and t.pos_ == "ADV")]]
         heads += [obj] if obj is not None and obj not in heads else []
         children = [c for head in heads for c in head.children if head is verb or c.dep_ == "prep"]
-        children += _fragment(verb)
+        children += fragment(verb)
         # A name after "to" the small parser took for a verb ("to Netlify/VERB/advcl", "to Go/VERB/relcl").
         children += [c for c in (obj.children if obj is not None else ()) if c.dep_ == "relcl"]
         for child in children:
             named = child.pos_ in {"PROPN", "NOUN"} or (child.is_title and child.i > child.sent.start) or (
-                child.lower_ in self.lex.values) or _no_verb(child)  # "switched to keto/VERB", "to bologna/VERB"
+                child.lower_ in self.lex.values) or no_verb(child)  # "switched to keto/VERB", "to bologna/VERB"
             if child.dep_ in {"xcomp", "advcl", "relcl"} and named and any(
                 t.lower_ == "to" and t.i == child.i - 1 for t in child.children):
                 found.setdefault("to", child)  # "off Heroku to Render", parsed as "to Render" the clause
             if child.dep_ in {"prep", "agent", "dative"} or (child.dep_ == "ROOT" and child.pos_ == "ADP") or (
                     child.dep_ == "prt" and _stranded_object(child) is not None):  # "settled on/prt RabbitMQ/PUNCT"
-                obj = next((t for t in child.children if t.dep_ == "pobj" or (t.dep_ == "pcomp" and _name_read_as_verb(t))), None)
+                obj = next((t for t in child.children if t.dep_ == "pobj" or (t.dep_ == "pcomp" and name_read_as_verb(t))), None)
                 obj = obj if obj is not None else _stranded_object(child)
                 word = child.lower_
                 if word == "in" and obj is not None and obj.lower_ in {"favour", "favor"}:
@@ -1143,7 +966,7 @@ class Reader:
         found = self._copula(subject, who, complement, preps, negated)
         value = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "with") if p in preps), None)
-        if found or subject is None or value is None or not self.the_thing(subject) or not _named(value):
+        if found or subject is None or value is None or not self.the_thing(subject) or not proper_name(value):
             return found
         # "the helpdesk is Freshdesk now", "the crm is on pipedrive": where nothing else reads it, the thing
         # we have, as "our helpdesk is" says
@@ -1169,7 +992,7 @@ class Reader:
         if served is not None:  # "I'm on Three for my phone plan": my phone plan is Three
             value = self.name(value_token)
             return [Claim.said(served[0], served[1], value, negated)]
-        if held is None and value_token is not None and self.possessor(subject) and _name_like(value_token) \
+        if held is None and value_token is not None and self.possessor(subject) and name_like(value_token) \
                 and value_token.ent_type_ not in {"DATE", "TIME"}:
             # "our CTO is Maria", and as chat types it: "our crm is hubspot", "my insurance is with aviva"
             held = (normalise(" ".join(self.words(subject))), self.possessor(subject))
@@ -1178,7 +1001,7 @@ class Reader:
             relational_adjective = value_token.pos_ == "ADJ" and held[0] in RELATIONAL  # "my manager is great"
             if not relational_adjective and (value_token.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"}
                                              or value_token.ent_type_ or value_token.pos_ == "PUNCT"
-                                             or _name_like(value_token)):
+                                             or name_like(value_token)):
                 value = self.name(value_token)
                 return [Claim.said(owner, held[0], value, negated)]
         club = self.of_object(complement) if complement is not None and self.lemma(complement) == "member" else None
@@ -1189,7 +1012,7 @@ class Reader:
             role = self.attribute_of(complement)
             if role is None and self.possessor(complement) and (subject.pos_ == "PROPN" or subject.is_title):
                 role = (normalise(" ".join(self.words(complement))), self.possessor(complement))
-            if role is None and (_bare_title(complement) or _the_role(complement)) and _named_person(subject):
+            if role is None and (bare_title(complement) or the_role(complement)) and named_person(subject):
                 role = (normalise(" ".join(self.words(complement))), PROJECT)  # "Paul became CTO": our CTO
             if role and role[1] and who:  # "James Chen is our new CTO", "Pedro is the new head of marketing"
                 return [Claim.said(role[1], role[0], who, negated)]
@@ -1203,7 +1026,7 @@ class Reader:
         if off is not None and complement is None and off.pos_ == "PROPN":
             return [Claim(who, HELD, None, self.name(off))]  # "we're off Heroku now": what held Heroku ends
         # "standup is at 10 now": a bare hour the tagger calls a number is a time, as "at 10:15" is
-        if "at" in preps and value_token is preps["at"] and _when(value_token) or (
+        if "at" in preps and value_token is preps["at"] and a_time(value_token) or (
             value_token.ent_type_ in {"TIME"} and "at" in preps
         ):
             return [Claim(self.event(subject), "schedule", self.phrase(value_token))]
@@ -1212,7 +1035,7 @@ class Reader:
             return [Claim(self.name(target) if target is not None else PROJECT, "on-call", None if negated else who)]
         # "I'm a swiftie": what one is one of is no name of a value, so the embedder, which reads a word by
         # its letters ("swiftie" is near "Swift"), does not guess it; the lists and the job test still read it.
-        kind = self.kind(value_token, guess=not (complement is value_token and _one_of_a_class(value_token)))
+        kind = self.kind(value_token, guess=not (complement is value_token and one_of_a_class(value_token)))
         if kind is None and complement is value_token and self.occupation(subject, who, value_token):
             kind = "occupation"  # "I'm a paralegal now": a job no list names, by the embedder
         if "at" in preps and value_token is preps["at"] and self.employed(subject, who, value_token, kind):
@@ -1236,9 +1059,9 @@ class Reader:
         plan", "I'm with Aviva for car insurance"): the thing's value is that name, as "we use Zoom for
         video calls" says. Not a person one is with, nor a time one is on it for ("for now", "for a month")."""
         thing = preps.get("for")
-        if who not in (SELF, PROJECT) or thing is None or value is None or thing.pos_ != "NOUN" or _when(thing):
+        if who not in (SELF, PROJECT) or thing is None or value is None or thing.pos_ != "NOUN" or a_time(thing):
             return None
-        if not any(preps.get(p) is value for p in ("on", "with")) or not _named(value) or _person_like(value):
+        if not any(preps.get(p) is value for p in ("on", "with")) or not proper_name(value) or person_like(value):
             return None
         held = self.attribute_of(thing)
         if held:
@@ -1263,7 +1086,7 @@ class Reader:
         ("a barista") is a job when the embedder leans clearly that way, however near."""
         from sessions_graph_core.reconcile import frames
 
-        person = who == SELF or _person_like(subject)
+        person = who == SELF or person_like(subject)
         article = any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in role.children)
         if not (person and article and role.pos_ == "NOUN"):
             return False
@@ -1291,7 +1114,7 @@ class Reader:
         same_preposition = {attribute for verb, attribute in self.lex.verbs.items() if verb.rpartition(" ")[2] == prep}
         if leaning in same_preposition - {"location"}:
             return leaning
-        somewhere = who in (SELF, PROJECT) or _person_like(subject) or senses.placeable(" ".join(self.words(subject)))
+        somewhere = who in (SELF, PROJECT) or person_like(subject) or senses.placeable(" ".join(self.words(subject)))
         return "location" if somewhere else None
 
     def job_as(self, subject: Any, who: str | None, preps: dict[str, Any]) -> Claim | None:
@@ -1305,7 +1128,7 @@ class Reader:
     def employed(self, subject: Any, who: str | None, place: Any, kind: str | None) -> bool:
         """Whether "<person> is at <place>" says whom the person works for: a named organisation, not a
         place, a time or a listed kind of thing other than a company."""
-        person = who == SELF or subject.ent_type_ == "PERSON" or _person_like(subject)
+        person = who == SELF or subject.ent_type_ == "PERSON" or person_like(subject)
         return (person and place.pos_ == "PROPN" and place.ent_type_ not in {"GPE", "LOC", "FAC", "TIME", "DATE"}
                 and kind not in {"location", "schedule", "gym", "bank"})
 
@@ -1314,7 +1137,7 @@ class Reader:
         its kind; "Kafka is a message broker" (an article that says "one of") defines, and fills nothing."""
         definite = not any(t.dep_ == "det" and t.lower_ not in {"the", "our", "my"} for t in complement.children)
         named = subject.pos_ == "PROPN" or subject.is_title  # "Cork/NOUN": a name the tagger took for a noun
-        return (definite and named and subject.ent_type_ != "PERSON" and not _person_like(subject)
+        return (definite and named and subject.ent_type_ != "PERSON" and not person_like(subject)
                 and (role not in RELATIONAL or role == "location"))
 
     def event(self, subject: Any) -> str | None:
@@ -1323,7 +1146,7 @@ class Reader:
         # A plural, however tagged ("Retros/NNP" at the start of a sentence): events are rarely named in -s.
         plural = subject.lower_.endswith("s") and not subject.lower_.endswith("ss") and len(subject.lower_) > 3
         if name and plural and subject.ent_type_ != "PERSON" and name.lower().endswith(subject.lower_):
-            return name[: len(name) - len(subject.text)] + _singular(subject.lower_)
+            return name[: len(name) - len(subject.text)] + singular(subject.lower_)
         return name
 
     def ending(self, subject: Any, who: str | None, dobj: Any, preps: dict[str, Any]) -> list[Claim]:
@@ -1351,13 +1174,13 @@ class Reader:
         if subscribed:
             claims += [Claim(who, subscribed[0], None, subscribed[1]), Claim(who, HELD, None, subscribed[1])]
         habit = self.lemma(dobj.head) in {"give", "stop", "kick"} and dobj.pos_ == "NOUN"  # "I gave up coffee"
-        if not kind and not subscribed and (_a_name(dobj) or habit or self.lemma(dobj.head) in {"leave", "quit"}):
+        if not kind and not subscribed and (a_name(dobj) or habit or self.lemma(dobj.head) in {"leave", "quit"}):
             claims.append(Claim(who, HELD, None, self.name(dobj)))  # "we've cancelled PagerDuty", "I left the club"
         if not claims and dobj.pos_ == "NOUN" and any(t.dep_ in {"det", "poss"} and t.lower_ in {"the", "our", "my"}
                                                       for t in dobj.children):
             # "we shut down the status page": the thing of ours no attribute names, as "our status page is X" says
             claims.append(Claim(self.possessor(dobj) or who, normalise(" ".join(self.words(dobj))), None, None))
-        if who not in (SELF, PROJECT) and _person_like(subject) and not parted:
+        if who not in (SELF, PROJECT) and person_like(subject) and not parted:
             # "Priya gave up the billing dashboard", "Omar left the search team": whatever role of the thing
             # the person held ends (the thing's slot that holds them: owner, lead, manager ...)
             claims.append(Claim(self.name(dobj), HELD_HERE, None, who))
@@ -1437,7 +1260,7 @@ class Reader:
             thing, new = dobj, preps.get("on") or preps.get("in")
         role = None
         for word in ("as", "for"):
-            if word in preps and not _when(preps[word]):  # "for a month" is how long, not what for
+            if word in preps and not a_time(preps[word]):  # "for a month" is how long, not what for
                 named = self.attribute_of(preps[word])
                 # A noun said bare names the slot, with words of its own kind before it too ("for screen
                 # recordings"); a name before it makes it a thing of that name's ("for Acme accounts").
@@ -1473,7 +1296,7 @@ class Reader:
                 # (not "my brother moved to Bergen/ORG": what is mine that moves is no service I use)
                 attribute, holder = self.routed(subject)  # "payroll moved to Rippling", as "payroll goes through X"
             elif attribute is None and (lemma in SWITCH_VERBS or (lemma in KEEP_VERBS and new is preps.get("in"))) \
-                    and thing is not None and new is not None and (new.pos_ == "PROPN" or _valued(new) or _name_like(new)):
+                    and thing is not None and new is not None and (new.pos_ == "PROPN" or a_value(new) or name_like(new)):
                 # "we switched feature flags to Unleash", and as chat types it: "i switched carriers to
                 # giffgaff" (a name typed in lower case), "mail clients to Spark/NOUN": what I switch is mine,
                 # and switching carriers is a new carrier; what we keep in a name is that thing of ours, as
@@ -1481,7 +1304,7 @@ class Reader:
                 attribute, holder = self.routed(thing, definite=True)  # "we moved the helpdesk to Freshdesk" too
                 holder = SELF if attribute and who == SELF and holder == PROJECT else holder
                 if attribute and thing.tag_ == "NNS" and holder == SELF:
-                    attribute = f"{attribute.rpartition(' ')[0]} {_singular(attribute.rpartition(' ')[2])}".strip()
+                    attribute = f"{attribute.rpartition(' ')[0]} {singular(attribute.rpartition(' ')[2])}".strip()
                 thing = None if attribute else thing
         if attribute is None and old is None and new is not None and verb.dep_ == "conj" and self.ended and (
             self.ended[0] == verb.head.i
@@ -1543,175 +1366,6 @@ def ending_verb(lemma: str) -> bool:
     return lemma in ENDING_VERBS or (lemma not in LISTED_VERBS and senses.ends(lemma))
 
 
-def _as_well(token: Any) -> bool:
-    """"as well" (spaCy: "well" an adverb with "as" under it)."""
-    return token.lower_ == "well" and any(t.lower_ == "as" for t in token.children)
-
-
-def _continuity_cue(token: Any) -> bool:
-    """"still", "again", "same (as ever)", "as/like before", "as ever", "as always", "as usual" said of a clause."""
-    if token.dep_ == "advmod" and token.lower_ in CONTINUITY_ADVERBS:
-        return True
-    return token.dep_ == "prep" and token.lower_ in {"as", "like"} and any(
-        t.lower_ in CONTINUITY_TIMES and t.dep_ in {"pcomp", "pobj", "prep", "advmod"} for t in token.children)
-
-
-def _valued(token: Any) -> bool:
-    """A name that can be a slot's value: a proper noun or a named entity, not a time or a number."""
-    # A capitalised noun counts: the small model tags many a name at the start of a sentence a noun ("Florence/NOUN").
-    named = token.pos_ == "PROPN" or bool(token.ent_type_) or (token.pos_ == "NOUN" and token.is_title)
-    return named and token.dep_ != "compound" and token.ent_type_ not in {
-        "DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"}
-
-
-def _named(token: Any) -> bool:
-    """A name, as the tagger sees it or as a word no vocabulary holds ("pipedrive"); not a common word."""
-    return _name_like(token) and token.ent_type_ not in {"DATE", "TIME"} and (
-        token.pos_ == "PROPN" or token.is_title or not common_word(token.lower_))
-
-
-def _one_of_a_class(token: Any) -> bool:
-    """A noun said with "a"/"an" ("a swiftie", "a Capricorn"): one of a class, not a name."""
-    return any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in token.children)
-
-
-def _no_verb(token: Any) -> bool:
-    """A word the tagger called a verb that WordNet knows as no verb: a name typed in lower case after a
-    "to" the parser took for an infinitive's ("we relocated to bologna/VERB")."""
-    return token.pos_ == "VERB" and token.lower_.isalpha() and not senses.verb(token.lower_)
-
-
-def _name_read_as_verb(token: Any) -> bool:
-    """A capitalised word inside the sentence that the tagger called a gerund, with nothing hung on it: a name
-    ending in "-ing" ("to Starling/VBG", "is Starling/VBG now"), not a verb ("is Using", which starts nothing)."""
-    return token.tag_ == "VBG" and token.is_title and token.i > token.sent.start and direct_object(token) is None
-
-
-def _name_like(token: Any) -> bool:
-    """A token that names something: a name as the tagger sees it, or a name typed in lower case, as chat
-    is ("our crm is hubspot", "my vpn is nordvpn", "my mail client is thunderbird/ADJ"): a bare word with
-    no article, modifier or time about it, tagged a noun, or tagged anything else and no word of the
-    vocabulary (the small model tags an unknown lower-case word a verb or an adjective as often as a noun)."""
-    if token.pos_ == "PROPN" or (token.is_title and token.i > token.sent.start):
-        return True
-    counted = token.ent_type_ == "CARDINAL" and not any(ch.isalpha() for ch in token.text)  # "1password" is a name
-    if token.ent_type_ in {"DATE", "TIME", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"} or counted or token.is_stop:
-        return False
-    bare = not any(t.dep_ in {"det", "poss", "amod", "nummod", "prep"} for t in token.children)
-    word = token.lower_
-    if not bare or not word.isalnum() or not any(ch.isalpha() for ch in word) or word != token.text:
-        return False
-    return token.pos_ == "NOUN" or (token.pos_ in {"VERB", "ADJ", "NUM", "X", "ADV"} and not common_word(word))
-
-
-def _a_name(token: Any) -> bool:
-    """A name as tagged, or typed in lower case and no word of the vocabulary ("i cancelled protonvpn",
-    "ditched lastpass for bitwarden"; not "for cost reasons")."""
-    return token.pos_ == "PROPN" or (_name_like(token) and not common_word(token.lower_))
-
-
-@cache
-def _vocabulary() -> frozenset[str]:
-    from sessions_graph_core.embeddings.models import TOKENIZER_FILE
-
-    return frozenset(word for word in json.loads(TOKENIZER_FILE.read_text())["model"]["vocab"] if word.isalpha())
-
-
-# What a word of the vocabulary may end in and still be that word ("moved", "recordings").
-_SUFFIXES = ("s", "es", "ed", "d", "ing", "er", "ers", "ly")
-
-
-def common_word(word: str) -> bool:
-    """Whether a lower-case word is a whole word of the embedder's vocabulary (bert-base-uncased), as it
-    is or less a plain suffix: "superset", "spark" are; "pipedrive", "vidyard", "1password" are not."""
-    words = _vocabulary()
-    if word in words:
-        return True
-    return any(word.endswith(suffix) and len(word) - len(suffix) > 2 and (word[: -len(suffix)] in words
-               or word[: -len(suffix)] + "e" in words) for suffix in _SUFFIXES)
-
-
-def _own_clause(verb: Any) -> list[Any]:
-    """The verb's clause in order: its subtree without the clauses coordinated with it or its reasons."""
-    cut = {t.i for child in verb.children if (child.dep_ == "conj" and child.pos_ in {"VERB", "AUX"})
-           or (child.dep_ == "advcl" and any(m.dep_ == "mark" for m in child.children)) for t in child.subtree}
-    return [t for t in verb.subtree if t.i not in cut and not (t.dep_ == "cc" and t.head == verb) and not t.is_punct]
-
-
-def _person_name(token: Any) -> str:
-    """The name a PERSON token ends, with its title ("Dr. Lin"), without a noun before it ("brother Luis")."""
-    start = token.i
-    while start > 0 and token.doc[start - 1].is_title and token.doc[start - 1].head.i in range(start, token.i + 1) \
-            and token.doc[start - 1].dep_ in {"compound", "nmod", "amod"}:
-        start -= 1
-    return token.doc[start : token.i + 1].text.strip(" ,'")
-
-
-def _person_like(token: Any) -> bool:
-    """A name that may be a person's: tagged PERSON, or a name the small model left untyped in the role
-    a person takes (who does something, or who is named beside a noun: "my sister Ana")."""
-    return token.pos_ == "PROPN" and (
-        token.ent_type_ == "PERSON" or (not token.ent_type_ and token.dep_ in {"nsubj", "appos", "nsubjpass", "dobj"}))
-
-
-def _when(token: Any) -> bool:
-    """A time or a day: tagged so, or written as one ("10:15", "9am", "Thursdays") where the tagger missed it."""
-    return token.ent_type_ in {"DATE", "TIME"} or bool(_CLOCK.match(token.lower_))
-
-
-def _the_role(token: Any) -> bool:
-    """"the scrum master": a role with "the" and nothing that makes it one of many ("the best", "the same")."""
-    return ((token.pos_ == "NOUN" or (token.pos_ == "PROPN" and token.is_upper))
-            and any(t.dep_ == "det" and t.lower_ == "the" for t in token.children)
-            and not any(t.dep_ in {"amod", "prep", "relcl", "acl"} and t.lower_ not in TIME_MODIFIERS for t in token.children))
-
-
-def _named_person(token: Any) -> bool:
-    """A person's name, or a capitalised word the tagger called a noun where a name stands ("Eva/NOUN is")."""
-    return _person_like(token) or (token.pos_ == "NOUN" and token.is_title and token.i == token.sent.start
-                                   and not any(t.dep_ in {"det", "poss", "compound", "amod"} for t in token.children))
-
-
-def _bare_title(token: Any) -> bool:
-    """A title said with no article, as of the one who holds it ("became CTO", "is now VP")."""
-    return (token.is_upper and len(token.text) > 1 and token.pos_ in {"PROPN", "NOUN"}
-            and not any(t.dep_ in {"det", "poss"} for t in token.children))
-
-
-def _named_after(noun: Any) -> Any | None:
-    """The name after a noun's comma or colon that ends the clause ("a new dentist, Dr. Kim.", "a new
-    dentist now: Dr. Yu."), whatever the parser hung it on: the name's last word."""
-    doc = noun.doc
-    # (the parser may hang the comma or colon itself on the noun: "a new GP/dobj :/punct Dr. Mensah")
-    comma = max(t.i for t in noun.subtree if not t.is_punct) + 1
-    while comma < len(doc) and doc[comma].pos_ == "ADV":
-        comma += 1
-    end = comma + 1
-    # a name as tagged, or typed in lower case and typed a person's ("a new hairdresser, marco/NOUN"), or a
-    # number ("a new number: 555-0202")
-    while end < len(doc) and (doc[end].pos_ == "PROPN" or doc[end].ent_type_ == "PERSON"
-                              or (doc[end].pos_ in {"NUM", "SYM"} and doc[comma + 1].pos_ == "NUM")):
-        end += 1
-    if comma >= len(doc) or doc[comma].text not in {",", ":"} or end == comma + 1 or (end < len(doc) and not doc[end].is_punct):
-        return None
-    return doc[end - 1]
-
-
-def _a_new(noun: Any | None) -> bool:
-    """A common noun said as "a new <noun>" ("a new physio"): one in place of another."""
-    return noun is not None and noun.pos_ == "NOUN" and any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in noun.children) \
-        and any(t.dep_ == "amod" and t.lower_ == "new" for t in noun.children)
-
-
-def _mistagged(verb: Any) -> Any | None:
-    """A word after the verb the tagger called punctuation, which no punctuation is ("is RabbitMQ/PUNCT"),
-    or a number it hung on the verb as an adverbial ("is 555/npadvmod -0100")."""
-    return next((t for t in verb.rights if (t.pos_ == "PUNCT" and any(ch.isalpha() for ch in t.text))
-                 or (t.pos_ == "NUM" and t.dep_ == "npadvmod" and t.i == verb.i + 1)
-                 or (t.pos_ == "PROPN" and t.dep_ == "advmod" and t.i == verb.i + 1)
-                 or (t.dep_ in {"intj", "dep"} and t.text[:1].isupper() and t.pos_ in {"X", "PROPN", "INTJ"})), None)
-
-
 def _stranded_object(prep: Any) -> Any | None:
     """The name right after a preposition with no object, which the tagger called punctuation and hung on the
     verb ("settled on RabbitMQ/PUNCT", "decided on RabbitMQ/X", "on RabbitMQ/ADV/punct"): the preposition's object.
@@ -1722,11 +1376,6 @@ def _stranded_object(prep: Any) -> Any | None:
     if following is None or following.head.i != prep.head.i or not any(ch.isalpha() for ch in following.text):
         return None
     return following if following.dep_ == "punct" or (following.dep_ == "dep" and following.pos_ in {"PUNCT", "X"}) else None
-
-
-def _named_in(token: Any) -> bool:
-    """Whether a phrase names someone or something ("the contract with Acme Cleaning", "the Zoom licence")."""
-    return any(t.pos_ == "PROPN" for t in token.subtree)
 
 
 def _membership(words: list[str]) -> tuple[str, str] | None:
@@ -1742,61 +1391,6 @@ def _household(claim: Claim) -> Claim:
     if claim.subject == PROJECT and claim.attribute in HOUSEHOLD:
         return Claim(SELF, claim.attribute, claim.value, claim.old, claim.decision)
     return claim
-
-
-def direct_object(verb: Any) -> Any | None:
-    """The verb's direct object, where the small parser mislabels it: of two nouns both tagged objects
-    the second ("switched task/dobj tracking/dobj to Linear"), a name tagged as a verb ("use
-    Spotify/VERB/xcomp for music"), and a name right after the verb tagged an adverbial noun, as the
-    parser does with a name it labels a person ("we dropped Zoom/npadvmod"; not a day: "moved Monday")."""
-    objects = [t for t in verb.children if t.dep_ == "dobj"]
-    if objects:
-        first = objects[0]
-        return next((t for t in objects[1:] if t.i == first.i + 1 and t.pos_ in {"NOUN", "PROPN"}), first)
-    after = verb.i + 2 if verb.i + 1 < len(verb.doc) and verb.doc[verb.i + 1].dep_ == "prt" else verb.i + 1
-    return next((t for t in verb.rights if t.i == after and (
-        (t.dep_ == "xcomp" and t.is_title and not any(c.dep_ in {"aux", "nsubj", "dobj"} for c in t.children))
-        or (t.dep_ == "npadvmod" and t.pos_ == "PROPN" and t.ent_type_ not in {"DATE", "TIME"}))), None)
-
-
-def _fragment(verb: Any) -> list[Any]:
-    """A verbless piece the parser split off as a sentence of its own ("We'll use MongoDB" + "as the
-    database for X"): its preposition belongs to the verb before it."""
-    if verb.dep_ != "ROOT" or verb.sent.end >= len(verb.doc):
-        return []
-    following = verb.doc[verb.sent.end].sent
-    if following.root.pos_ == "ADP" and not any(t.pos_ in {"VERB", "AUX"} for t in following):
-        return [following.root]
-    return []
-
-
-def _modifies(child: Any, head: Any) -> bool:
-    """Whether a left child is part of its head's noun phrase; a noun with a subject right before it is
-    a compound the small parser read as a clause ("my team/nsubj lead/ROOT is Oscar")."""
-    if child.dep_ in {"compound", "amod", "nmod", "nummod", "npadvmod"}:
-        return True
-    return (child.dep_ == "nsubj" and head.pos_ in {"NOUN", "PROPN"} and child.pos_ in {"NOUN", "PROPN"}
-            and child.i == head.i - 1)
-
-
-def _when_word(token: Any) -> bool:
-    """"new" in "my new phone number", not in "New Relic"."""
-    return token.lower_ in TIME_MODIFIERS and token.pos_ != "PROPN"
-
-
-def _no_word_of_the_name(token: Any) -> bool:
-    """A word a phrase drops: a time word, or how much of it ("the whole team" is the team)."""
-    return _when_word(token) or (token.lower_ in WHOLE_WORDS and token.pos_ != "PROPN")
-
-
-def _nobody(token: Any) -> bool:
-    """"nobody", "no one": none of us."""
-    return token.lower_ == "nobody" or (token.lower_ == "one" and any(t.lower_ == "no" for t in token.children))
-
-
-def _everyone(token: Any) -> bool:
-    """"everyone talks in Mattermost now" is us, as "we" is; "everyone at my gym", "everyone else" are not."""
-    return token.lower_ in EVERYONE and not any(t.dep_ in {"prep", "advmod", "amod", "relcl", "acl"} for t in token.children)
 
 
 def rationale(verb: Any) -> str | None:
@@ -1940,8 +1534,8 @@ def _swapped(fact: ExtractedFact, marker: str, name: str) -> ExtractedFact:
     })
 
 
-SELF_WORDS = {"i", "me", "my", "myself", "mine", "user", "the user"}
-PROJECT_WORDS = {"we", "us", "our", "ours", "team", "our team", "the team", "project", "our project", "the project"}
+SELF_WORDS = FIRST_PERSON | {"user", "the user"}
+PROJECT_WORDS = WE_FORMS | {"ours", "team", "our team", "the team", "project", "our project", "the project"}
 
 
 def slot_of(slot: str, lex: Lexicon) -> str:

@@ -12,7 +12,7 @@ from sessions_graph_core.ontology.model import (
     OntologyModel,
     RelationType,
 )
-from sessions_graph_core.reconcile import statements
+from sessions_graph_core.reconcile import lexicon
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
 
 
@@ -48,6 +48,6 @@ def test_a_schema_file_with_an_unsafe_single_valued_relation_changes_nothing(gra
      ("[x]\nsynonyms = ['a']", "unknown key 'synonyms'"), ("x = 1", "must be a table")],
 )
 def test_an_attribute_file_that_does_not_parse_is_refused_by_name(text: str, message: str) -> None:
-    with pytest.raises(statements.AttributeFileError, match=message) as raised:
-        statements.parse_attributes(text, "my-attributes.toml")
+    with pytest.raises(lexicon.AttributeFileError, match=message) as raised:
+        lexicon.parse_attributes(text, "my-attributes.toml")
     assert "my-attributes.toml" in str(raised.value)

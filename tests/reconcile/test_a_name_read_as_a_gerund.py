@@ -1,6 +1,6 @@
 """Issue 13's sixteenth round, with the real spaCy model and the real store: a name ending in "-ing" that the
 small tagger reads as a gerund ("my bank is Starling/VBG now", "switched banks to Starling/VBG") is the value
-said, as any other name there is (statements._name_read_as_verb). The sentences are our own, not the
+said, as any other name there is (tokens.name_read_as_verb). The sentences are our own, not the
 labelled set's."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from reading_helpers import record, slots
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend, _with_verb, spacy_pipeline
-from sessions_graph_core.reconcile.statements import lexicon
+from sessions_graph_core.reconcile.lexicon import lexicon
 
 
 @pytest.mark.parametrize(

@@ -10,14 +10,14 @@ import pytest
 from reading_helpers import record, slots
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.reconcile import statements
+from sessions_graph_core.reconcile import tokens
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
 
 
 def test_a_lower_case_word_outside_the_vocabulary_is_no_common_word() -> None:
-    assert not any(statements.common_word(word) for word in ("pipedrive", "thunderbird", "1password", "freeagent"))
+    assert not any(tokens.common_word(word) for word in ("pipedrive", "thunderbird", "1password", "freeagent"))
     # a word of the vocabulary, as it is or less a plain suffix
-    assert all(statements.common_word(word) for word in ("spark", "moved", "recordings", "broken"))
+    assert all(tokens.common_word(word) for word in ("spark", "moved", "recordings", "broken"))
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,10 @@ import pytest
 from reading_helpers import record, slots
 
 from sessions_graph_core import SessionsGraph
-from sessions_graph_core.reconcile import senses, statements
+from sessions_graph_core.reconcile import lexicon, senses
 from sessions_graph_core.reconcile.extraction.base import SpacyBackend
 
-KINDS = statements.lexicon().kinds
+KINDS = lexicon.lexicon().kinds
 
 
 @pytest.mark.parametrize(
@@ -39,8 +39,8 @@ def test_a_value_is_of_the_kind_its_most_frequent_sense_climbs_to(phrase: str, k
 def test_a_declared_sense_names_one_synset_and_an_odd_one_is_refused() -> None:
     assert senses.declared("city.n.01") is not None
     assert senses.declared("city.n.99") is None
-    with pytest.raises(statements.AttributeFileError, match="'city' is no WordNet sense"):
-        statements.parse_attributes("[x]\nkinds = ['city']", "my-attributes.toml")
+    with pytest.raises(lexicon.AttributeFileError, match="'city' is no WordNet sense"):
+        lexicon.parse_attributes("[x]\nkinds = ['city']", "my-attributes.toml")
 
 
 def test_synonyms_are_one_sense_and_a_sense_under_another_is_not() -> None:

@@ -16,6 +16,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from sessions_graph_core.ontology.model import OntologyModel
+from sessions_graph_core.reconcile.tokens import FIRST_PERSON, WE_FORMS, a_name, direct_object, name_like
 
 
 class ExtractedEntity(BaseModel):
@@ -104,12 +105,13 @@ class SpacyBackend:
     def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str] = ()) -> list[Extraction]:
         nlp = spacy_pipeline()
         from sessions_graph_core.reconcile import statements
+        from sessions_graph_core.reconcile.lexicon import lexicon
 
         labels = {label.lower(): label for label in ontology.labels()}
-        lexicon = statements.lexicon(ontology.single_valued())
+        lex = lexicon(ontology.single_valued())
         docs = list(nlp.pipe(texts, batch_size=self.batch_size))
         unread: list[list[tuple[Any, int]]] = [[] for _ in docs]
-        found = [_read_doc(doc, labels, lexicon, unread[n]) for n, doc in enumerate(docs)]
+        found = [_read_doc(doc, labels, lex, unread[n]) for n, doc in enumerate(docs)]
         # Chat style drops the speaker ("Started at Hooli on Monday", "moved to Bilbao last week"): such
         # a sentence is read again with "I" said, and what it puts in slots is added (one parse for all).
         # The small parser also reads "search runs on Typesense" as one noun ("search runs/NNS"): such a
@@ -121,7 +123,7 @@ class SpacyBackend:
         # on CI is Buildkite") is read as the choice it says ("we will use React ...", "we chose Buildkite for CI").
         # A name said to be done with by a particle or "no more" rather than a verb ("No more CircleCI for us",
         # "I'm off Spotify now", which the small parser reads as a verb) is read as "we don't use X anymore".
-        rereadings = (partial(_with_verb, lexicon=lexicon), _with_is, partial(_with_colon, lexicon=lexicon), _with_choice,
+        rereadings = (partial(_with_verb, lexicon=lex), _with_is, partial(_with_colon, lexicon=lex), _with_choice,
                       _with_no_more)
         spoken = [(n, said, None) for n, doc in enumerate(docs) for said in _with_speaker(doc)]
         spoken += [(n, said, text) for n, doc in enumerate(docs) for reread in rereadings for text, said in reread(doc)]
@@ -129,7 +131,7 @@ class SpacyBackend:
                                      strict=True):
             known = {(fact.slot, fact.value) for fact in found[n].facts}
             found[n].facts += [fact.model_copy(update={"text": text}) if text else fact
-                               for fact in _read_doc(doc, labels, lexicon).facts
+                               for fact in _read_doc(doc, labels, lex).facts
                                if fact.slot and (fact.slot, fact.value) not in known]
         # A clause that puts the thing changed first (passive, the thing's own motion, "X is gone") and that
         # no rule read is read again in the active voice; what it puts in a slot the text left empty is
@@ -145,7 +147,7 @@ class SpacyBackend:
         parsed = nlp.pipe([said for _, _, said, _, _ in active], batch_size=self.batch_size)
         for (n, at, _, text, waiting), doc in zip(active, parsed, strict=True):
             filled = {fact.slot for fact in found[n].facts if fact.slot}
-            found[n].facts[at:at] = [fact.model_copy(update={"text": text}) for fact in _read_doc(doc, labels, lexicon).facts
+            found[n].facts[at:at] = [fact.model_copy(update={"text": text}) for fact in _read_doc(doc, labels, lex).facts
                                      if fact.slot and fact.slot not in filled and (not waiting or statements.waits(fact.slot))]
         return found
 
@@ -339,18 +341,16 @@ def _with_no_more(doc: Any) -> list[tuple[str, str]]:
     """(the sentence, "<speaker> don't use <name> anymore") for each sentence that says a name is done with by
     "no more", or by "off" after "be" where the parser missed the name's preposition ("No more CircleCI for
     us", "I'm off Spotify/VERB now"). The speaker is "I" where the sentence says "I"/"my", else "we"."""
-    from sessions_graph_core.reconcile.statements import _a_name, _name_like
-
     found = []
     for sentence in doc.sents:
         words = list(sentence)
         for before, after, name in zip(words, words[1:], words[2:], strict=False):
             no_more = before.lower_ == "no" and after.lower_ == "more"
             off = lemma(before) == "be" and after.lower_ == "off" and name.dep_ != "pobj"  # the parser's "off/prep X" reads
-            if (no_more or off) and (_a_name(name) or name.text[:1].isupper()):  # "CircleCI/VERB"
-                named = [name, *[t for t in words[name.i - sentence.start + 1:] if _name_like(t) and t.pos_ != "VERB"]]
+            if (no_more or off) and (a_name(name) or name.text[:1].isupper()):  # "CircleCI/VERB"
+                named = [name, *[t for t in words[name.i - sentence.start + 1:] if name_like(t) and t.pos_ != "VERB"]]
                 run = [t for n, t in enumerate(named) if t.i == name.i + n]
-                speaker = "I" if {t.lower_ for t in sentence} & SINGULAR_SPEAKER else "we"
+                speaker = "I" if {t.lower_ for t in sentence} & FIRST_PERSON else "we"
                 found.append((sentence.text, f"{speaker} don't use {' '.join(t.text for t in run)} anymore."))
                 break
     return found
@@ -379,10 +379,6 @@ def _with_colon(doc: Any, lexicon: Any) -> list[tuple[str, str]]:
 MOTION_VERBS = {"move", "switch", "migrate", "shift", "port", "transition", "change", "push", "reschedule"}
 # What a thing that ended is said to be: "Heroku is gone", "the Civic is history".
 GONE_WORDS = {"gone", "history"}
-# Who does what a clause leaves unsaid ("standup got moved", "Heroku is gone"): the speaker, first
-# person singular where the text says "I"/"my", else "we" (which the reader takes as the household where
-# the attribute is one: the home, the landlord, the bank ...).
-SINGULAR_SPEAKER = {"i", "my", "me", "mine", "myself"}
 
 
 def _framing(token: Any) -> bool:
@@ -403,14 +399,15 @@ def _in_active(verb: Any) -> str | None:
         GROUP_NOUNS,
         LAPSE_VERBS,
         TEAM_WORDS,
-        direct_object,
         ending_verb,
     )
 
     subject = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
     if subject is None or subject.pos_ == "PRON":
         return None
-    speaker = "I" if {t.lower_ for t in verb.sent} & SINGULAR_SPEAKER else "we"
+    # Who does what the clause leaves unsaid is the speaker: "I" where the text says "I"/"my", else "we" (which
+    # the reader takes as the household where the attribute is one: the home, the landlord, the bank ...).
+    speaker = "I" if {t.lower_ for t in verb.sent} & FIRST_PERSON else "we"
     agent = next((t for t in verb.children if t.dep_ == "agent"), None)
     negation = " ".join(t.text for t in verb.children if t.dep_ == "neg")
     thing = _said(list(subject.subtree))
@@ -463,7 +460,7 @@ def _ended_by_me(verb: Any) -> str | None:
     from sessions_graph_core.reconcile.statements import ending_verb
 
     said = _in_active(verb)
-    spoken = {t.lower_ for t in verb.sent} & (SINGULAR_SPEAKER | {"we", "us", "our", "ours"})
+    spoken = {t.lower_ for t in verb.sent} & (FIRST_PERSON | WE_FORMS | {"ours"})
     gone = verb.lower_ in GONE_WORDS or any(t.lower_ in GONE_WORDS for t in verb.children)
     if not said or not said.startswith("we ") or spoken or not (gone or ending_verb(lemma(verb))):
         return None
@@ -603,9 +600,9 @@ def _misparsed_subject(verb: Any) -> Any | None:
 
 
 def _listed(token: Any) -> bool:
-    from sessions_graph_core.reconcile import statements
+    from sessions_graph_core.reconcile.lexicon import lexicon
 
-    return normalise(token.text) in statements.lexicon().values
+    return normalise(token.text) in lexicon().values
 
 
 def _heading(verb: Any, subject: Any) -> bool:

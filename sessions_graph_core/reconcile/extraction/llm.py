@@ -16,6 +16,7 @@ from sessions_graph_core.llm import LlmClient
 from sessions_graph_core.ontology.model import OntologyModel
 from sessions_graph_core.reconcile import statements
 from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction
+from sessions_graph_core.reconcile.lexicon import Lexicon, lexicon
 
 SYSTEM_PROMPT = """You maintain an engineering team's long-term memory.
 From the user's message extract:
@@ -53,14 +54,14 @@ class ExtractionAnswer(BaseModel):
     facts: list[FactAnswer]
     decisions: list[DecisionAnswer]
 
-    def extraction(self, lexicon: statements.Lexicon) -> Extraction:
+    def extraction(self, lex: Lexicon) -> Extraction:
         """The answer with the spaCy backend's subjects, attributes and quality gate, so both write one slot."""
         said = [ExtractedFact(text=f.text, slot=f.slot, about=f.about) for f in self.facts]
         said += [
             ExtractedFact(text=d.text, kind="decision", slot=d.slot, about=d.about, rationale=d.rationale or None)
             for d in self.decisions
         ]
-        kept = [fact for fact in (statements.normalised(item, lexicon) for item in said) if fact is not None]
+        kept = [fact for fact in (statements.normalised(item, lex) for item in said) if fact is not None]
         return Extraction(entities=[ExtractedEntity(name=e.name, type=e.kind) for e in self.entities], facts=kept)
 
 
@@ -82,5 +83,5 @@ class LlmBackend:
         system = SYSTEM_PROMPT.replace("{types}", ", ".join(ontology.labels())).replace(
             "{slots}", json.dumps(list(known_slots))
         )
-        lexicon = statements.lexicon(ontology.single_valued())
-        return [self.llm.ask(system, text, ExtractionAnswer).extraction(lexicon) for text in texts]
+        lex = lexicon(ontology.single_valued())
+        return [self.llm.ask(system, text, ExtractionAnswer).extraction(lex) for text in texts]

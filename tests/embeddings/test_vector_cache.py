@@ -1,0 +1,69 @@
+"""The word-vector caches of a long-running process (the Dagster daemon, the MCP server) are bounded: they keep the
+most recently asked-for words and embed the rest again, so memory stays flat however many words go by."""
+
+from __future__ import annotations
+
+import threading
+
+from sessions_graph_core.embeddings.models import VectorCache
+from sessions_graph_core.recall import lanes
+from sessions_graph_core.reconcile import facts, questions
+
+
+class CountingEmbedder:
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    def __call__(self, words: list[str]) -> list[str]:
+        self.calls.append(words)
+        return [f"v({word})" for word in words]
+
+
+def test_the_cache_keeps_the_most_recently_asked_for_and_no_more() -> None:
+    cache, embed = VectorCache(3), CountingEmbedder()
+    assert cache.get(["a", "b", "c"], embed) == {"a": "v(a)", "b": "v(b)", "c": "v(c)"}
+    cache.get(["a"], embed)  # a hit: "a" is now the most recent, "b" the least
+    assert cache.get(["d", "e"], embed) == {"d": "v(d)", "e": "v(e)"}
+    assert len(cache) == 3
+    embed.calls.clear()
+    assert cache.get(["a", "d", "e"], embed) == {"a": "v(a)", "d": "v(d)", "e": "v(e)"}
+    assert embed.calls == []  # all kept
+    assert cache.get(["b", "c", "b"], embed) == {"b": "v(b)", "c": "v(c)"}
+    assert embed.calls == [["b", "c"]]  # evicted, embedded again in one call, each once
+
+
+def test_more_words_than_the_bound_in_one_call_are_all_answered() -> None:
+    cache = VectorCache(2)
+    words = [f"w{n}" for n in range(10)]
+    assert cache.get(words, CountingEmbedder()) == {word: f"v({word})" for word in words}
+    assert len(cache) == 2
+
+
+def test_the_bound_holds_under_threads() -> None:
+    cache, embed = VectorCache(50), CountingEmbedder()
+
+    def ask(start: int) -> None:
+        for n in range(start, start + 500):
+            cache.get([f"w{n}", f"w{n + 1}"], embed)
+
+    threads = [threading.Thread(target=ask, args=(n * 300,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(cache) == 50
+
+
+def test_the_process_wide_word_caches_are_bounded() -> None:
+    assert isinstance(questions._VECTORS, VectorCache) and isinstance(lanes._PREDICATE_VECTORS, VectorCache)
+    assert facts._word_vector.cache_info().maxsize is not None
+
+
+def test_a_bound_smaller_than_a_question_changes_no_answer(monkeypatch) -> None:
+    """Whether a holder names its attribute's matter (questions.NAMES_ATTRIBUTE's examples) is answered the same
+    when the cache holds one word, fewer than one question asks about."""
+    cases = [("bugs", "issue tracker"), ("data", "database"), ("the website", "framework"), ("tasks", "task tracker")]
+    wide = [questions._names_attribute(holder, attribute, f"we track {holder}") for holder, attribute in cases]
+    monkeypatch.setattr(questions, "_VECTORS", VectorCache(1))
+    assert [questions._names_attribute(holder, attribute, f"we track {holder}") for holder, attribute in cases] == wide
+    assert wide == [True, True, False, True]
