@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sessions_graph_core.reconcile import senses
+from sessions_graph_core.reconcile import frames, senses
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
 from sessions_graph_core.reconcile.lexicon import (
     HOUSEHOLD,
@@ -867,8 +867,6 @@ class Reader:
         """A clause no rule slots, by the attribute frame the embedder puts it nearest (frames.classify):
         its named value masked; the holder is the subject, or the first person the clause names when
         the subject is the value ("Globex hired me", "Florence is where I live now")."""
-        from sessions_graph_core.reconcile import frames
-
         if subject is None or ending_verb(self.lemma(verb)):
             return []  # endings are the rules' (a value left is no value held)
         clause = own_clause(verb)
@@ -1085,8 +1083,6 @@ class Reader:
         Where the embedder is not clear, WordNet decides: a kind of worker ("a welder", "a sous chef":
         senses.kind) is a job, a word it places elsewhere ("a foodie") is not; and a word it does not know
         ("a barista") is a job when the embedder leans clearly that way, however near."""
-        from sessions_graph_core.reconcile import frames
-
         person = who == SELF or person_like(subject)
         article = any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in role.children)
         if not (person and article and role.pos_ == "NOUN"):
