@@ -27,7 +27,7 @@ from rich.table import Table
 from devtools.local_platform import free_port
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.embeddings import vectors
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.store.falkordb.service import StandaloneServer
 from sessions_graph_core.store.location import StoreSettings, open_store

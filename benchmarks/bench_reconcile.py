@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sessions_graph_core import SessionsGraph  # noqa: E402
 from sessions_graph_core.ontology.model import DEFAULT_MODEL  # noqa: E402
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend  # noqa: E402
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend  # noqa: E402
 from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"

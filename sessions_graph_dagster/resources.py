@@ -12,7 +12,8 @@ from pydantic import Field
 
 from sessions_graph_core.config.model import load_config, store_settings
 from sessions_graph_core.llm import LlmClient
-from sessions_graph_core.reconcile.extraction.base import BACKENDS, ExtractionBackend, get_backend
+from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
+from sessions_graph_core.reconcile.extraction.registry import BACKENDS, get_backend
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.store.location import StoreSettings, open_store
 

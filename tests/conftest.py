@@ -150,6 +150,6 @@ def snapshot(store: FalkorDBStore) -> list[dict]:
 @pytest.fixture(scope="module")
 def spacy():
     """The offline statement reader on the real spaCy model (reconcile's reading tests)."""
-    from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+    from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
     return SpacyBackend()

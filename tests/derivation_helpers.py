@@ -11,7 +11,7 @@ from fake_llm import FakeLlmHttp, llm_client
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.llm import LlmClient
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 USER = "dana"
 SPACY = SpacyBackend()

@@ -135,7 +135,7 @@ def check_mage_embedder(config: Config, model: str) -> Check:
 
 def check_extractor(config: Config) -> Check:
     from sessions_graph_core.ontology.model import DEFAULT_MODEL
-    from sessions_graph_core.reconcile.extraction.base import get_backend
+    from sessions_graph_core.reconcile.extraction.registry import get_backend
 
     name = config.extraction.backend
     if name == "llm":

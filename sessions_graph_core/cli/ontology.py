@@ -15,7 +15,7 @@ from sessions_graph_core.llm import LlmClient
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive import run as derivation
 from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
-from sessions_graph_core.reconcile.extraction.base import get_backend
+from sessions_graph_core.reconcile.extraction.registry import get_backend
 from sessions_graph_core.validation import ValidationError
 
 

@@ -14,7 +14,8 @@ from sessions_graph_core.config.model import Config
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.reconcile import pipeline as reconcile
-from sessions_graph_core.reconcile.extraction.base import ExtractionBackend, get_backend
+from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
+from sessions_graph_core.reconcile.extraction.registry import get_backend
 from sessions_graph_core.validation import ValidationError
 
 

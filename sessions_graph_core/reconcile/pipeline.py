@@ -25,13 +25,8 @@ from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.ontology.model import OntologyModel
 from sessions_graph_core.reconcile import entities, facts, forgetting, questions, statements
 from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
-from sessions_graph_core.reconcile.extraction.base import (
-    ExtractedEntity,
-    Extraction,
-    ExtractionBackend,
-    get_backend,
-    normalise,
-)
+from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, ExtractionBackend, normalise
+from sessions_graph_core.reconcile.extraction.registry import get_backend
 from sessions_graph_core.reconcile.facts import Source
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.validation import ValidationError

@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.extraction.base import ExtractedFact, lemma, normalise
+from sessions_graph_core.reconcile import frames, senses
+from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
 from sessions_graph_core.reconcile.lexicon import (
     HOUSEHOLD,
     PERSONAL,
@@ -36,6 +36,7 @@ from sessions_graph_core.reconcile.lexicon import (
     nearest_kind,
     singular,
 )
+from sessions_graph_core.reconcile.nlp import lemma
 from sessions_graph_core.reconcile.tokens import (
     FIRST_PERSON,
     FIRST_PLURAL,
@@ -167,7 +168,7 @@ ADDING_ADVERBS = {"also", "too", "additionally"}
 # Words by which a value points back at what a slot holds ("the same car", "our usual CI").
 REFERRING_WORDS = {"same", "usual", "existing", "current"}
 # What a decision is called when a sentence says what it is ("the plan is to use X", "the decision on CI is X"):
-# no holder of a slot of its own (extraction/base._with_choice reads such a sentence as the choice it says).
+# no holder of a slot of its own (extraction/spacy._with_choice reads such a sentence as the choice it says).
 DECISION_NOUNS = {"plan", "decision", "choice", "pick", "call", "verdict", "consensus", "conclusion"}
 INTENT_VERBS = {"decide", "agree", "plan", "want", "choose", "opt", "need", "vote", "elect", "go"}  # "go": "going to use"
 RATIONALE_MARKERS = {"because", "since", "as", "so"}
@@ -435,7 +436,7 @@ class Reader:
         if self.lemma(verb) == "be" and subject is not None and self.lemma(subject) in DECISION_NOUNS and (
                 not self.attribute_of(subject) or any(t.dep_ == "xcomp" for t in verb.children)):
             # "the decision on CI is Buildkite", "the plan is to use Vue" hold nothing of "decision" or "plan":
-            # such a sentence is read as the choice it says (extraction/base._with_choice); "my phone plan is X" stays
+            # such a sentence is read as the choice it says (extraction/spacy._with_choice); "my phone plan is X" stays
             return []
         said = self._claims(verb, subject) or self.framed(verb, subject) or self.no_longer(verb, subject)
         if not said:
@@ -866,8 +867,6 @@ class Reader:
         """A clause no rule slots, by the attribute frame the embedder puts it nearest (frames.classify):
         its named value masked; the holder is the subject, or the first person the clause names when
         the subject is the value ("Globex hired me", "Florence is where I live now")."""
-        from sessions_graph_core.reconcile import frames
-
         if subject is None or ending_verb(self.lemma(verb)):
             return []  # endings are the rules' (a value left is no value held)
         clause = own_clause(verb)
@@ -1084,8 +1083,6 @@ class Reader:
         Where the embedder is not clear, WordNet decides: a kind of worker ("a welder", "a sous chef":
         senses.kind) is a job, a word it places elsewhere ("a foodie") is not; and a word it does not know
         ("a barista") is a job when the embedder leans clearly that way, however near."""
-        from sessions_graph_core.reconcile import frames
-
         person = who == SELF or person_like(subject)
         article = any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in role.children)
         if not (person and article and role.pos_ == "NOUN"):

@@ -176,7 +176,7 @@ SHARED_TURNS = [  # every session names Redis and Carol: entities the sessions s
 
 def reconciled_sessions(graph) -> list[str]:
     """Three sessions of alice (sharing entities) and one of bob, reconciled; alice has a memory file."""
-    from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+    from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
     ids = []
     for index, (user, turns) in enumerate([("alice", SHARED_TURNS[0]), ("alice", SHARED_TURNS[1]),

@@ -13,7 +13,7 @@ from sessions_graph_core.ontology.model import (
     RelationType,
 )
 from sessions_graph_core.reconcile import lexicon
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 
 def with_relation(label: str) -> OntologyModel:

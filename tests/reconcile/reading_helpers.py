@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 
 def slots(backend: SpacyBackend, text: str) -> list[tuple[str, str | None]]:

@@ -12,8 +12,9 @@ from reading_helpers import record, slots
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend, _with_verb, spacy_pipeline
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend, _with_verb
 from sessions_graph_core.reconcile.lexicon import lexicon
+from sessions_graph_core.reconcile.nlp import spacy_pipeline
 
 
 @pytest.mark.parametrize(

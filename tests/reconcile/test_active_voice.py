@@ -11,7 +11,8 @@ from reading_helpers import slots
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend, _in_active, spacy_pipeline
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend, _in_active
+from sessions_graph_core.reconcile.nlp import spacy_pipeline
 
 
 def say(graph: SessionsGraph, user: str, sid: str, at: str, text: str, project: str | None = None) -> None:

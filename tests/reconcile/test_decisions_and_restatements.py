@@ -13,7 +13,7 @@ from reading_helpers import record, slots
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 from sessions_graph_core.reconcile.facts import same_value
 
 

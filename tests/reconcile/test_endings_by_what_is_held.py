@@ -13,7 +13,7 @@ import pytest
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 from tests.reconcile.reading_helpers import reconciled, slots
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile import entities
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 
 def reconciled(graph: SessionsGraph, user: str, *texts: str) -> None:

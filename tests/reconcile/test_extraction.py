@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from sessions_graph_core.ontology.model import DEFAULT_MODEL, NodeType, OntologyModel
-from sessions_graph_core.reconcile.extraction.base import Extraction, SpacyBackend, normalise
+from sessions_graph_core.reconcile.extraction.base import Extraction, normalise
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 from sessions_graph_core.reconcile.statements import THING_REF
 
 
@@ -105,7 +106,7 @@ def test_loading_spacy_leaves_torch_unloaded_and_still_importable() -> None:
     # In a process of its own: this one may have loaded spaCy or torch already.
     probe = (
         "import importlib.util, sys\n"
-        "from sessions_graph_core.reconcile.extraction.base import SpacyBackend\n"
+        "from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend\n"
         "from sessions_graph_core.ontology.model import DEFAULT_MODEL\n"
         "facts = SpacyBackend().extract(['Alice owns the orders service.'], DEFAULT_MODEL)[0].facts\n"
         "assert [f.slot for f in facts] == ['orders service/owner'], facts\n"

@@ -15,13 +15,14 @@ from seed002 import USER, record_session
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.config.model import CONFIG_ENV
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend, get_backend
 from sessions_graph_core.reconcile.extraction.gliner import (
     ALLOW_DOWNLOAD_ENV,
     MODEL_DIR_ENV,
     GlinerBackend,
     entities_from,
 )
+from sessions_graph_core.reconcile.extraction.registry import get_backend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 WORDS = "alice bob carol owns the orders service billing team uses postgres kafka is on call for . , a an and".split()
 

@@ -12,7 +12,7 @@ from reading_helpers import slots
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
 from sessions_graph_core.reconcile import facts, frames
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 
 def say(graph: SessionsGraph, user: str, sid: str, at: str, text: str, project: str | None = None) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 from tests.seed002 import FakeApi, backend
 
 MOVED = "We finally moved, I live in Porto now."

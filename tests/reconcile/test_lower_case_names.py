@@ -11,7 +11,7 @@ from reading_helpers import record, slots
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile import tokens
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 
 def test_a_lower_case_word_outside_the_vocabulary_is_no_common_word() -> None:

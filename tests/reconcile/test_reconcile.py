@@ -10,7 +10,7 @@ import pytest
 from conftest import snapshot
 
 from sessions_graph_core import SessionsGraph, ValidationError
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 from sessions_graph_core.reconcile.pipeline import EXTRACT_AHEAD, MAX_UNIT_CHARS, chunk_hash
 from sessions_graph_core.sessions.jsonl import read_transcript
 

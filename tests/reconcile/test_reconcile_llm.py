@@ -12,7 +12,7 @@ from sessions_graph_core import SessionsGraph
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.config.model import CONFIG_ENV
 from sessions_graph_core.errors import NoLlmConfiguredError
-from sessions_graph_core.reconcile.extraction.base import get_backend
+from sessions_graph_core.reconcile.extraction.registry import get_backend
 
 SEED_CURRENT_AFTER_1 = [
     ("fact", "Alice owns the orders service.", None, "session-1", []),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from reading_helpers import slots
 
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 
 @pytest.mark.parametrize(

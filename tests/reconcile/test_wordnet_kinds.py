@@ -12,7 +12,7 @@ from reading_helpers import record, slots
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile import lexicon, senses
-from sessions_graph_core.reconcile.extraction.base import SpacyBackend
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 KINDS = lexicon.lexicon().kinds
 

@@ -81,7 +81,7 @@ def messages(store: GraphStore, user_id: str, session_ids: Sequence[str]) -> lis
 @cache
 def _lemmas(label: str) -> str:
     """A relation label in the form spaCy gives predicates: "works_on" -> "work on"."""
-    from sessions_graph_core.reconcile.extraction.base import lemma, spacy_pipeline
+    from sessions_graph_core.reconcile.nlp import lemma, spacy_pipeline
 
     return " ".join(lemma(token) for token in spacy_pipeline()(label.replace("_", " ")))
 

