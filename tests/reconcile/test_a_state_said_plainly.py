@@ -3,9 +3,9 @@ said as chat says it, fills its slot.
 
 - A contracted "is" the small parser read as a possessive ("Manchester's where I live", "energy's with
   Octopus", "the backend's written in ruby"): a sentence with no verb whose "'s" no noun follows is read again
-  with "is" said in full (extraction/base._with_is).
+  with "is" said in full (extraction/spacy._with_is).
 - A note with a colon ("bank: Monzo"): a verbless noun an attribute names, a colon and a value beside it, is
-  read as "bank is Monzo" (extraction/base._with_colon).
+  read as "bank is Monzo" (extraction/spacy._with_colon).
 - A role's listed phrase said with "be" ("Tom's in charge of the billing service", "Ana is responsible for the
   wiki"): attributes.toml lists them as inverse verbs, which no copula read (statements.Reader.role_said).
 - A thing said bare after "for", words of its own kind before it ("we use vimeo for product demos"), names

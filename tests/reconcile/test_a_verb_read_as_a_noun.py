@@ -3,7 +3,7 @@
 The small parser reads "<noun> runs on <name>" as one noun phrase ("search runs/NNS"), with no verb, so
 nothing was read. Such a sentence, whose root is a plural noun that is a verb by which a thing is served,
 is read again with the verb said plainly ("search does run on Typesense"), keeping its own words
-(extraction/base._with_verb). The sentences are our own, not the labelled set's."""
+(extraction/spacy._with_verb). The sentences are our own, not the labelled set's."""
 
 from __future__ import annotations
 
