@@ -23,6 +23,10 @@ STOPWORDS = frozenset(  # noqa: SIM905 - a list literal of 127 quoted words is h
     why will with you your yours yourself yourselves""".split()
 )
 MAX_QUERY_TERMS = 32
+# How many words (or short phrases) a per-word cache keeps in a long-running process (the Dagster daemon, the
+# MCP server): far more than the holders, nouns and verbs of one user's slots, and 4,096 vectors of 384
+# float32 are 6 MB; an unbounded cache grows with every word the process ever reads.
+WORDS_CACHED = 4096
 
 
 def normalise(text: str) -> str:

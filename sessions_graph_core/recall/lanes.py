@@ -28,6 +28,7 @@ from sessions_graph_core.recall.periods import Period
 from sessions_graph_core.recall.results import MemoryNote, RecalledFact
 from sessions_graph_core.store.base import GraphStore, Row
 from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX
+from sessions_graph_core.text import WORDS_CACHED
 
 VECTOR_OVERFETCH = 2  # passages read per wanted source: several passages can share one source
 POOL = 100  # candidates each message lane hands to the fusion
@@ -261,9 +262,8 @@ def fact_lanes(search: Search) -> tuple[list[RecalledFact], dict[str, float]]:
     return facts, turn_scores
 
 
-# Relation names per model, each embedded once while it is among the last 4,096 asked for: one user has some
-# hundreds, and a long-running process (the MCP server) serves many users and models.
-_PREDICATE_VECTORS = VectorCache(4096)
+# Relation names per model, each embedded once while among the last WORDS_CACHED asked for.
+_PREDICATE_VECTORS = VectorCache(WORDS_CACHED)
 
 
 def _predicate_vectors(store: GraphStore, model: str, predicates: Sequence[str]) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from sessions_graph_core.reconcile.lexicon import PERSONAL, Lexicon, lexicon, va
 from sessions_graph_core.reconcile.statements import HELD, HELD_HERE, PERSON_REF, SELF, SELF_WORDS, WAITING, waits
 from sessions_graph_core.reconcile.tokens import I_FORMS, WE_FORMS
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.text import WORDS_CACHED
 
 SourceKind = Literal["Turn", "Memory"]
 # A source node bound to `src` from the id in `sid`.
@@ -716,9 +717,8 @@ def _known_word(slot: str, known: set[str]) -> str:
     return f"{holder}/{near[0]}" if len(near) == 1 else slot
 
 
-# Attribute words only, one at a time; 4,096 of them (384 float32 each, 6 MB) are far more than one user's slots
-# name, and the bound keeps a long-running process (the Dagster daemon, the MCP server) from growing without end.
-@lru_cache(maxsize=4096)
+# Attribute words only, one at a time (text.WORDS_CACHED says why the cache is bounded).
+@lru_cache(maxsize=WORDS_CACHED)
 def _word_vector(word: str) -> np.ndarray | None:
     try:
         from sessions_graph_core.embeddings.models import load_embedder

@@ -14,11 +14,12 @@ The same test says whether "I am a <noun>" names a job no list names: "I am a pa
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
 from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, PERSONAL, base_attributes, ranked_by_name
+from sessions_graph_core.text import WORDS_CACHED
 
 MASK = "something"
 # Nearest prototype at this cosine or above, and this much nearer than the best of any other class.
@@ -73,14 +74,14 @@ def _vectors(kind: str) -> tuple[list[str], np.ndarray]:
     return [name for name, _ in pairs], load_embedder().embed([text for _, text in pairs])
 
 
-@cache
+@lru_cache(maxsize=WORDS_CACHED)
 def classify(masked: str) -> str | None:
     """The attribute a masked clause states, NO_SLOT for a multi-valued one, None when no class is
     clearly nearest (or there is no embedder on this host: the rules still work)."""
     return _nearest("frames", masked)
 
 
-@cache
+@lru_cache(maxsize=WORDS_CACHED)
 def occupation(role: str) -> bool | None:
     """Whether "I am a <role>" is a job: clearly nearer the listed occupations (True) or clearly nearer what
     else one is (False); None when neither is clear or there is no embedder."""
@@ -88,7 +89,7 @@ def occupation(role: str) -> bool | None:
     return None if nearest is None else nearest == "occupation"
 
 
-@cache
+@lru_cache(maxsize=WORDS_CACHED)
 def leaning_occupation(role: str) -> bool:
     """Whether "I am a <role>" is clearly nearer the listed occupations than what else one is, however near
     either is: the reading for a word WordNet does not know ("barista"), where the embedder is all there is."""

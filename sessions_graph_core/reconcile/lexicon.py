@@ -12,7 +12,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ import numpy as np
 
 from sessions_graph_core.reconcile import senses
 from sessions_graph_core.reconcile.extraction.base import normalise
+from sessions_graph_core.text import WORDS_CACHED
 
 ATTRIBUTES_FILE = Path(__file__).with_name("attributes.toml")
 # A value said with a generic verb takes the attribute of its nearest example at this cosine or above.
@@ -175,7 +176,7 @@ def _examples() -> tuple[list[str], np.ndarray]:
     return names, load_embedder().embed(texts)
 
 
-@cache
+@lru_cache(maxsize=WORDS_CACHED)
 def _nearest_examples(value: str) -> list[tuple[str, float]]:
     """Each attribute with the similarity of its example nearest `value`, nearest first; none without an embedder."""
     try:

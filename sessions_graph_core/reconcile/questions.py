@@ -35,15 +35,15 @@ from sessions_graph_core.reconcile.lexicon import GENERIC_HEADS, base_attributes
 from sessions_graph_core.reconcile.statements import HELD, SELF, waits
 from sessions_graph_core.reconcile.tokens import TIME_MODIFIERS
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.text import WORDS_CACHED
 
 # A holder names its attribute's matter when the embedder puts it this near one of the attribute's nouns
 # ("bugs" / "bug tracker" 0.69, "data" / "database" 0.73, "tasks" / "task tracker" 0.67); things that
 # have the attribute are further ("the website" / "framework" 0.55, "the blog" / "hosting" 0.50,
 # "staging" / "hosting" 0.46).
 NAMES_ATTRIBUTE = 0.65
-# Each word's vector, once while it is among the last 4,096 asked for (see _embed): the holders and nouns of
-# one user's slots are some hundreds, and 4,096 vectors of 384 float32 are 6 MB in a long-running process.
-_VECTORS = VectorCache(4096)
+# Each word's vector, embedded once while among the last WORDS_CACHED asked for (see _embed).
+_VECTORS = VectorCache(WORDS_CACHED)
 # Words before a holder that make it someone else's ("their data", "Dana's tickets").
 _OTHERS = re.compile(r"(\b(their|his|her|your)|'s)\s+$")
 

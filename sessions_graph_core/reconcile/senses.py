@@ -13,9 +13,10 @@ hygienist.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from sessions_graph_core import wordnet
+from sessions_graph_core.text import WORDS_CACHED
 
 # How far up the hypernyms a value's sense may climb to reach a declared kind ("hygienist" reaches
 # professional in five steps; every path to the top of WordNet's nouns is shorter than twenty).
@@ -63,13 +64,13 @@ def people(word: str) -> str | None:
     return lexname.removeprefix("noun.") if lexname in {"noun.person", "noun.group"} else None
 
 
-@cache
+@lru_cache(maxsize=WORDS_CACHED)
 def verb(word: str) -> bool:
     """Whether WordNet lists the word, or a base form of it, as a verb ("relocated" is, "bologna" is not)."""
     return bool(wordnet.synsets(word, "v"))
 
 
-@cache
+@lru_cache(maxsize=WORDS_CACHED)
 def _kind(words: tuple[str, ...], by_synset: tuple[tuple[tuple[int, str], str], ...]) -> str | None:
     senses = _noun_senses(words)
     if not senses:
@@ -112,7 +113,7 @@ ENDING_SENSES_READ = 3
 ENDING_DEPTH = 4
 
 
-@cache
+@lru_cache(maxsize=WORDS_CACHED)
 def ends(word: str) -> bool:
     """Whether one of the verb's first senses ends something held, by WordNet ("axe", "junk", "fold",
     "relinquish"), not through a pause ("pause", "suspend")."""
@@ -126,7 +127,7 @@ def ends(word: str) -> bool:
     return False
 
 
-@cache
+@lru_cache(maxsize=WORDS_CACHED)
 def moves(word: str) -> bool:
     """Whether the verb's most frequent sense is a motion ("leave", "depart"): one who does it goes away."""
     senses = wordnet.synsets(word, "v")
@@ -150,7 +151,7 @@ def _verb_senses(names: tuple[str, ...]) -> frozenset[int]:
 CONTINUING_VERBS = ("remain", "continue")
 
 
-@cache
+@lru_cache(maxsize=WORDS_CACHED)
 def continuing(verb_word: str) -> bool:
     """Whether the most frequent sense of the verb is a sense of remaining or continuing ("stay", "remain",
     "continue"); not "keep" or "hold", whose most frequent sense is holding a thing ("Sam maintains X")."""

@@ -3,8 +3,11 @@ most recently asked-for words and embed the rest again, so memory stays flat how
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import threading
 
+from sessions_graph_core import recall, reconcile
 from sessions_graph_core.embeddings.models import VectorCache
 from sessions_graph_core.recall import lanes
 from sessions_graph_core.reconcile import facts, questions
@@ -57,6 +60,22 @@ def test_the_bound_holds_under_threads() -> None:
 def test_the_process_wide_word_caches_are_bounded() -> None:
     assert isinstance(questions._VECTORS, VectorCache) and isinstance(lanes._PREDICATE_VECTORS, VectorCache)
     assert facts._word_vector.cache_info().maxsize is not None
+
+
+# Caches whose keys come from a fixed set (the shipped lexicon and models, a kind of attribute, a WordNet
+# sense's name, the ontology's own relation types), not from what users say: they cannot grow with the text.
+FIXED_KEYS = {"base_attributes", "_examples", "_lexicon", "_vectors", "_verb_senses", "declared", "_vocabulary",
+              "spacy_pipeline", "_load", "shipped_ranker"}
+
+
+def test_no_cache_keyed_by_what_users_say_grows_without_bound() -> None:
+    modules = [importlib.import_module(info.name) for package in (reconcile, recall)
+               for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]
+    unbounded = [f"{module.__name__}.{name}" for module in modules for name, value in vars(module).items()
+                 if callable(getattr(value, "cache_info", None)) and getattr(value, "__module__", None) == module.__name__
+                 and value.cache_info().maxsize is None and name not in FIXED_KEYS]
+    assert len(modules) > 10
+    assert not unbounded, f"give these a maxsize (text.WORDS_CACHED) or say why their keys are fixed: {unbounded}"
 
 
 def test_a_bound_smaller_than_a_question_changes_no_answer(monkeypatch) -> None:
