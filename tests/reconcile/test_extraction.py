@@ -77,6 +77,15 @@ def test_decisions_fill_a_role_and_keep_their_rationale(spacy_backend: SpacyBack
     assert [(f.kind, f.slot) for f in switch] == [("decision", "orders service/database")]
 
 
+@pytest.mark.parametrize(("text", "kind"), [
+    ("We picked the blue one.", "decision"),
+    ("Let us pick the blue one.", "decision"),  # the clause reader and the backend know one set of deciders
+    ("They picked the blue one.", "fact"),
+])
+def test_a_choice_no_slot_names_is_a_decision_when_we_make_it(spacy_backend: SpacyBackend, text: str, kind: str) -> None:
+    assert [(f.kind, f.slot) for f in one(spacy_backend, text).facts] == [(kind, "")]
+
+
 def test_unresolved_pronoun_subjects_are_left_to_the_session(spacy_backend: SpacyBackend) -> None:
     # No bare pronoun as a subject: one the text does not resolve is the stand-in the pipeline fills
     # from earlier turns, or drops (tests/reconcile/test_supersession.py).

@@ -15,6 +15,7 @@ from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extra
 from sessions_graph_core.reconcile.lexicon import lexicon
 from sessions_graph_core.reconcile.nlp import lemma, spacy_pipeline
 from sessions_graph_core.reconcile.statements import (
+    DECIDERS,
     DECISION_NOUNS,
     GROUP_NOUNS,
     LAPSE_VERBS,
@@ -49,7 +50,6 @@ SKIPPED_NER = {"CARDINAL", "ORDINAL"}
 # Verbs by which a speaker commits the team to a choice, and where the role being filled sits:
 # "use A as B", "switch B to A", "go with A for B" all fill B.
 DECISION_VERBS = {"use", "switch", "adopt", "choose", "pick", "migrate", "move", "standardize", "standardise", "go"}
-DECIDERS = {"we", "i", "team", "let"}
 
 
 class SpacyBackend:
