@@ -463,6 +463,8 @@ def _clause(verb: Any) -> str:
         cut |= {t.i for child in verb.children if child.dep_ in {"ccomp", "advcl", "mark"} and child.i < verb.i
                 for t in child.subtree}
     words = [t for t in verb.subtree if t.i not in cut]
+    if verb.dep_ in {"ccomp", "xcomp"} and verb.head.lower_ == "let" and words and verb.head.i == words[0].i - 1:
+        words.insert(0, verb.head)  # "Let's use Postgres": the parser hangs the choice on "let", which says it is one
     while words and words[0].is_punct:
         words.pop(0)
     text = "".join(t.text_with_ws for t in words) if words else verb.text
