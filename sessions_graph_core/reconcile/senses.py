@@ -27,13 +27,16 @@ PLACEABLE = {"noun.person", "noun.group", "noun.artifact", "noun.location", "nou
 
 @cache
 def declared(name: str) -> tuple[int, str] | None:
-    """The synset "word.n.NN" names, as (offset, part of speech); None when WordNet has no such sense."""
-    word, _, rest = name.rpartition(".n.")
-    senses = [s for s in wordnet.synsets(word, "n") if word.replace(" ", "_").lower() in s.lemmas]
+    """The synset "word.n.NN" (or "word.v.NN") names, the NN-th of the word's senses as that part of speech,
+    as (offset, part of speech); None when WordNet has no such sense."""
+    word, pos, rest = name.rsplit(".", 2) if name.count(".") >= 2 else ("", "", "")
+    if pos not in {"n", "v"}:
+        return None
+    senses = [s for s in wordnet.synsets(word, pos) if word.replace(" ", "_").lower() in s.lemmas]
     number = int(rest) if rest.isdigit() else 0
     if not word or not 1 <= number <= len(senses):
         return None
-    return senses[number - 1].offset, "n"
+    return senses[number - 1].offset, pos
 
 
 def kind(phrase: str, kinds: Iterable[tuple[str, str]]) -> str | None:
@@ -136,14 +139,8 @@ def moves(word: str) -> bool:
 
 @cache
 def _verb_senses(names: tuple[str, ...]) -> frozenset[int]:
-    """The offsets of the verb senses named "word.v.NN" (the NN-th verb sense of the word)."""
-    found = set()
-    for name in names:
-        word, _, number = name.rpartition(".v.")
-        senses = wordnet.synsets(word, "v")
-        if 1 <= int(number) <= len(senses):
-            found.add(senses[int(number) - 1].offset)
-    return frozenset(found)
+    """The offsets of the verb senses named "word.v.NN" (declared)."""
+    return frozenset(found[0] for name in names if (found := declared(name)))
 
 
 # Verbs whose senses are those of staying as one was: "stay, remain, rest", "stay on, continue, remain",
