@@ -32,7 +32,7 @@ from sessions_graph_core.embeddings.models import VectorCache
 from sessions_graph_core.reconcile import facts, frames, senses
 from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.lexicon import GENERIC_HEADS, base_attributes, lexicon
-from sessions_graph_core.reconcile.statements import HELD, SELF, waits
+from sessions_graph_core.reconcile.statements import HELD, SELF, project_holder, waits
 from sessions_graph_core.reconcile.tokens import TIME_MODIFIERS
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.text import WORDS_CACHED
@@ -213,11 +213,11 @@ def asked(item: facts.Statement, project: str | None) -> Question | None:
         return None
     text = item.text.lower()
     if said in _SPEAKER_SUBJECTS:
-        holder = _SPEAKER_SUBJECTS[said] or normalise(project or "our team")
+        holder = _SPEAKER_SUBJECTS[said] or normalise(project_holder(project))
     elif f"my {said}" in text and not senses.people(said.split()[-1]):
         holder = SELF
     elif f"our {said}" in text and not senses.people(said.split()[-1]):
-        holder = normalise(project or "our team")
+        holder = normalise(project_holder(project))
     elif _a_topic(item.subject or "", item.text):
         holder = EITHER_SPEAKER
     else:
@@ -328,7 +328,7 @@ def answered(store: GraphStore, user_id: str, project: str | None,
 
 
 def _speakers_of(project: str | None) -> set[str]:
-    return {SELF, normalise(project or "our team")}
+    return {SELF, normalise(project_holder(project))}
 
 
 def _prefixes(holders: set[str], speakers: set[str]) -> list[str]:

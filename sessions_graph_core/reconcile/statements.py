@@ -1442,8 +1442,13 @@ def fact_of(claim: Claim, text: str, about: list[str], reason: str | None, tripl
 
 
 def placed(fact: ExtractedFact, project: str | None) -> ExtractedFact:
-    """The statement with PROJECT replaced by the session's project (or "our team" without one)."""
-    return _swapped(fact, PROJECT, project or "our team") if _mentions(fact, PROJECT) else fact
+    """The statement with PROJECT replaced by the session's project (project_holder)."""
+    return _swapped(fact, PROJECT, project_holder(project)) if _mentions(fact, PROJECT) else fact
+
+
+def project_holder(project: str | None) -> str:
+    """Who "we" are in a session: its project, or "our team" in a session of no project."""
+    return project or "our team"
 
 
 @dataclass
