@@ -18,7 +18,7 @@ from sessions_graph_core import wordnet
 from sessions_graph_core.text import content_words, stem
 
 PARTS_OF_SPEECH = ("n", "v")  # adjectives and adverbs have no hypernyms to climb
-# Chosen on LoCoMo's tuning half (conversations 0-4) by leaving one conversation out (README, ninth round).
+# Chosen on LoCoMo's tuning half (conversations 0-4) by leaving one conversation out (docs/history/recall-quality.md, ninth round).
 SENSES = 2  # a turn's word's most frequent senses read; rarer ones mostly match by accident
 QUESTION_SENSES = 3  # a question's word's senses, each weighing by how many turns it matches
 DEPTH = 6  # hypernym steps climbed above a turn's word: swimming -> ... -> activity is four
