@@ -224,6 +224,36 @@ class Claim:
 
 
 @dataclass
+class Clause:
+    """One clause's parts as Reader._claims's steps read them; a step may read them anew for the steps after
+    it ("got rid of X" as "dropped X")."""
+
+    verb: Any
+    subject: Any | None
+    lemma: str
+    particle: str  # "" for none
+    ends: bool  # the verb, with its particle, ends what it is said of
+    preps: dict[str, Any]
+    dobj: Any | None
+    attr: Any | None
+    acomp: Any | None
+    passive: bool
+    negated: bool
+    who: str | None
+    decider: bool  # said by us ("we", "I", "the team"), whose choices are decisions
+
+    @property
+    def key(self) -> str:
+        """The verb as attributes.toml lists it, with its particle ("take over")."""
+        return " ".join(part for part in (self.lemma, self.particle) if part)
+
+    @property
+    def target(self) -> Any | None:
+        """What is had, paid for or subscribed to: the object, or the name after the verb's preposition."""
+        return self.dobj if self.dobj is not None else self.preps.get({"pay": "for", "unsubscribe": "from"}.get(self.lemma, "to"))
+
+
+@dataclass
 class Reader:
     """Reads one text's clauses; keeps the entity in focus for the pronouns that follow."""
 
@@ -541,15 +571,25 @@ class Reader:
             self.focus["thing"] = self.name(thing)
 
     def _claims(self, verb: Any, subject: Any | None) -> list[Claim]:
-        lemma = self.lemma(verb)
-        particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over", "away", "off"})), "")
-        if (lemma, particle) in PHRASAL_ENDINGS:  # "we turned off Sentry" ends it as "we shut Sentry" does
-            lemma, particle = "end", ""
-        elif particle and lemma not in LISTED_VERBS and senses.ends(f"{lemma}_{particle}"):
-            lemma, particle = "end", ""  # "we closed out the Box account", "Tom bowed out": WordNet's phrasal verb ends
-        let_go = self.let_go(verb, lemma)
-        if let_go is not None and subject is not None and a_name(let_go):  # "I've let The Economist go"
-            return [Claim(self.name(subject), HELD, None, self.name(let_go))]  # what held it ends, by no kind guessed
+        """The claims of one clause: what the first of these steps that reads it says (None: not this step's)."""
+        clause = self.clause(verb, subject)
+        for step in (
+            self.let_go_of, self.inner_verb, self.taken_back, self.copula_said,
+            self.subscribed, self.rented, self.possessed, self.new_one_named, self.became,
+            self.took_over, self.replaced_as, self.passed_to, self.handed_to,
+            self.rid_of, self.handed_off, self.done_with, self.lapsed_by_itself, self.let_lapse, self.ended_named,
+            self.serving, self.verb_stated, self.inverse_stated, self.served_by, self.served_by_agent, self.seen_as,
+            self.held_when, self.rescheduled, self.called,
+            self.transition_noun, self.habit, self.sent_through, self.generic_verb,
+        ):
+            found = step(clause)
+            if found is not None:
+                return found
+        return []
+
+    def clause(self, verb: Any, subject: Any | None) -> Clause:
+        """The clause's parts, its subject set right where the parser turned it round."""
+        lemma, particle = self.phrasal(verb)
         ends = ending_verb(lemma) and particle in ENDING_PARTICLES.get(lemma, {particle})
         preps = self.preps(verb)
         dobj = direct_object(verb)
@@ -558,310 +598,459 @@ class Reader:
         attr = next((t for t in verb.children if t.dep_ in {"attr", "oprd"}), None) or mistagged(verb)
         acomp = next((t for t in verb.children if t.dep_ == "acomp"), None)
         passive = any(t.dep_ in {"nsubjpass", "auxpass"} for t in verb.children)
-        negated = self.negated(verb)
+        subject, attr = self.named_first(verb, lemma, subject, attr, acomp)
+        who = self.doer(subject)
+        negated = self.negated(verb) or (subject is not None and nobody(subject))  # "nobody uses Trello anymore"
+        decider = subject is not None and (subject.lower_ in DECIDERS or self.lemma(subject) in DECIDERS or who == PROJECT)
+        return Clause(verb, subject, lemma, particle, ends, preps, dobj, attr, acomp, passive, negated, who, decider)
+
+    def phrasal(self, verb: Any) -> tuple[str, str]:
+        """The verb's lemma and its particle ("" for none); a phrasal verb that ends a thing is "end"."""
+        lemma = self.lemma(verb)
+        particle = next((t.lower_ for t in verb.children if t.dep_ in {"prt"} or (t.dep_ == "advmod" and t.lower_ in {"down", "up", "over", "away", "off"})), "")
+        if (lemma, particle) in PHRASAL_ENDINGS:  # "we turned off Sentry" ends it as "we shut Sentry" does
+            return "end", ""
+        if particle and lemma not in LISTED_VERBS and senses.ends(f"{lemma}_{particle}"):
+            return "end", ""  # "we closed out the Box account", "Tom bowed out": WordNet's phrasal verb ends
+        return lemma, particle
+
+    def named_first(self, verb: Any, lemma: str, subject: Any | None, attr: Any | None,
+                    acomp: Any | None) -> tuple[Any | None, Any | None]:
+        """The subject and complement of a copula whose subject the parser took for a modifier."""
         named_first = next((t for t in verb.lefts if t.dep_ in {"advmod", "npadvmod", "dep"} and t.is_title
                             and not t.is_stop and t.i == verb.sent.start), None)
         if lemma == "be" and attr is None and acomp is None and subject is not None and subject.i > verb.i and named_first is not None:
-            subject, attr = named_first, subject  # "Raj/ADV is our product manager/nsubj": Raj is the subject
-        who = self.name(subject) if subject is not None else None
-        if subject is not None and nobody(subject):
-            who, negated = PROJECT, True  # "nobody uses Trello anymore": we no longer use it
-        if subject is not None and subject.lower_ == "everything":
-            who = PROJECT  # "everything runs on Azure now": all we run, as "we run everything on Azure" says
-        if subject is not None and any(t.dep_ == "conj" and t.lower_ in FIRST_PERSON for t in subject.children):
-            who = SELF  # "my partner and I live in Leeds": what I say of us both, I say of me
-        decider = subject is not None and (subject.lower_ in DECIDERS or self.lemma(subject) in DECIDERS or who == PROJECT)
+            return named_first, subject  # "Raj/ADV is our product manager/nsubj": Raj is the subject
+        return subject, attr
 
-        # "stop using A", "decided to host A": the inner verb says what, the outer one whether.
-        inner = next((t for t in verb.children if t.dep_ == "xcomp" and t.pos_ in {"VERB", "AUX"}), None)
-        arrived = (lemma, particle) in ARRIVALS
-        # "I used to work at Acme", "we used to be on Heroku": what was so then is so no longer, an ending
-        # of what the inner verb says as "stopped" is.
-        # ("we used Zapier to glue forms" is a use, for a purpose).
-        ends = ends or (lemma == "use" and verb.tag_ == "VBD" and inner is not None and direct_object(verb) is None
-                        and any(t.dep_ == "aux" and t.lower_ == "to" for t in inner.children))
-        if inner is not None and (ends or arrived or lemma in INTENT_VERBS | ASPECT_VERBS):
-            found = self._claims(inner, subject)
-            if ends:
-                # "stopped using Papertrail", "I've stopped going to PureGym": whatever held it (the first
-                # preposition's name only: "quit going to yoga with Dana" ends no Dana)
-                ended = direct_object(inner)
-                place = next(iter(self.preps(inner).values()), None) if ended is None else None
-                ended = place if place is not None and a_name(place) else ended
-                if not found and ended is not None and who:
-                    return [Claim(who, HELD, None, self.name(ended))]
-                ended = [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
-                # A subscription stopped also ends whatever else held it ("stopped paying for Figma"), and
-                # so does a name stopped ("we use Stripe for billing" ... "we stopped using Stripe").
-                named = {normalise(self.phrase(t)) for t in inner.subtree if t.pos_ == "PROPN"}
-                return ended + [Claim(c.subject, HELD, None, c.old) for c in ended
-                                if c.old and (c.attribute.rpartition(" ")[2] in MEMBERSHIPS or normalise(c.old) in named)
-                                and c.attribute != HELD]
-            return [Claim(c.subject, c.attribute, c.value, c.old, decision=c.decision or lemma in INTENT_VERBS or arrived)
-                    for c in found]
+    def doer(self, subject: Any | None) -> str | None:
+        """Who a clause is said of: its subject's name, with these exceptions."""
+        if subject is None:
+            return None
+        if any(t.dep_ == "conj" and t.lower_ in FIRST_PERSON for t in subject.children):
+            return SELF  # "my partner and I live in Leeds": what I say of us both, I say of me
+        if nobody(subject):
+            return PROJECT  # "nobody uses Trello anymore": we no longer use it
+        if subject.lower_ == "everything":
+            return PROJECT  # "everything runs on Azure now": all we run, as "we run everything on Azure" says
+        return self.name(subject)
 
-        reversed_choice = self.reversed_choice(verb, lemma, dobj)
-        if reversed_choice is not None and who and decider:
+    def let_go_of(self, c: Clause) -> list[Claim] | None:
+        let_go = self.let_go(c.verb, c.lemma)
+        if let_go is not None and c.subject is not None and a_name(let_go):  # "I've let The Economist go"
+            return [Claim(self.name(c.subject), HELD, None, self.name(let_go))]  # what held it ends, by no kind guessed
+        return None
+
+    def inner_verb(self, c: Clause) -> list[Claim] | None:
+        """"stop using A", "decided to host A": the inner verb says what, the outer one whether."""
+        inner = next((t for t in c.verb.children if t.dep_ == "xcomp" and t.pos_ in {"VERB", "AUX"}), None)
+        arrived = (c.lemma, c.particle) in ARRIVALS
+        ends = c.ends or self.used_to(c.verb, c.lemma, inner)
+        if inner is None or not (ends or arrived or c.lemma in INTENT_VERBS | ASPECT_VERBS):
+            return None
+        found = self._claims(inner, c.subject)
+        if ends:
+            return self.stopped_doing(c.who, inner, found)
+        return [Claim(claim.subject, claim.attribute, claim.value, claim.old,
+                      decision=claim.decision or c.lemma in INTENT_VERBS or arrived) for claim in found]
+
+    def used_to(self, verb: Any, lemma: str, inner: Any | None) -> bool:
+        """"I used to work at Acme", "we used to be on Heroku": what was so then is so no longer, an ending
+        of what the inner verb says as "stopped" is ("we used Zapier to glue forms" is a use, for a purpose)."""
+        return (lemma == "use" and verb.tag_ == "VBD" and inner is not None and direct_object(verb) is None
+                and any(t.dep_ == "aux" and t.lower_ == "to" for t in inner.children))
+
+    def stopped_doing(self, who: str | None, inner: Any, found: list[Claim]) -> list[Claim]:
+        """"stopped using Papertrail", "I've stopped going to PureGym": whatever held it (the first
+        preposition's name only: "quit going to yoga with Dana" ends no Dana)."""
+        ended = direct_object(inner)
+        place = next(iter(self.preps(inner).values()), None) if ended is None else None
+        ended = place if place is not None and a_name(place) else ended
+        if not found and ended is not None and who:
+            return [Claim(who, HELD, None, self.name(ended))]
+        claims = [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
+        # A subscription stopped also ends whatever else held it ("stopped paying for Figma"), and
+        # so does a name stopped ("we use Stripe for billing" ... "we stopped using Stripe").
+        named = {normalise(self.phrase(t)) for t in inner.subtree if t.pos_ == "PROPN"}
+        return claims + [Claim(c.subject, HELD, None, c.old) for c in claims
+                         if c.old and (c.attribute.rpartition(" ")[2] in MEMBERSHIPS or normalise(c.old) in named)
+                         and c.attribute != HELD]
+
+    def taken_back(self, c: Clause) -> list[Claim] | None:
+        reversed_choice = self.reversed_choice(c.verb, c.lemma, c.dobj)
+        if reversed_choice is not None and c.who and c.decider:
             # "we scrapped the plan to use Kafka", "we reversed the Terraform decision", "we abandoned the move
             # to Kafka": the choice taken back ends whatever slot held it
-            return [Claim(who, HELD, None, reversed_choice, decision=True)]
+            return [Claim(c.who, HELD, None, reversed_choice, decision=True)]
+        return None
+
+    def copula_said(self, c: Clause) -> list[Claim] | None:
+        verb, subject, who, preps, negated = c.verb, c.subject, c.who, c.preps, c.negated
         # A name ending in "-ing" after "is" is read as a progressive ("my bank is Starling/VBG now"): the name
         # is what the subject is.
-        if attr is None and acomp is None and name_read_as_verb(verb) and any(
+        if c.attr is None and c.acomp is None and name_read_as_verb(verb) and any(
                 t.dep_ == "aux" and self.lemma(t) == "be" for t in verb.children):
             return self.copula(subject, who, verb, preps, negated)
         # A name typed in lower case after "are" that the tagger took for a passive ("my running shoes are
         # hokas/VBN now"): no verb WordNet knows, so the name is what the subject is.
-        if passive and verb.tag_ == "VBN" and no_verb(verb) and dobj is None and not preps:
+        if c.passive and verb.tag_ == "VBN" and no_verb(verb) and c.dobj is None and not preps:
             return self.copula(subject, who, verb, preps, negated)
         # Copulas: "my manager is Priya", "James is our new CTO", "I'm vegetarian", "X is on PostgreSQL".
-        if lemma in {"be", "become", "remain", "stay"} and (attr is not None or acomp is not None or preps):
-            return self.copula(subject, who, attr or acomp, preps, negated)
-        # Subscriptions and memberships, one slot per thing subscribed to: "I have a Netflix subscription",
-        # "we pay for Zoom", "I'm subscribed to Substack"; negated, they end.
-        target = dobj if dobj is not None else preps.get({"pay": "for", "unsubscribe": "from"}.get(lemma, "to"))
-        negated = negated or lemma == "unsubscribe"
-        subscribed = self.subscription(target, plain=lemma in SUBSCRIBE_VERBS)
-        if subscribed and who and (lemma in SUBSCRIBE_VERBS or lemma in {"have", "get", "buy", "start", "keep", "renew"}):
+        if c.lemma in {"be", "become", "remain", "stay"} and (c.attr is not None or c.acomp is not None or preps):
+            return self.copula(subject, who, c.attr or c.acomp, preps, negated)
+        return None
+
+    def subscribed(self, c: Clause) -> list[Claim] | None:
+        """Subscriptions and memberships, one slot per thing subscribed to: "I have a Netflix subscription",
+        "we pay for Zoom", "I'm subscribed to Substack"; negated, they end."""
+        negated = c.negated or c.lemma == "unsubscribe"
+        subscribed = self.subscription(c.target, plain=c.lemma in SUBSCRIBE_VERBS)
+        if subscribed and c.who and (c.lemma in SUBSCRIBE_VERBS or c.lemma in {"have", "get", "buy", "start", "keep", "renew"}):
             attribute, name = subscribed
             if negated:  # also whatever else held it: "we use Figma for design" ... "we stopped paying for Figma"
-                return [Claim(who, attribute, None, name), Claim(who, HELD, None, name)]
-            return [Claim(who, attribute, name)]
-        if lemma in RENT_VERBS and dobj is not None and dobj.pos_ == "NOUN" and who and verb.tag_ != "VBD":
-            # "I rent a parking space", "we're renting a storage unit": which "I gave up the parking space" ends
-            thing = " ".join(self.words(dobj))
-            return [Claim.said(who, f"{normalise(thing)} rental", thing, negated)]
-        # "I'm paying for the Pro plan now", "I have a Pixel 9": a value of a known kind is what that
-        # attribute holds (only a listed kind for paying).
-        # Only a name is guessed a kind by the embedder: "a cat" is no terminal ("kitty"), "a Pixel 9" is a phone.
-        named_target = target is not None and target.pos_ == "PROPN"
-        possessed = self.kind(target, guess=lemma == "have" and named_target) if lemma in {"pay", "subscribe", "have"} else None
-        if possessed and possessed not in RELATIONAL | {"schedule"} and who and not {"with", "in"} & set(preps):
-            value = self.name(target)
-            return [Claim.said(who, possessed, value, negated)]
+                return [Claim(c.who, attribute, None, name), Claim(c.who, HELD, None, name)]
+            return [Claim(c.who, attribute, name)]
+        return None
 
-        # "We have a new landlord, Mrs. Gomez", "I got a new manager: Ines".
-        # Any verb that names a role and the one in it: "I started seeing a new therapist, Dr. Lin".
+    def rented(self, c: Clause) -> list[Claim] | None:
+        if c.lemma in RENT_VERBS and c.dobj is not None and c.dobj.pos_ == "NOUN" and c.who and c.verb.tag_ != "VBD":
+            # "I rent a parking space", "we're renting a storage unit": which "I gave up the parking space" ends
+            thing = " ".join(self.words(c.dobj))
+            return [Claim.said(c.who, f"{normalise(thing)} rental", thing, c.negated)]
+        return None
+
+    def possessed(self, c: Clause) -> list[Claim] | None:
+        """"I'm paying for the Pro plan now", "I have a Pixel 9": a value of a known kind is what that
+        attribute holds (only a listed kind for paying)."""
+        # Only a name is guessed a kind by the embedder: "a cat" is no terminal ("kitty"), "a Pixel 9" is a phone.
+        target = c.target
+        named_target = target is not None and target.pos_ == "PROPN"
+        possessed = self.kind(target, guess=c.lemma == "have" and named_target) if c.lemma in {"pay", "subscribe", "have"} else None
+        if possessed and possessed not in RELATIONAL | {"schedule"} and c.who and not {"with", "in"} & set(c.preps):
+            value = self.name(target)
+            return [Claim.said(c.who, possessed, value, c.negated)]
+        return None
+
+    def new_one_named(self, c: Clause) -> list[Claim] | None:
+        """"We have a new landlord, Mrs. Gomez", "I got a new manager: Ines"; any verb that names a role and
+        the one in it: "I started seeing a new therapist, Dr. Lin"."""
+        named, apposed = self.role_named(c)
+        # "I took a job as a UX writer": the job named by what it is, by the same test as "I'm a nurse"
+        # (and where, when it says: "a job at Globex as a nurse").
+        job = self.job_as(c.subject, c.who, c.preps) if named and named[0] == "employer" and not c.negated else None
+        if job is not None:
+            return [job, *([Claim(c.who, "employer", self.name(apposed))] if apposed is not None else [])]
+        if apposed is not None and c.who and named and not c.negated:
+            # "the practice gave me a new GP, Dr. Lund": the one given to is who has it
+            given = next((self.name(t) for t in c.verb.children if t.dep_ == "dative"), None)
+            return [Claim(named[1] or given or c.who, named[0], self.name(apposed))]
+        return None
+
+    def role_named(self, c: Clause) -> tuple[tuple[str, str | None] | None, Any | None]:
+        """(the role, its holder) the clause's object names, and the name of the one in it."""
         # "I've started going to a new dentist, Dr. Kim": the name after the comma hangs on the outer verb.
-        role_noun = dobj if dobj is not None else preps.get("to")
+        role_noun = c.dobj if c.dobj is not None else c.preps.get("to")
         # (an ending verb said without its particle ends nothing: "the practice gave me a new GP, Dr. Lund")
-        named = self.attribute_of(role_noun) if not ends and role_noun is not None else None
+        named = self.attribute_of(role_noun) if not c.ends and role_noun is not None else None
         apposed = next((t for t in role_noun.children if t.dep_ in {"appos", "npadvmod"} and t.pos_ in {"PROPN", "NUM"}),
                        None) if named else None
         apposed = apposed if apposed is not None or not named else named_after(role_noun)
-        if named is None and apposed is None and lemma in FINDING_VERBS and a_new(role_noun):
+        if named is None and apposed is None and c.lemma in FINDING_VERBS and a_new(role_noun):
             # "found a new hairdresser, marco", "got a new accountant: raj patel": what the name is new as is
             # the slot, as "my hairdresser is lena" says, where no attribute lists the noun (only with a verb
             # of finding one in place of another: "I made a new friend, Sam" is one friend more)
             apposed = next((t for t in role_noun.children if t.dep_ == "appos" and person_like(t)), None) or named_after(role_noun)
             named = (normalise(" ".join(self.words(role_noun))), None) if apposed is not None else None
         if apposed is None and named and named[0] == "employer":  # "I got a job at Microsoft"
-            apposed = next((o for c in role_noun.children if c.dep_ == "prep" and c.lower_ in {"at", "with"}
-                            for o in c.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), preps.get("at"))
+            apposed = next((o for prep in role_noun.children if prep.dep_ == "prep" and prep.lower_ in {"at", "with"}
+                            for o in prep.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), c.preps.get("at"))
             apposed = apposed if apposed is not None and apposed.pos_ == "PROPN" else None
-        # "I took a job as a UX writer": the job named by what it is, by the same test as "I'm a nurse"
-        # (and where, when it says: "a job at Globex as a nurse").
-        job = self.job_as(subject, who, preps) if named and named[0] == "employer" and not negated else None
-        if job is not None:
-            return [job, *([Claim(who, "employer", self.name(apposed))] if apposed is not None else [])]
-        if apposed is not None and who and named and not negated:
-            # "the practice gave me a new GP, Dr. Lund": the one given to is who has it
-            given = next((self.name(t) for t in verb.children if t.dep_ == "dative"), None)
-            return [Claim(named[1] or given or who, named[0], self.name(apposed))]
+        return named, apposed
 
+    def became(self, c: Clause) -> list[Claim] | None:
         # Becoming: "I went vegan", "she turned vegetarian" (the parser often calls the adjective an object).
-        state = acomp if acomp is not None else attr if attr is not None else dobj
-        if lemma in STATE_VERBS and state is not None and not any(t.dep_ == "det" for t in state.children):
-            return self.copula(subject, who, state, {}, negated)
+        state = c.acomp if c.acomp is not None else c.attr if c.attr is not None else c.dobj
+        if c.lemma in STATE_VERBS and state is not None and not any(t.dep_ == "det" for t in state.children):
+            return self.copula(c.subject, c.who, state, {}, c.negated)
+        return None
 
-        # Taking a role: "Carol is taking over ownership of X from Alice", "Lena took over the platform team".
-        if lemma in TAKE_VERBS and (particle == "over" or lemma != "take") and who:
-            target = dobj if dobj is not None else preps.get("over", preps.get("as"))
-            held = self.attribute_of(target)
-            if held and held[1]:
-                return [Claim(held[1], held[0], who, self.text_of(preps.get("from")))]
-            if target is not None and target is preps.get("as") and self.of_object(target) is None:
-                # "Lucy took over as scrum master": a role of the team, as "Sam is our scrum master" says.
-                role = held[0] if held else normalise(" ".join(self.words(target)))
-                return [Claim(self.possessor(target) or PROJECT, role, who, self.text_of(preps.get("from")))]
-            if target is not None:
-                return [Claim(self.name(target), self.role_of(target), who, self.text_of(preps.get("from")))]
-            listed = "from" in preps and (self.kind(subject, guess=False) or self.kind(preps["from"], guess=False))
-            if listed and subject.ent_type_ != "PERSON":
-                # "Buildkite has taken over from Jenkins": a thing of a listed kind that takes over replaces the
-                # old one (a person taking over from another is the role's, above)
-                rest = {p: t for p, t in preps.items() if p != "from"}
-                return self.generic(verb, "replace", subject, who, preps["from"], rest, negated, decider)
-            return []
+    def took_over(self, c: Clause) -> list[Claim] | None:
+        """Taking a role: "Carol is taking over ownership of X from Alice", "Lena took over the platform team"."""
+        subject, who, preps = c.subject, c.who, c.preps
+        if not (c.lemma in TAKE_VERBS and (c.particle == "over" or c.lemma != "take") and who):
+            return None
+        target = c.dobj if c.dobj is not None else preps.get("over", preps.get("as"))
+        held = self.attribute_of(target)
+        if held and held[1]:
+            return [Claim(held[1], held[0], who, self.text_of(preps.get("from")))]
+        if target is not None and target is preps.get("as") and self.of_object(target) is None:
+            # "Lucy took over as scrum master": a role of the team, as "Sam is our scrum master" says.
+            role = held[0] if held else normalise(" ".join(self.words(target)))
+            return [Claim(self.possessor(target) or PROJECT, role, who, self.text_of(preps.get("from")))]
+        if target is not None:
+            return [Claim(self.name(target), self.role_of(target), who, self.text_of(preps.get("from")))]
+        listed = "from" in preps and (self.kind(subject, guess=False) or self.kind(preps["from"], guess=False))
+        if listed and subject.ent_type_ != "PERSON":
+            # "Buildkite has taken over from Jenkins": a thing of a listed kind that takes over replaces the
+            # old one (a person taking over from another is the role's, above)
+            rest = {p: t for p, t in preps.items() if p != "from"}
+            return self.generic(c.verb, "replace", subject, who, preps["from"], rest, c.negated, c.decider)
+        return []
+
+    def replaced_as(self, c: Clause) -> list[Claim] | None:
         # "Priscilla replaced Kenji as product owner of the search service".
-        if lemma == "replace" and "as" in preps and dobj is not None and who:
-            held = self.attribute_of(preps["as"])
+        if c.lemma == "replace" and "as" in c.preps and c.dobj is not None and c.who:
+            held = self.attribute_of(c.preps["as"])
             if held and held[1]:
-                return [Claim(held[1], held[0], who, self.phrase(dobj))]
+                return [Claim(held[1], held[0], c.who, self.phrase(c.dobj))]
+        return None
+
+    def passed_to(self, c: Clause) -> list[Claim] | None:
         # Handing over: "X was handed over to the finance team", "ownership of X moved to Grace".
-        if lemma in HAND_VERBS | {"go", "fall"} and "to" in preps and subject is not None and dobj is None:
+        lemma, subject, preps = c.lemma, c.subject, c.preps
+        if lemma in HAND_VERBS | {"go", "fall"} and "to" in preps and subject is not None and c.dobj is None:
             held = self.attribute_of(subject)
-            if held and held[1] and (passive or lemma == "move" or held[0] in RELATIONAL):
+            if held and held[1] and (c.passive or lemma == "move" or held[0] in RELATIONAL):
                 return [Claim(held[1], held[0], self.name(preps["to"]))]
             receiver = preps["to"]
-            if passive and lemma in HAND_VERBS and (person_like(receiver) or self.lemma(receiver) in GROUP_NOUNS):
-                return [Claim(who, self.role_of(subject), self.name(preps["to"]))]
+            if c.passive and lemma in HAND_VERBS and (person_like(receiver) or self.lemma(receiver) in GROUP_NOUNS):
+                return [Claim(c.who, self.role_of(subject), self.name(preps["to"]))]
+        return None
 
+    def handed_to(self, c: Clause) -> list[Claim] | None:
         # "Raj handed the infra team over to Mei".
-        if lemma in HAND_VERBS - {"give", "move"} and "to" in preps and dobj is not None and not passive and who:
+        dobj, preps, who = c.dobj, c.preps, c.who
+        if c.lemma in HAND_VERBS - {"give", "move"} and "to" in preps and dobj is not None and not c.passive and who:
             held = self.attribute_of(dobj)
             if held and held[1]:
                 return [Claim(held[1], held[0], self.name(preps["to"]), who)]
             return [Claim(self.name(dobj), self.role_of(dobj), self.name(preps["to"]), who)]
-        if lemma == "rid" and "of" in preps:  # "we got rid of New Relic": an ending of its object
-            lemma, dobj, ends = "drop", preps.pop("of"), True
-        if lemma == "hand" and particle in {"off", "over"} and "to" not in preps and dobj is not None and who:
-            return [Claim(self.name(dobj), HELD_HERE, None, who)]  # "Ana handed off the billing service": to no one said
-        done = preps.get("with") if lemma in {"do", "finish"} and verb.tag_ == "VBN" and passive else None
-        if done is not None and who and a_name(done):
-            return [Claim(who, HELD, None, self.name(done))]  # "we're done with Heroku": what held it ends
-        if LAPSE_VERBS.get(lemma) == particle and dobj is None and subject is not None and not passive:
+        return None
+
+    def rid_of(self, c: Clause) -> None:
+        """"We got rid of New Relic": an ending of its object, which the steps after this read as "dropped"."""
+        if c.lemma == "rid" and "of" in c.preps:
+            c.lemma, c.dobj, c.ends = "drop", c.preps.pop("of"), True
+
+    def handed_off(self, c: Clause) -> list[Claim] | None:
+        if c.lemma == "hand" and c.particle in {"off", "over"} and "to" not in c.preps and c.dobj is not None and c.who:
+            return [Claim(self.name(c.dobj), HELD_HERE, None, c.who)]  # "Ana handed off the billing service": to no one said
+        return None
+
+    def done_with(self, c: Clause) -> list[Claim] | None:
+        done = c.preps.get("with") if c.lemma in {"do", "finish"} and c.verb.tag_ == "VBN" and c.passive else None
+        if done is not None and c.who and a_name(done):
+            return [Claim(c.who, HELD, None, self.name(done))]  # "we're done with Heroku": what held it ends
+        return None
+
+    def lapsed_by_itself(self, c: Clause) -> list[Claim] | None:
+        """"my gym membership expired", "the subscription ran out", "I let the Datadog contract lapse"."""
+        subject = c.subject
+        if LAPSE_VERBS.get(c.lemma) == c.particle and c.dobj is None and subject is not None and not c.passive:
             letting = subject.head.head if subject.head.dep_ in {"ccomp", "xcomp"} else None
             letter = next((t for t in letting.children if t.dep_ == "nsubj"), None) if letting is not None else None
             holder = self.possessor(subject) or (self.name(letter) if letter is not None else PROJECT if (
                 self.subscription(subject, plain=False) and named_in(subject)) else None)
             return self.lapsed(self.subscription(subject, plain=False), self.name(subject) if a_name(subject) else None, holder)
-        if lemma in {"let", "allow"} and dobj is not None and self.lemma(dobj) in LAPSE_VERBS:
+        return None
+
+    def let_lapse(self, c: Clause) -> list[Claim] | None:
+        dobj = c.dobj
+        if c.lemma in {"let", "allow"} and dobj is not None and self.lemma(dobj) in LAPSE_VERBS:
             # "I let my Audible membership lapse/NOUN": the parser makes the verb a noun, the thing its compound
             words = [t.text for t in dobj.lefts if t.dep_ in {"compound", "amod"}]
             named = " ".join(words) if any(t.pos_ == "PROPN" for t in dobj.lefts) else None
-            return self.lapsed(_membership(words), named, self.possessor(dobj) or who)
-        # Endings with the slot named: "stepped down as manager of the QA team", "gave up ownership of the wiki".
-        traded_for = lemma in TRADE_VERBS and "for" in preps and a_name(preps["for"])
-        if ends and not traded_for:
-            named = self.attribute_of(preps.get("as")) or self.attribute_of(dobj)
-            if named and named[1]:
-                return [Claim(named[1], named[0], None, who)]
-            left = preps.get("from") if lemma == "step" else None
-            if left is not None and who:  # "Ana stepped away from the billing service": her role in it ends
-                return [Claim(self.name(left), HELD_HERE, None, who)]
-            # What ended is the object, or what the verb ends from, of or with ("I broke up with Sam", "we
-            # dropped out of the league", "Ana resigned from Acme").
-            ended = dobj if dobj is not None else next((preps[p] for p in ("from", "of", "with") if p in preps), None)
-            if ended is not None and lemma not in {"step"}:
-                return self.ending(subject, who, ended, preps)
-            return []
+            return self.lapsed(_membership(words), named, self.possessor(dobj) or c.who)
+        return None
 
+    def ended_named(self, c: Clause) -> list[Claim] | None:
+        """Endings with the slot named: "stepped down as manager of the QA team", "gave up ownership of the wiki"."""
+        lemma, preps, who, dobj = c.lemma, c.preps, c.who, c.dobj
+        traded_for = lemma in TRADE_VERBS and "for" in preps and a_name(preps["for"])
+        if not c.ends or traded_for:
+            return None
+        named = self.attribute_of(preps.get("as")) or self.attribute_of(dobj)
+        if named and named[1]:
+            return [Claim(named[1], named[0], None, who)]
+        left = preps.get("from") if lemma == "step" else None
+        if left is not None and who:  # "Ana stepped away from the billing service": her role in it ends
+            return [Claim(self.name(left), HELD_HERE, None, who)]
+        # What ended is the object, or what the verb ends from, of or with ("I broke up with Sam", "we
+        # dropped out of the league", "Ana resigned from Acme").
+        ended = dobj if dobj is not None else next((preps[p] for p in ("from", "of", "with") if p in preps), None)
+        if ended is not None and lemma not in {"step"}:
+            return self.ending(c.subject, who, ended, preps)
+        return []
+
+    def serving(self, c: Clause) -> list[Claim] | None:
         # "Airflow orchestrates the data pipeline", "CircleCI runs our builds": a name of a listed kind
         # serving a thing is that thing's value of that kind (listed: the tagger often calls it X or ADV).
-        serving = self.kind(subject, guess=False) if lemma in SERVE_VERBS and subject is not None and subject.pos_ != "PRON" else None
-        if serving and serving not in RELATIONAL and dobj is not None and dobj.pos_ in {"NOUN", "PROPN"} and not passive \
+        subject, dobj = c.subject, c.dobj
+        serving = self.kind(subject, guess=False) if c.lemma in SERVE_VERBS and subject is not None and subject.pos_ != "PRON" else None
+        if serving and serving not in RELATIONAL and dobj is not None and dobj.pos_ in {"NOUN", "PROPN"} and not c.passive \
                 and normalise(self.phrase(dobj)) not in self.lex.values:
             thing = self.attribute_of(dobj)
             holder, kind = (thing[1] or PROJECT, thing[0]) if thing else (self.name(dobj), serving)
-            return [Claim.said(holder, kind, who, negated)]
-        # Verbs that state an attribute.
-        key = " ".join(part for part in (lemma, particle) if part)
-        for prep, obj in list(preps.items()) + [("", None)]:
-            said = [f"be {key} {prep}", f"be {verb.lower_} {prep}"] if passive or lemma != verb.lower_ else []
-            phrase = next((p.strip() for p in [*said, f"{key} {prep}"] if p.strip() in self.lex.verbs), "")
+            return [Claim.said(holder, kind, c.who, c.negated)]
+        return None
+
+    def verb_stated(self, c: Clause) -> list[Claim] | None:
+        """Verbs that state an attribute ("I live in Porto", "our builds run on CircleCI"), by the first
+        preposition whose object is a value of it (the object where none)."""
+        for prep, obj in list(c.preps.items()) + [("", None)]:
+            said = [f"be {c.key} {prep}", f"be {c.verb.lower_} {prep}"] if c.passive or c.lemma != c.verb.lower_ else []
+            phrase = next((p.strip() for p in [*said, f"{c.key} {prep}"] if p.strip() in self.lex.verbs), "")
             if phrase and (obj is not None or not prep):
-                attribute = self.lex.verbs[phrase]
-                value_token = obj if obj is not None else dobj
-                if value_token is None:
-                    continue
-                if attribute == "location" and self.kind(value_token) != "location":
-                    # "moved into a flat in San Jose": the place is the home's
-                    value_token = self.place_in(value_token) or (None if lemma in {"move", "settle", "stay"} else value_token)
-                    if value_token is None:
-                        continue
-                job = self.job_as(subject, who, preps) if attribute == "employer" and not negated else None
-                if attribute == "employer" and lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""} \
-                        and job is None:  # one joins a person too; one joined as a designer is an employer
-                    continue
-                if attribute != "schedule" and a_time(value_token) and subject is not None and who not in (SELF, PROJECT):
-                    return [Claim(self.event(subject), "schedule", None if negated else self.phrase(value_token))]  # "my shift starts at 7am"
-                if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) not in RELATIONAL | {None}:
-                    attribute = self.kind(value_token, guess=False)  # "our team works in Python": the language
-                if attribute == "schedule" and not a_time(value_token):
-                    continue  # "meetings happen on Google Meet": no time, so not when they are
-                if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) == "location":
-                    attribute = "work location"  # "I work in Lisbon" is no employer, nor where I live
-                kind = self.kind(value_token) if base_attributes().get(attribute, {}).get("values") else None
-                if kind and kind not in RELATIONAL:
-                    attribute = kind  # "our builds run on CircleCI": CI, not hosting
-                # "we host the docs on GitBook": the docs'; "the iOS team tracks bugs in X": a team other
-                # than ours says what it does itself, so the tracker is that team's.
-                holder = self.name(dobj) if decider and who in (SELF, PROJECT) and dobj is not None \
-                    and value_token is not dobj and self.lemma(dobj) not in WHATEVER_WE_DO else who
-                itself = self.attribute_of(dobj) if decider and dobj is not None and value_token is not dobj else None
-                if itself and itself[1] in (None, PROJECT):  # "host (our) docs on GitBook": the docs are the attribute
-                    # ... of whoever said it: "the web team tracks tickets in Linear" is the web team's tracker
-                    attribute, holder = itself[0], itself[1] or who or PROJECT
-                named = self.attribute_of(subject)
-                if named and not decider:
-                    attribute, holder = named[0], named[1] or PROJECT
-                value = self.name(value_token)
-                return [Claim.said(holder, attribute, value, negated,
-                              decision=decider and lemma in CHOICE_VERBS)] + ([job] if job and attribute == "employer" else [])
-        with_prep = self.lex.inverse_verbs.get(f"{key} {next(iter(preps), '')}".strip())
-        inverse = self.lex.inverse_verbs.get(key) or with_prep
+                found = self.stated(c, self.lex.verbs[phrase], prep, obj if obj is not None else c.dobj)
+                if found is not None:
+                    return found
+        return None
+
+    def stated(self, c: Clause, attribute: str, prep: str, value_token: Any | None) -> list[Claim] | None:
+        """The claim of a verb listed with `attribute`; None where `value_token` is no value of it."""
+        subject, who, negated = c.subject, c.who, c.negated
+        if value_token is None:
+            return None
+        if attribute == "location" and self.kind(value_token) != "location":
+            # "moved into a flat in San Jose": the place is the home's
+            value_token = self.place_in(value_token) or (None if c.lemma in {"move", "settle", "stay"} else value_token)
+            if value_token is None:
+                return None
+        job = self.job_as(subject, who, c.preps) if attribute == "employer" and not negated else None
+        if attribute == "employer" and c.lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""} \
+                and job is None:  # one joins a person too; one joined as a designer is an employer
+            return None
+        if attribute != "schedule" and a_time(value_token) and subject is not None and who not in (SELF, PROJECT):
+            return [Claim(self.event(subject), "schedule", None if negated else self.phrase(value_token))]  # "my shift starts at 7am"
+        if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) not in RELATIONAL | {None}:
+            attribute = self.kind(value_token, guess=False)  # "our team works in Python": the language
+        if attribute == "schedule" and not a_time(value_token):
+            return None  # "meetings happen on Google Meet": no time, so not when they are
+        if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) == "location":
+            attribute = "work location"  # "I work in Lisbon" is no employer, nor where I live
+        kind = self.kind(value_token) if base_attributes().get(attribute, {}).get("values") else None
+        if kind and kind not in RELATIONAL:
+            attribute = kind  # "our builds run on CircleCI": CI, not hosting
+        attribute, holder = self.stated_holder(c, attribute, value_token)
+        value = self.name(value_token)
+        return [Claim.said(holder, attribute, value, negated,
+                           decision=c.decider and c.lemma in CHOICE_VERBS)] + ([job] if job and attribute == "employer" else [])
+
+    def stated_holder(self, c: Clause, attribute: str, value_token: Any) -> tuple[str, str | None]:
+        """The attribute a verb states and whose it is, where the object or the subject names a thing."""
+        who, dobj, decider = c.who, c.dobj, c.decider
+        # "we host the docs on GitBook": the docs'; "the iOS team tracks bugs in X": a team other
+        # than ours says what it does itself, so the tracker is that team's.
+        holder = self.name(dobj) if decider and who in (SELF, PROJECT) and dobj is not None \
+            and value_token is not dobj and self.lemma(dobj) not in WHATEVER_WE_DO else who
+        itself = self.attribute_of(dobj) if decider and dobj is not None and value_token is not dobj else None
+        if itself and itself[1] in (None, PROJECT):  # "host (our) docs on GitBook": the docs are the attribute
+            # ... of whoever said it: "the web team tracks tickets in Linear" is the web team's tracker
+            attribute, holder = itself[0], itself[1] or who or PROJECT
+        named = self.attribute_of(c.subject)
+        if named and not decider:
+            attribute, holder = named[0], named[1] or PROJECT
+        return attribute, holder
+
+    def inverse_stated(self, c: Clause) -> list[Claim] | None:
+        """A verb whose object holds the slot, its subject the value ("Alice owns the orders service")."""
+        preps, subject, who = c.preps, c.subject, c.who
+        with_prep = self.lex.inverse_verbs.get(f"{c.key} {next(iter(preps), '')}".strip())
+        inverse = self.lex.inverse_verbs.get(c.key) or with_prep
         if inverse:
-            if passive and "by" in preps and subject is not None:  # "the checkout flow is maintained by Ravi"
+            if c.passive and "by" in preps and subject is not None:  # "the checkout flow is maintained by Ravi"
                 return [Claim(who, inverse, self.name(preps["by"]))]
             # A preposition's object only where the verb is listed with it ("look after X"): "the
             # rotation runs through PagerDuty" is not running PagerDuty.
-            target = dobj if dobj is not None else next(iter(preps.values()), None) if with_prep else None
-            if target is not None and who and not (lemma == "run" and self.lemma(target) not in GROUP_NOUNS and target.ent_type_ != "ORG"):
-                return [Claim.said(self.name(target), inverse, who, negated)]
+            target = c.dobj if c.dobj is not None else next(iter(preps.values()), None) if with_prep else None
+            if target is not None and who and not (c.lemma == "run" and self.lemma(target) not in GROUP_NOUNS and target.ent_type_ != "ORG"):
+                return [Claim.said(self.name(target), inverse, who, c.negated)]
+        return None
 
+    def served_by(self, c: Clause) -> list[Claim] | None:
         # "Stripe processes our payments", "payments are processed by Braintree": the named one is the value.
+        subject, dobj, who = c.subject, c.dobj, c.who
         served = self.attribute_of(dobj) if subject is not None and subject.pos_ in {"PROPN", "NOUN"} and who not in (SELF, PROJECT) else None
-        if served is None and lemma in SERVE_VERBS | PROVIDE_VERBS and subject is not None and subject.pos_ == "PROPN" \
+        if served is None and c.lemma in SERVE_VERBS | PROVIDE_VERBS and subject is not None and subject.pos_ == "PROPN" \
                 and dobj is not None and dobj.pos_ == "NOUN" and self.possessor(dobj) in (SELF, PROJECT) \
                 and senses.people(self.lemma(subject)) != "person" and normalise(self.phrase(dobj)) not in self.lex.values:
             # "Octopus supplies our electricity now": a name serving a thing of ours is what that thing is,
             # as "our electricity is Octopus" says, whatever word names it
             served = (normalise(" ".join(self.words(dobj))), self.possessor(dobj))
         if served and served[0] not in RELATIONAL and subject.ent_type_ != "PERSON" and (subject.pos_ == "PROPN" or subject.is_title):
-            return [Claim.said(served[1] or PROJECT, served[0], who, negated)]
-        agent = preps.get("by") if passive else None
-        served = self.attribute_of(subject) if agent is not None and agent.pos_ == "PROPN" else None
+            return [Claim.said(served[1] or PROJECT, served[0], who, c.negated)]
+        return None
+
+    def served_by_agent(self, c: Clause) -> list[Claim] | None:
+        agent = c.preps.get("by") if c.passive else None
+        served = self.attribute_of(c.subject) if agent is not None and agent.pos_ == "PROPN" else None
         if served and served[0] not in RELATIONAL and agent.ent_type_ != "PERSON":
-            return [Claim(served[1] or PROJECT, served[0], None if negated else self.name(agent))]
+            return [Claim(served[1] or PROJECT, served[0], None if c.negated else self.name(agent))]
+        return None
+
+    def seen_as(self, c: Clause) -> list[Claim] | None:
         # "I see Dr. Brooks as my dentist now".
+        preps, dobj, lemma = c.preps, c.dobj, c.lemma
         role = self.attribute_of(preps.get("as")) if dobj is not None and lemma not in GENERIC_VERBS else None
         owner = self.possessor(preps["as"]) if role is None and "as" in preps and dobj is not None else None
         if owner in (SELF, PROJECT) and lemma not in GENERIC_VERBS:  # "we hired Max as our new designer"
             role = (normalise(" ".join(self.words(preps["as"]))), owner)
-        if role and who and dobj.pos_ == "PROPN":
-            return [Claim(role[1] or who, role[0], None if negated else self.name(dobj))]
+        if role and c.who and dobj.pos_ == "PROPN":
+            return [Claim(role[1] or c.who, role[0], None if c.negated else self.name(dobj))]
+        return None
 
+    def held_when(self, c: Clause) -> list[Claim] | None:
         # "We do our retros on Fridays", "we hold standup at 9am": when the event is, is its schedule.
-        when = next((preps[p] for p in ("on", "at") if p in preps and a_time(preps[p])), None)
-        if lemma in {"do", "have", "hold", "run", "schedule"} and when is not None and dobj is not None and dobj.pos_ == "NOUN":
-            return [Claim(self.event(dobj), "schedule", None if negated else self.phrase(when))]
-        moved_to = next((preps[p] for p in ("to", "for") if p in preps and a_time(preps[p])), None)
-        if lemma in RESCHEDULE_VERBS and moved_to is not None and dobj is not None and dobj.pos_ == "NOUN":
-            return [Claim(self.event(dobj), "schedule", self.phrase(moved_to))]  # "we moved standup to 10:15"
-        # "I now call Lyon home": what one calls an attribute's word is its value.
-        if lemma == "call" and dobj is not None and who:
-            called = self.attribute_of(dobj)
-            name = next((t for t in dobj.children if t.dep_ == "compound" and t.pos_ == "PROPN"), None)
-            if called and name is not None:  # the name is parsed as a compound of the word: no holder of it
-                return [Claim(who, called[0], None if negated else self.name(name))]
+        when = next((c.preps[p] for p in ("on", "at") if p in c.preps and a_time(c.preps[p])), None)
+        if c.lemma in {"do", "have", "hold", "run", "schedule"} and when is not None and c.dobj is not None and c.dobj.pos_ == "NOUN":
+            return [Claim(self.event(c.dobj), "schedule", None if c.negated else self.phrase(when))]
+        return None
 
-        if dobj is not None and self.lemma(dobj) in TRANSITION_NOUNS and lemma in ASPECT_VERBS | {"do", "make", "plan"}:
-            return self.generic(dobj, "move", subject, who, None, self.preps(dobj), negated, decider)
+    def rescheduled(self, c: Clause) -> list[Claim] | None:
+        moved_to = next((c.preps[p] for p in ("to", "for") if p in c.preps and a_time(c.preps[p])), None)
+        if c.lemma in RESCHEDULE_VERBS and moved_to is not None and c.dobj is not None and c.dobj.pos_ == "NOUN":
+            return [Claim(self.event(c.dobj), "schedule", self.phrase(moved_to))]  # "we moved standup to 10:15"
+        return None
+
+    def called(self, c: Clause) -> list[Claim] | None:
+        # "I now call Lyon home": what one calls an attribute's word is its value.
+        if c.lemma == "call" and c.dobj is not None and c.who:
+            called = self.attribute_of(c.dobj)
+            name = next((t for t in c.dobj.children if t.dep_ == "compound" and t.pos_ == "PROPN"), None)
+            if called and name is not None:  # the name is parsed as a compound of the word: no holder of it
+                return [Claim(c.who, called[0], None if c.negated else self.name(name))]
+        return None
+
+    def transition_noun(self, c: Clause) -> list[Claim] | None:
+        """"We finished the move from Oracle to PostgreSQL": the noun of a change moves as its verb does."""
+        dobj = c.dobj
+        if dobj is not None and self.lemma(dobj) in TRANSITION_NOUNS and c.lemma in ASPECT_VERBS | {"do", "make", "plan"}:
+            return self.generic(dobj, "move", c.subject, c.who, None, self.preps(dobj), c.negated, c.decider)
+        return None
+
+    def habit(self, c: Clause) -> list[Claim] | None:
         # "I drink coffee every morning", "I play tennis on Sundays": a habit, one slot per thing, which
         # "I gave up coffee" and "I stopped playing tennis" end; "I drink tea" is another habit, not a change.
-        if (lemma in HABIT_VERBS and dobj is not None and dobj.pos_ == "NOUN" and (verb.tag_ in {"VBP", "VBZ"} or verb.dep_ == "xcomp")
-                and who and self.kind(dobj, guess=False) is None and not any(t.dep_ == "det" for t in dobj.children)):
+        dobj = c.dobj
+        if (c.lemma in HABIT_VERBS and dobj is not None and dobj.pos_ == "NOUN" and (c.verb.tag_ in {"VBP", "VBZ"} or c.verb.dep_ == "xcomp")
+                and c.who and self.kind(dobj, guess=False) is None and not any(t.dep_ == "det" for t in dobj.children)):
             thing = normalise(self.phrase(dobj))
-            return [Claim.said(who, f"{thing} habit", thing, negated)]
-        via = next((preps[p] for p in SEND_PREPOSITIONS if p in preps), None)
-        if lemma in SEND_VERBS and dobj is not None and via is not None and via.pos_ == "PROPN" and who in (SELF, PROJECT):
-            attribute, holder = self.attribute_of(dobj) or self.routed(dobj)
+            return [Claim.said(c.who, f"{thing} habit", thing, c.negated)]
+        return None
+
+    def sent_through(self, c: Clause) -> list[Claim] | None:
+        """"We send email through Mailgun": the project's email is Mailgun."""
+        via = next((c.preps[p] for p in SEND_PREPOSITIONS if p in c.preps), None)
+        if c.lemma in SEND_VERBS and c.dobj is not None and via is not None and via.pos_ == "PROPN" and c.who in (SELF, PROJECT):
+            attribute, holder = self.attribute_of(c.dobj) or self.routed(c.dobj)
             if attribute:
-                return [Claim(holder or who, attribute, None if negated else self.name(via))]
-        if lemma in GENERIC_VERBS:
-            return self.generic(verb, lemma, subject, who, dobj, preps, negated, decider)
-        return []
+                return [Claim(holder or c.who, attribute, None if c.negated else self.name(via))]
+        return None
+
+    def generic_verb(self, c: Clause) -> list[Claim] | None:
+        if c.lemma in GENERIC_VERBS:
+            return self.generic(c.verb, c.lemma, c.subject, c.who, c.dobj, c.preps, c.negated, c.decider)
+        return None
 
     def framed(self, verb: Any, subject: Any | None) -> list[Claim]:
         """A clause no rule slots, by the attribute frame the embedder puts it nearest (frames.classify):
