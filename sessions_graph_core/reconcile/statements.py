@@ -254,6 +254,20 @@ class Clause:
 
 
 @dataclass
+class Copula:
+    """What a copula's steps read (Reader._copula): "<subject> is <value>", the value the complement or the
+    first preposition's object."""
+
+    subject: Any
+    who: str | None
+    complement: Any | None
+    preps: dict[str, Any]
+    negated: bool
+    held: tuple[str, str | None] | None  # the attribute the subject names, and whose
+    value: Any | None
+
+
+@dataclass
 class Reader:
     """Reads one text's clauses; keeps the entity in focus for the pronouns that follow."""
 
@@ -1164,63 +1178,113 @@ class Reader:
     def _copula(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any], negated: bool) -> list[Claim]:
         if subject is None:
             return []
+        said = self.copula_parts(subject, who, complement, preps, negated)
+        for step in (
+            self.role_in_words, self.served_with, self.attribute_is, self.member_of, self.complement_role,
+            self.value_missing, self.off_now, self.at_time, self.on_call,
+        ):
+            found = step(said)
+            if found is not None:
+                return found
+        return self.value_kind(said)
+
+    def copula_parts(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any],
+                     negated: bool) -> Copula:
         # "Acme is my former employer", "Dana is our previous CTO": what it was, it is no longer
         negated = negated or (complement is not None and any(t.dep_ == "amod" and t.lower_ in FORMER_WORDS
                                                              for t in complement.children))
         held = self.attribute_of(subject)
-        value_token = complement if complement is not None else next(
+        value = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "at", "with", "off", "from") if p in preps), None
         )
-        if held and held[0] == "location" and value_token is not None and self.kind(value_token) != "location":
-            value_token = self.place_in(value_token) or value_token  # "home is a little flat in Leeds": Leeds
-        role = self.role_said(complement, preps)
-        if role is not None and who:  # "Tom is in charge of billing": the role's listed phrase, said with "be"
-            return [Claim.said(self.name(role[1]), role[0], who, negated)]
-        served = self.served_for(who, value_token, preps) if complement is None else None
+        if held and held[0] == "location" and value is not None and self.kind(value) != "location":
+            value = self.place_in(value) or value  # "home is a little flat in Leeds": Leeds
+        return Copula(subject, who, complement, preps, negated, held, value)
+
+    def role_in_words(self, s: Copula) -> list[Claim] | None:
+        role = self.role_said(s.complement, s.preps)
+        if role is not None and s.who:  # "Tom is in charge of billing": the role's listed phrase, said with "be"
+            return [Claim.said(self.name(role[1]), role[0], s.who, s.negated)]
+        return None
+
+    def served_with(self, s: Copula) -> list[Claim] | None:
+        served = self.served_for(s.who, s.value, s.preps) if s.complement is None else None
         if served is not None:  # "I'm on Three for my phone plan": my phone plan is Three
-            value = self.name(value_token)
-            return [Claim.said(served[0], served[1], value, negated)]
+            value = self.name(s.value)
+            return [Claim.said(served[0], served[1], value, s.negated)]
+        return None
+
+    def attribute_is(self, s: Copula) -> list[Claim] | None:
+        """The subject names the attribute, the complement its value: "my manager is Priya"."""
+        subject, value_token, held = s.subject, s.value, s.held
         if held is None and value_token is not None and self.possessor(subject) and name_like(value_token) \
                 and value_token.ent_type_ not in {"DATE", "TIME"}:
             # "our CTO is Maria", and as chat types it: "our crm is hubspot", "my insurance is with aviva"
             held = (normalise(" ".join(self.words(subject))), self.possessor(subject))
         if held and value_token is not None:
-            owner = held[1] or (who if who in (SELF, PROJECT) else None) or PROJECT
+            owner = held[1] or (s.who if s.who in (SELF, PROJECT) else None) or PROJECT
             relational_adjective = value_token.pos_ == "ADJ" and held[0] in RELATIONAL  # "my manager is great"
             if not relational_adjective and (value_token.pos_ in {"NOUN", "PROPN", "ADJ", "NUM", "X"}
                                              or value_token.ent_type_ or value_token.pos_ == "PUNCT"
                                              or name_like(value_token)):
                 value = self.name(value_token)
-                return [Claim.said(owner, held[0], value, negated)]
+                return [Claim.said(owner, held[0], value, s.negated)]
+        return None
+
+    def member_of(self, s: Copula) -> list[Claim] | None:
+        complement = s.complement
         club = self.of_object(complement) if complement is not None and self.lemma(complement) == "member" else None
-        if club is not None and who:
+        if club is not None and s.who:
             name = self.phrase(club)
-            return [Claim.said(who, f"{normalise(name)} membership", name, negated)]
-        if complement is not None and complement.dep_ in {"attr", "nsubj"}:  # nsubj: see _claims's "Raj/ADV"
-            role = self.attribute_of(complement)
-            if role is None and self.possessor(complement) and (subject.pos_ == "PROPN" or subject.is_title):
-                role = (normalise(" ".join(self.words(complement))), self.possessor(complement))
-            if role is None and (bare_title(complement) or the_role(complement)) and named_person(subject):
-                role = (normalise(" ".join(self.words(complement))), PROJECT)  # "Paul became CTO": our CTO
-            if role and role[1] and who:  # "James Chen is our new CTO", "Pedro is the new head of marketing"
-                return [Claim.said(role[1], role[0], who, negated)]
-            if role and role[1] is None and who and self.value_of_role(subject, complement, role[0]):
-                return [Claim(SELF if role[0] in PERSONAL | HOUSEHOLD else PROJECT, role[0], None if negated else who)]
-            if role and who and subject.pos_ == "PROPN":
-                return []
-        if value_token is None or not who:
+            return [Claim.said(s.who, f"{normalise(name)} membership", name, s.negated)]
+        return None
+
+    def complement_role(self, s: Copula) -> list[Claim] | None:
+        """The complement names a role the subject holds: "James Chen is our new CTO"."""
+        subject, complement, who, negated = s.subject, s.complement, s.who, s.negated
+        if complement is None or complement.dep_ not in {"attr", "nsubj"}:  # nsubj: see named_first's "Raj/ADV"
+            return None
+        role = self.attribute_of(complement)
+        if role is None and self.possessor(complement) and (subject.pos_ == "PROPN" or subject.is_title):
+            role = (normalise(" ".join(self.words(complement))), self.possessor(complement))
+        if role is None and (bare_title(complement) or the_role(complement)) and named_person(subject):
+            role = (normalise(" ".join(self.words(complement))), PROJECT)  # "Paul became CTO": our CTO
+        if role and role[1] and who:  # "James Chen is our new CTO", "Pedro is the new head of marketing"
+            return [Claim.said(role[1], role[0], who, negated)]
+        if role and role[1] is None and who and self.value_of_role(subject, complement, role[0]):
+            return [Claim(SELF if role[0] in PERSONAL | HOUSEHOLD else PROJECT, role[0], None if negated else who)]
+        if role and who and subject.pos_ == "PROPN":
             return []
-        off = preps.get("off")
-        if off is not None and complement is None and off.pos_ == "PROPN":
-            return [Claim(who, HELD, None, self.name(off))]  # "we're off Heroku now": what held Heroku ends
+        return None
+
+    def value_missing(self, s: Copula) -> list[Claim] | None:
+        return [] if s.value is None or not s.who else None
+
+    def off_now(self, s: Copula) -> list[Claim] | None:
+        off = s.preps.get("off")
+        if off is not None and s.complement is None and off.pos_ == "PROPN":
+            return [Claim(s.who, HELD, None, self.name(off))]  # "we're off Heroku now": what held Heroku ends
+        return None
+
+    def at_time(self, s: Copula) -> list[Claim] | None:
+        preps, value_token = s.preps, s.value
         # "standup is at 10 now": a bare hour the tagger calls a number is a time, as "at 10:15" is
         if "at" in preps and value_token is preps["at"] and a_time(value_token) or (
             value_token.ent_type_ in {"TIME"} and "at" in preps
         ):
-            return [Claim(self.event(subject), "schedule", self.phrase(value_token))]
+            return [Claim(self.event(s.subject), "schedule", self.phrase(value_token))]
+        return None
+
+    def on_call(self, s: Copula) -> list[Claim] | None:
+        preps, value_token = s.preps, s.value
         if "on" in preps and value_token is preps["on"] and "call" == value_token.lower_:
             target = self.of_object(value_token) or preps.get("for")  # none said: the project's ("Zoe is on call")
-            return [Claim(self.name(target) if target is not None else PROJECT, "on-call", None if negated else who)]
+            return [Claim(self.name(target) if target is not None else PROJECT, "on-call", None if s.negated else s.who)]
+        return None
+
+    def value_kind(self, s: Copula) -> list[Claim]:
+        """The value's kind is the attribute: "I'm vegetarian", "the API is on GCP", "I'm at KPMG now"."""
+        subject, who, complement, preps, value_token = s.subject, s.who, s.complement, s.preps, s.value
         # "I'm a swiftie": what one is one of is no name of a value, so the embedder, which reads a word by
         # its letters ("swiftie" is near "Swift"), does not guess it; the lists and the job test still read it.
         kind = self.kind(value_token, guess=not (complement is value_token and one_of_a_class(value_token)))
@@ -1228,7 +1292,7 @@ class Reader:
             kind = "occupation"  # "I'm a paralegal now": a job no list names, by the embedder
         if "at" in preps and value_token is preps["at"] and self.employed(subject, who, value_token, kind):
             value = self.name(value_token)  # "I'm at KPMG now", "I'm still at Stripe": who I work for
-            return [Claim.said(who, "employer", value, negated)]
+            return [Claim.said(who, "employer", value, s.negated)]
         if kind == "location" and value_token is not complement:
             kind = self.doubted_place(subject, who, value_token, next(p for p, t in preps.items() if t is value_token))
         if kind == "schedule":  # "retros are on Thursdays": the retro's, as "our retro is on Fridays" says
@@ -1240,7 +1304,7 @@ class Reader:
         if self.lex.noun(self.words(value_token)) == (kind, []):
             return []  # "I'm at home": the attribute's own word names no value of it
         value = self.phrase(value_token)
-        return [Claim.said(who, kind, value, negated)]
+        return [Claim.said(who, kind, value, s.negated)]
 
     def served_for(self, who: str | None, value: Any | None, preps: dict[str, Any]) -> tuple[str, str] | None:
         """(holder, attribute) where the speaker is on or with a name for a thing ("I'm on Three for my phone
@@ -1411,22 +1475,54 @@ class Reader:
         """"We moved the web app off Heroku to Fly.io", "we replaced Jira with Linear", "the API runs on GCP"."""
         if not who or (lemma in TRADE_VERBS and subject is not None and subject.dep_ == "nsubjpass"):
             return []  # "Travis got replaced with X": the thing replaced is the subject, read in the active voice
-        named = self.attribute_of(subject) if not decider else None
+        if lemma in {"replace", "supersede"} and not decider and dobj is not None:
+            return self.replaced_by_subject(subject, who, dobj, preps)
+        values = self.old_and_new(lemma, dobj, preps)
+        if values is None:
+            return []
+        old, new, thing = values
+        role, thing = self.role_for(preps, new, thing, self.attribute_of(subject) if not decider else None)
+        if role is not None:
+            attribute, holder = role
+        else:
+            attribute, holder, thing = self.slot_by_kind(lemma, subject, who, dobj, preps, old, new, thing)
+        if attribute is None and old is None and new is not None and verb.dep_ == "conj" and self.ended and (
+            self.ended[0] == verb.head.i
+        ):  # "I cancelled Spotify and switched to Apple Music": the new value of what the first clause ended
+            before = self.ended[1]
+            return [Claim(before.subject, before.attribute, None if negated else self.name(new), before.old,
+                          decision=decider and lemma in CHOICE_VERBS)]
+        if attribute is None and (old is not None or negated) and (old if old is not None else new) is not None:
+            # A change whose kind is not known: it changes whatever slot held the old value ("we
+            # replaced Papertrail with Loki", "we no longer use Papertrail").
+            attribute = HELD
+        if attribute is None:
+            return []
+        if holder is None:
+            holder = self.name(thing) if thing is not None else who
+        if holder is None:
+            return []
+        return self.changed(holder, attribute, old, new, negated, decider and lemma in CHOICE_VERBS)
+
+    def replaced_by_subject(self, subject: Any, who: str, dobj: Any, preps: dict[str, Any]) -> list[Claim]:
+        """"CockroachDB replaces Postgres for the orders service": the subject is the new value."""
+        thing = preps.get("for") or preps.get("in") or preps.get("at")
+        attribute = self.kind(subject) or self.kind(dobj)
+        holder = self.name(thing) if thing is not None else PROJECT
+        return [Claim(holder, attribute, who, self.name(dobj))] if attribute and holder else []
+
+    def old_and_new(self, lemma: str, dobj: Any, preps: dict[str, Any]) -> tuple[Any | None, Any | None, Any | None] | None:
+        """(the old value, the new one, the thing whose value changes where it is not the subject); None where
+        the clause names neither value, or trades one away for nothing."""
         new = preps.get("to") or preps.get("with") if lemma in {"replace", "swap"} else preps.get("to")
         # "from" is where a thing comes from after "get", "buy": no old value ("I get my groceries from Tesco").
         old = (preps.get("from") if lemma not in SOURCE_VERBS else None) or preps.get("off")
-        if lemma in {"replace", "supersede"} and not decider and dobj is not None:
-            # "CockroachDB replaces Postgres for the orders service": the subject is the new value.
-            thing = preps.get("for") or preps.get("in") or preps.get("at")
-            attribute = self.kind(subject) or self.kind(dobj)
-            holder = self.name(thing) if thing is not None else PROJECT
-            return [Claim(holder, attribute, who, self.name(dobj))] if attribute and holder else []
         traded = dobj if dobj is not None else preps.get("in") if lemma == "trade" else None  # "traded in the Focus"
         if lemma in TRADE_VERBS and traded is not None:
             old, new = traded, preps.get("with") or preps.get("for") or preps.get("to")
             if new is None and lemma != "drop":
-                return []
-        thing = None  # the slot's subject when it is not the clause's subject
+                return None
+        thing = None
         if new is None and dobj is not None and dobj is not old and lemma not in {"use", "pick", "choose", "adopt", "select", "prefer"}:
             valued = preps.get("with") or preps.get("in") or preps.get("on") or preps.get("onto") or preps.get("into")
             if valued is not None and self.attribute_of(valued) is None and valued.ent_type_ not in {"DATE", "TIME"}:
@@ -1439,11 +1535,17 @@ class Reader:
         elif dobj is not None and dobj is not old:
             thing = dobj
         if new is None and old is None:
-            return []
+            return None
         if new is not None and new is dobj and lemma in {"move", "migrate", "switch", "port", "shift"} and (
             preps.get("on") or preps.get("in")
         ):
             thing, new = dobj, preps.get("on") or preps.get("in")
+        return old, new, thing
+
+    def role_for(self, preps: dict[str, Any], new: Any | None, thing: Any | None,
+                 named: tuple[str, str | None] | None) -> tuple[tuple[str, str | None] | None, Any | None]:
+        """(attribute, holder) where a change names its slot: "as"/"for" a role, the thing changed, else the
+        subject (`named`, its attribute); and the thing changed, where it names no slot."""
         role = None
         for word in ("as", "for"):
             if word in preps and not a_time(preps[word]):  # "for a month" is how long, not what for
@@ -1467,52 +1569,43 @@ class Reader:
                 role, thing = named, None
         if role is None and named is not None:
             role = (named[0], named[1] or PROJECT)  # "payments go through PayPal": the project's payments
-        if role is not None:
-            attribute, holder = role
-        else:
-            # A transition fills the slot the old value held: kind(old) first.
-            # People and places are said with their own verbs ("moved to Porto"), not with these: a
-            # product the tagger took for a city ("go to Papertrail") is no location.
-            kinds = [k for k in (self.kind(old), self.kind(new)) if k and k not in RELATIONAL]
-            attribute, holder = (next(iter(kinds), None) or self.verb_attribute(lemma, preps)), None
-            if lemma in ROUTE_VERBS and new is not None and (new.pos_ == "PROPN" or new.is_title) and self.routed(subject)[0]:
-                attribute, holder = self.routed(subject)  # "deployments go through X" whatever X is
-            elif attribute is None and lemma in SWITCH_VERBS and thing is None and dobj is None and new is not None \
-                    and new.pos_ == "PROPN" and self.routed(subject)[0] and self.possessor(subject) != SELF:
-                # (not "my brother moved to Bergen/ORG": what is mine that moves is no service I use)
-                attribute, holder = self.routed(subject)  # "payroll moved to Rippling", as "payroll goes through X"
-            elif attribute is None and (lemma in SWITCH_VERBS or (lemma in KEEP_VERBS and new is preps.get("in"))) \
-                    and thing is not None and new is not None and (new.pos_ == "PROPN" or a_value(new) or name_like(new)):
-                # "we switched feature flags to Unleash", and as chat types it: "i switched carriers to
-                # giffgaff" (a name typed in lower case), "mail clients to Spark/NOUN": what I switch is mine,
-                # and switching carriers is a new carrier; what we keep in a name is that thing of ours, as
-                # "we use X for it" says ("shared secrets are kept in Doppler now", read in the active voice)
-                attribute, holder = self.routed(thing, definite=True)  # "we moved the helpdesk to Freshdesk" too
-                holder = SELF if attribute and who == SELF and holder == PROJECT else holder
-                if attribute and thing.tag_ == "NNS" and holder == SELF:
-                    attribute = f"{attribute.rpartition(' ')[0]} {singular(attribute.rpartition(' ')[2])}".strip()
-                thing = None if attribute else thing
-        if attribute is None and old is None and new is not None and verb.dep_ == "conj" and self.ended and (
-            self.ended[0] == verb.head.i
-        ):  # "I cancelled Spotify and switched to Apple Music": the new value of what the first clause ended
-            before = self.ended[1]
-            return [Claim(before.subject, before.attribute, None if negated else self.name(new), before.old,
-                          decision=decider and lemma in CHOICE_VERBS)]
-        if attribute is None and (old is not None or negated) and (old if old is not None else new) is not None:
-            # A change whose kind is not known: it changes whatever slot held the old value ("we
-            # replaced Papertrail with Loki", "we no longer use Papertrail").
-            attribute = HELD
-        if attribute is None:
-            return []
-        if holder is None:
-            holder = self.name(thing) if thing is not None else who
-        if holder is None:
-            return []
+        return role, thing
+
+    def slot_by_kind(self, lemma: str, subject: Any, who: str | None, dobj: Any, preps: dict[str, Any], old: Any | None,
+                     new: Any | None, thing: Any | None) -> tuple[str | None, str | None, Any | None]:
+        """(attribute, holder, thing) of a change that names no slot: by the kind of its values, the verb, or
+        the thing routed or switched."""
+        # A transition fills the slot the old value held: kind(old) first.
+        # People and places are said with their own verbs ("moved to Porto"), not with these: a
+        # product the tagger took for a city ("go to Papertrail") is no location.
+        kinds = [k for k in (self.kind(old), self.kind(new)) if k and k not in RELATIONAL]
+        attribute, holder = (next(iter(kinds), None) or self.verb_attribute(lemma, preps)), None
+        if lemma in ROUTE_VERBS and new is not None and (new.pos_ == "PROPN" or new.is_title) and self.routed(subject)[0]:
+            attribute, holder = self.routed(subject)  # "deployments go through X" whatever X is
+        elif attribute is None and lemma in SWITCH_VERBS and thing is None and dobj is None and new is not None \
+                and new.pos_ == "PROPN" and self.routed(subject)[0] and self.possessor(subject) != SELF:
+            # (not "my brother moved to Bergen/ORG": what is mine that moves is no service I use)
+            attribute, holder = self.routed(subject)  # "payroll moved to Rippling", as "payroll goes through X"
+        elif attribute is None and (lemma in SWITCH_VERBS or (lemma in KEEP_VERBS and new is preps.get("in"))) \
+                and thing is not None and new is not None and (new.pos_ == "PROPN" or a_value(new) or name_like(new)):
+            # "we switched feature flags to Unleash", and as chat types it: "i switched carriers to
+            # giffgaff" (a name typed in lower case), "mail clients to Spark/NOUN": what I switch is mine,
+            # and switching carriers is a new carrier; what we keep in a name is that thing of ours, as
+            # "we use X for it" says ("shared secrets are kept in Doppler now", read in the active voice)
+            attribute, holder = self.routed(thing, definite=True)  # "we moved the helpdesk to Freshdesk" too
+            holder = SELF if attribute and who == SELF and holder == PROJECT else holder
+            if attribute and thing.tag_ == "NNS" and holder == SELF:
+                attribute = f"{attribute.rpartition(' ')[0]} {singular(attribute.rpartition(' ')[2])}".strip()
+            thing = None if attribute else thing
+        return attribute, holder, thing
+
+    def changed(self, holder: str, attribute: str, old: Any | None, new: Any | None, negated: bool,
+                decision: bool) -> list[Claim]:
+        """The change of the holder's slot from the old value to the new one (none: an ending)."""
         value = None if negated or new is None else self.name(new)
         if value is None and not negated and new is not None:
             return []  # "circleci is still what we use for CI": a value said by "what" names none, and ends nothing
         previous = self.name(old) if old is not None else (self.name(new) if negated and new is not None else None)
-        decision = decider and lemma in CHOICE_VERBS
         found = [Claim(holder, attribute, value, previous, decision=decision)]
         if attribute != HELD and old is not None and old.pos_ == "PROPN" and previous:
             # The old value named: it also changes whatever slot of the holder held it, whichever word named
