@@ -2,8 +2,8 @@
 
 A slot is "<subject>/<attribute>" ("orders service/database", "me/location"). The clause reader
 (reading/reader.py) reads a clause into Claims; this module holds what they are said with: the markers
-that stand for a holder not yet named (SELF, PROJECT, a pronoun's PERSON_REF/THING_REF) or for a slot
-known only by the value it held (HELD, HELD_HERE), the Claim and the fact it becomes (fact_of), the
+for a holder the clause does not name outright (SELF, PROJECT, a pronoun's PERSON_REF/THING_REF) or a
+slot known only by the value it held (HELD, HELD_HERE), the Claim and the fact it becomes (fact_of), the
 session's Context that names a pronoun's referent (a statement whose holder it cannot name waits:
 waiting), and another backend's statements put in this form (slot_of, normalised).
 

@@ -161,6 +161,7 @@ class Copulas:
         return None
 
     def value_missing(self, s: Copula) -> list[Claim] | None:
+        """The steps after this read a value said of someone: a copula with neither says nothing more."""
         return [] if s.value is None or not s.who else None
 
     def off_now(self, s: Copula) -> list[Claim] | None:
