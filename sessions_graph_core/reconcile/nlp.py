@@ -1,6 +1,6 @@
 """The spaCy model (loaded once, without torch) and a token's lemma, for every reader of text.
 
-A module of its own so that the clause reader (statements.py), the extraction backend (extraction/spacy.py)
+A module of its own so that the clause reader (reading/), the extraction backend (extraction/spacy.py)
 and ontology derivation (ontology/derive/gate.py) share one loaded pipeline without importing one another.
 """
 

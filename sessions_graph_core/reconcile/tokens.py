@@ -2,7 +2,7 @@
 name, the speaker (the forms of "I" and "we"), a time, a word that says when or how much rather than what, and
 which token the small parser mislabelled (a direct object, a name read as a verb or as punctuation).
 
-The clause reader (statements.Reader) and the extraction backend (extraction/spacy.py) ask these; they know no
+The clause reader (reading/) and the extraction backend (extraction/spacy.py) ask these; they know no
 attribute and no slot.
 """
 

@@ -7,11 +7,11 @@ said as chat says it, fills its slot.
 - A note with a colon ("bank: Monzo"): a verbless noun an attribute names, a colon and a value beside it, is
   read as "bank is Monzo" (extraction/spacy._with_colon).
 - A role's listed phrase said with "be" ("Tom's in charge of the billing service", "Ana is responsible for the
-  wiki"): attributes.toml lists them as inverse verbs, which no copula read (statements.Reader.role_said).
+  wiki"): attributes.toml lists them as inverse verbs, which no copula read (reading/copula.Copulas.role_said).
 - A thing said bare after "for", words of its own kind before it ("we use vimeo for product demos"), names
-  the slot, as "for dashboards" did (statements.Reader, the transitions' "for").
+  the slot, as "for dashboards" did (reading/transitions.Transitions.role_for).
 - A home said as what it is and where ("home is a little flat in Leeds"): the place the thing is in is the
-  home's, as "moved into a flat in San Jose" already read (statements.Reader.place_in).
+  home's, as "moved into a flat in San Jose" already read (reading/values.Values.place_in).
 The sentences are our own, not the labelled set's."""
 
 from __future__ import annotations

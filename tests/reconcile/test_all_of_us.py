@@ -2,7 +2,7 @@
 
 Words that say how much of a group, not which one, leave it the group it was: "the whole team", "the entire
 company" are the team, so ours, and "everyone" with nothing to narrow it is all of us, as "we" is
-(statements.Reader.name, tokens.no_word_of_the_name); "the company" with no one's name before it is us, not whom we work
+(reading/subjects.Subjects.name, tokens.no_word_of_the_name); "the company" with no one's name before it is us, not whom we work
 for (Reader.our_group). The sentences are our own, not the labelled set's."""
 
 from __future__ import annotations

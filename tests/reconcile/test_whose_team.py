@@ -1,7 +1,7 @@
 """Issue 13's thirteenth round, with the real spaCy model and the real store: whose team a statement is about.
 
 "the team", "my team", "our company" are the session's project; "my sister's team", "Dana's team" are
-the team of whoever is named, so what they use never supersedes what we use (statements.Reader.name)."""
+the team of whoever is named, so what they use never supersedes what we use (reading/subjects.Subjects.name)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The default extraction backend, offline: spaCy's NER and noun chunks for entities, its dependency parse
-read by the clause reader (statements.Reader) for facts and decisions, and the sentences read again where
+read by the clause reader (reading/reader.py) for facts and decisions, and the sentences read again where
 the small parser misreads chat ("Started at Hooli", "bank: Monzo", "No more CircleCI for us").
 """
 
@@ -14,7 +14,10 @@ from sessions_graph_core.reconcile import senses, statements
 from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction, normalise
 from sessions_graph_core.reconcile.lexicon import lexicon
 from sessions_graph_core.reconcile.nlp import lemma, spacy_pipeline
-from sessions_graph_core.reconcile.statements import (
+from sessions_graph_core.reconcile.reading.endings import ending_verb
+from sessions_graph_core.reconcile.reading.reader import Reader
+from sessions_graph_core.reconcile.reading.reasons import rationale
+from sessions_graph_core.reconcile.reading.words import (
     DECIDERS,
     DECISION_NOUNS,
     GROUP_NOUNS,
@@ -22,7 +25,6 @@ from sessions_graph_core.reconcile.statements import (
     RATIONALE_MARKERS,
     SERVE_VERBS,
     TEAM_WORDS,
-    ending_verb,
 )
 from sessions_graph_core.reconcile.tokens import FIRST_PERSON, WE_FORMS, a_name, direct_object, name_like
 
@@ -148,7 +150,7 @@ def _clause_before(verb: Any) -> bool:
 def _with_verb(doc: Any, lexicon: Any) -> list[tuple[str, str]]:
     """(the sentence, the sentence with its verb said plainly) for each sentence the small parser read as
     one noun phrase: no verb, its root a plural noun that is a verb by which a thing is served ("runs",
-    "powers", "hosts": statements.SERVE_VERBS) and no attribute's noun, or a verb an attribute lists with
+    "powers", "hosts": words.SERVE_VERBS) and no attribute's noun, or a verb an attribute lists with
     the preposition after it ("chats on": "chat on"), between a noun and a preposition ("search runs/NNS
     on Typesense" as "search does run on Typesense", "our team chats/NNS on Slack"; not "error logs in
     Datadog")."""
@@ -410,7 +412,7 @@ def _read_doc(doc: Any, labels: dict[str, str], lexicon: Any, unread: list[tuple
         core = _trimmed(chunk)
         if len(core) and core.root.pos_ in {"NOUN", "PROPN"} and not any(t.i in taken for t in core):
             add(core, _entity_type(core, labels))
-    reader = statements.Reader(lexicon, lemma)
+    reader = Reader(lexicon, lemma)
     facts: list[ExtractedFact] = []
     for sentence in doc.sents:
         facts += _sentence_facts(sentence, spans, reader, unread, len(facts))
@@ -557,14 +559,14 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: An
         if not claims and unread is not None:
             unread.append((verb, before + len(facts)))  # read again in the active voice where its shape hides the doer (_in_active)
         if claims:
-            reason = statements.rationale(verb) or (statements.rationale(verb.head) if verb.dep_ == "conj" else None)
+            reason = rationale(verb) or (rationale(verb.head) if verb.dep_ == "conj" else None)
             facts += [statements.fact_of(claim, _clause(verb), about, reason, triple) for claim in claims]
             continue
         subject_word = subject.lower_
         if verb_lemma in DECISION_VERBS and (subject_word in DECIDERS or lemma(subject) in DECIDERS):
             # A choice whose role the reader could not name: a decision without a slot.
             facts.append(
-                ExtractedFact(text=_clause(verb), kind="decision", about=about, rationale=statements.rationale(verb), **triple)
+                ExtractedFact(text=_clause(verb), kind="decision", about=about, rationale=rationale(verb), **triple)
             )
             continue
         if obj is None or not said or statements.junk_name(said) or statements.junk_name(triple["object"]):
