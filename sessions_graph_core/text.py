@@ -1,4 +1,4 @@
-"""Words: the one tokeniser, stopword list, stemmer and whitespace normaliser.
+"""Words: the one tokeniser, stopword list, stemmer, whitespace normaliser and the form names compare in.
 
 Full-text queries, BM25, the sample of a history's word counts and the choice of a long text's
 best passage all read words the same way, so a word counts in one exactly when it counts in the
@@ -32,6 +32,12 @@ WORDS_CACHED = 4096
 def normalise(text: str) -> str:
     """The text with every run of whitespace made one space, and no space at either end."""
     return " ".join(text.split())
+
+
+def comparable(text: str) -> str:
+    """The form names and statements are compared in: lower case, single spaces, no closing punctuation
+    ("Carol." and "carol" are one name)."""
+    return " ".join(text.lower().split()).strip(" .!?;:")
 
 
 def words(text: str) -> list[str]:

@@ -9,8 +9,9 @@ from pydantic import BaseModel
 
 from sessions_graph_core import validation
 from sessions_graph_core.ontology.model import OntologyModel
-from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, normalise
+from sessions_graph_core.reconcile.extraction.base import ExtractedEntity
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.text import comparable
 
 
 class EntityRow(BaseModel):
@@ -24,7 +25,7 @@ class EntityRow(BaseModel):
 
 
 def entity_key(name: str, kind: str) -> str:
-    return f"{normalise(name)}|{kind}"
+    return f"{comparable(name)}|{kind}"
 
 
 # With `e` bound to an EntityRow mapping plus `names` (its spellings): the user's entity, made on
@@ -39,7 +40,7 @@ MERGE_ENTITY = (
 
 def known_types(store: GraphStore, user_id: str, names: Iterable[str]) -> dict[str, str]:
     """The type each name already has among the user's entities (the first by key when several)."""
-    keys = sorted({normalise(name) for name in names})
+    keys = sorted({comparable(name) for name in names})
     if not keys:
         return {}
     rows = store.run(
@@ -66,7 +67,7 @@ def resolve(
     rows: dict[str, EntityRow] = {}
     for entity in extracted:
         name = " ".join(entity.name.split())
-        name_key = normalise(name)
+        name_key = comparable(name)
         if not name_key:
             continue
         kind = types.setdefault(name_key, entity.type)
@@ -81,7 +82,7 @@ def find(store: GraphStore, user_id: str, text: str) -> str | None:
     Whole words, so "me" is not found inside "remember" nor "api" inside "rapid"; the store narrows
     the candidates to names the text contains, the word bounds are checked here.
     """
-    said = normalise(text)
+    said = comparable(text)
     rows = store.run(
         "MATCH (n:Entity {user_id: $user_id}) WHERE $text CONTAINS n.name_key AND n.name_key <> '' "
         "RETURN DISTINCT n.name_key AS name_key ORDER BY size(name_key) DESC, name_key",

@@ -23,12 +23,12 @@ from pydantic import BaseModel
 from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
 from sessions_graph_core.reconcile import entities, senses
-from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
+from sessions_graph_core.reconcile.extraction.base import ExtractedFact
 from sessions_graph_core.reconcile.lexicon import PERSONAL, Lexicon, lexicon, value_kind
 from sessions_graph_core.reconcile.statements import HELD, HELD_HERE, PERSON_REF, SELF, SELF_WORDS, WAITING, waits
 from sessions_graph_core.reconcile.tokens import I_FORMS, WE_FORMS
 from sessions_graph_core.store.base import GraphStore
-from sessions_graph_core.text import WORDS_CACHED
+from sessions_graph_core.text import WORDS_CACHED, comparable
 
 SourceKind = Literal["Turn", "Memory"]
 # A source node bound to `src` from the id in `sid`.
@@ -77,10 +77,10 @@ def claim(fact: ExtractedFact) -> str:
     """What a statement asserts, for telling restatements apart from changes: the value a slot holds
     ("live in Porto" and "moved to Porto" say one thing), else the triple, else the text."""
     if fact.slot and fact.value is not None:
-        return normalise(f"{fact.slot} = {fact.value or '(none)'}")
+        return comparable(f"{fact.slot} = {fact.value or '(none)'}")
     if fact.subject and fact.predicate and fact.object:
-        return normalise(f"{fact.subject} | {fact.predicate} | {fact.object}")
-    return normalise(fact.text)
+        return comparable(f"{fact.subject} | {fact.predicate} | {fact.object}")
+    return comparable(fact.text)
 
 
 def fact_id(source: Source, fact: ExtractedFact) -> str:
@@ -315,7 +315,7 @@ def _initialism(short: str, full: str) -> bool:
 
 def _versioned(value: str) -> tuple[str, str]:
     """The value's name and its trailing version ("postgresql", "16"); a value that is only numbers is all name."""
-    words = normalise(value).removeprefix("the ").split()
+    words = comparable(value).removeprefix("the ").split()
     cut = len(words)
     while cut > 1 and _VERSION.match(words[cut - 1]):
         cut -= 1
@@ -367,7 +367,7 @@ def reading(slot: str, value: str | None) -> dict[str, str]:
     """A statement's slot, claim and triple once it is in `slot` holding `value` ("" when it ended it)."""
     holder, _, attribute = slot.rpartition("/")
     shown = value or "(none)"
-    return {"slot": slot, "claim": normalise(f"{slot} = {shown}"), "subject": holder, "predicate": attribute, "object": shown}
+    return {"slot": slot, "claim": comparable(f"{slot} = {shown}"), "subject": holder, "predicate": attribute, "object": shown}
 
 
 def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
@@ -382,14 +382,14 @@ def _resolved(store: GraphStore, user_id: str, item: Statement) -> Statement:
         "RETURN p.slot AS slot, p.value AS value ORDER BY p.rank DESC",
         {"user_id": user_id, "prefix": f"{holder}/", "waiting": f"{holder}/{HELD}", "old": old},
     )
-    slot = _holding([(normalise(row["value"]), row["slot"]) for row in rows], old)
+    slot = _holding([(comparable(row["value"]), row["slot"]) for row in rows], old)
     if not slot and holder != SELF and not here:
         rows = store.run(
             "MATCH (p:Fact {user_id: $user_id}) WHERE NOT p.slot STARTS WITH $mine AND NOT p.slot CONTAINS $waiting "
             "AND p.slot <> '' AND left(toLower(p.value), 1) = left($old, 1) RETURN DISTINCT p.slot AS slot, p.value AS value",
             {"user_id": user_id, "mine": f"{SELF}/", "waiting": f"/{HELD}", "old": old},
         )
-        slot = _elsewhere([(normalise(row["value"]), row["slot"]) for row in rows], old)
+        slot = _elsewhere([(comparable(row["value"]), row["slot"]) for row in rows], old)
     return item.model_copy(update=reading(slot, item.value)) if slot else item
 
 
@@ -457,7 +457,7 @@ def adopt(store: GraphStore, user_id: str, items: Sequence[Statement]) -> None:
     held: dict[str, list[tuple[str, str]]] = {}  # per subject: (value, slot)
     for item in items:
         if item.value and item.slot and not waits(item.slot):
-            held.setdefault(item.slot.rpartition("/")[0], []).append((normalise(item.value), item.slot))
+            held.setdefault(item.slot.rpartition("/")[0], []).append((comparable(item.value), item.slot))
     if not held:
         return
     # Every change the user has waiting (not a waiting pronoun): one said of another holder may be this one's.
@@ -520,7 +520,7 @@ def hold_said(store: GraphStore, user_id: str) -> None:
         held = next(((w["slot"], value) for w in waiting if (value := _held_by(w["slot"], w["subject"], row))), None)
         if held:
             store.run(_HOLD_SAID, {"user_id": user_id, "fact_id": row["fact_id"], "slot": held[0], "value": held[1],
-                                   "claim": normalise(f"{held[0]} = {held[1]}")})
+                                   "claim": comparable(f"{held[0]} = {held[1]}")})
 
 
 def _waiting_names(slot: str) -> list[str]:
@@ -538,7 +538,7 @@ def _held_by(slot: str, subject: str, said: dict) -> str | None:
     volunteer at the food bank" for "I stepped away from the food bank": food bank/*@me). None otherwise."""
     holder, _, attribute = slot.rpartition("/")
     old, here = _held(attribute)
-    named = [(normalise(said["object"]), slot)]
+    named = [(comparable(said["object"]), slot)]
     if _speaker(said["subject"]) == _speaker(subject) and _holding(named, old):
         return said["object"]
     if here and _speaker(said["subject"]) == _speaker(old) and _holding(named, holder):
@@ -548,7 +548,7 @@ def _held_by(slot: str, subject: str, said: dict) -> str | None:
 
 def _speaker(subject: str) -> str:
     """A subject as said, with the forms of "I" and of "we" as one."""
-    said = normalise(subject)
+    said = comparable(subject)
     return "i" if said in I_FORMS else "we" if said in WE_FORMS else said
 
 
@@ -815,9 +815,9 @@ _ABOUT = "MATCH (:Entity {user_id: $user_id, name_key: $name})<-[:ABOUT]-(x:Fact
 
 def _about_name(store: GraphStore, user_id: str, about: str) -> str:
     validation.user_id(user_id)
-    if normalise(about) in SELF_WORDS | {normalise(user_id)}:
+    if comparable(about) in SELF_WORDS | {comparable(user_id)}:
         return SELF
-    return entities.find(store, user_id, about) or normalise(about)
+    return entities.find(store, user_id, about) or comparable(about)
 
 
 def current(store: GraphStore, user_id: str, about: str) -> list[FactView]:

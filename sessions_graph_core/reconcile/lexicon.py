@@ -19,8 +19,7 @@ from typing import Any
 import numpy as np
 
 from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.extraction.base import normalise
-from sessions_graph_core.text import WORDS_CACHED
+from sessions_graph_core.text import WORDS_CACHED, comparable
 
 ATTRIBUTES_FILE = Path(__file__).with_name("attributes.toml")
 # A value said with a generic verb takes the attribute of its nearest example at this cosine or above.
@@ -53,15 +52,15 @@ class Lexicon:
 
     def add(self, name: str, spec: dict[str, Any]) -> None:
         for noun in [name, *spec.get("nouns", [])]:
-            self.nouns.setdefault(normalise(noun), name)
+            self.nouns.setdefault(comparable(noun), name)
         for verb in spec.get("verbs", []):
-            self.verbs.setdefault(normalise(verb), name)
+            self.verbs.setdefault(comparable(verb), name)
         for verb in spec.get("inverse_verbs", []):
-            self.inverse_verbs.setdefault(normalise(verb), name)
+            self.inverse_verbs.setdefault(comparable(verb), name)
         for value in spec.get("values", []):
-            self.values.setdefault(normalise(value), name)
+            self.values.setdefault(comparable(value), name)
             model = _without_model_number(value)
-            if model and model != normalise(value):
+            if model and model != comparable(value):
                 self.models.setdefault(model, name)
         for label in spec.get("ner", []):
             self.ner.setdefault(label, name)
@@ -72,7 +71,7 @@ class Lexicon:
         """The attribute of a value that is another model of a listed one: "Samsung Galaxy S21" is a
         phone as "Galaxy S23" is, "iPhone 15 Pro" as "iPhone 12" (the brand before it may differ)."""
         cut = _without_model_number(value)
-        if not cut or cut == normalise(value):
+        if not cut or cut == comparable(value):
             return None
         words = cut.split()
         return next((self.models[" ".join(words[i:])] for i in range(len(words)) if " ".join(words[i:]) in self.models), None)
@@ -98,7 +97,7 @@ class Lexicon:
 
 def _without_model_number(value: str) -> str:
     """The value up to its first word with a digit ("iphone" of "iPhone 15 Pro"); "" when it starts with one."""
-    words = normalise(value).split()
+    words = comparable(value).split()
     first = next((i for i, w in enumerate(words) if any(ch.isdigit() for ch in w)), len(words))
     return " ".join(words[:first])
 
@@ -157,7 +156,7 @@ def _lexicon(extra: tuple[str, ...]) -> Lexicon:
         found.add(name, spec)
     for relation in extra:
         # "WORKS_FOR" is said "work for"; "MENTOR" is a noun as well as a verb.
-        first, *rest = normalise(relation.replace("_", " ")).split()
+        first, *rest = comparable(relation.replace("_", " ")).split()
         verb = " ".join([first[:-1] if first.endswith("s") and len(first) > 3 else first, *rest])
         found.add(" ".join([first, *rest]), {"nouns": [" ".join([first, *rest])], "verbs": [verb]})
     return found
@@ -215,6 +214,6 @@ def value_kind(value: str, lex: Lexicon) -> str | None:
     """The attribute a value said on its own is a listed value of (or another model of one, or of a kind
     WordNet places it under); never a relational one or a schedule. No embedder's guess: it costs a model
     call per value, and a store-side merge of two slots wants the surer reading."""
-    kind = lex.values.get(normalise(value)) or lex.model(value) or senses.kind(value, lex.kinds.items())
+    kind = lex.values.get(comparable(value)) or lex.model(value) or senses.kind(value, lex.kinds.items())
     return kind if kind not in RELATIONAL | {"schedule"} else None
 

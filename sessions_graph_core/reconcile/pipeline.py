@@ -25,10 +25,11 @@ from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.ontology.model import OntologyModel
 from sessions_graph_core.reconcile import entities, facts, forgetting, questions, statements
 from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
-from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, ExtractionBackend, normalise
+from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, ExtractionBackend
 from sessions_graph_core.reconcile.extraction.registry import get_backend
 from sessions_graph_core.reconcile.facts import Source
 from sessions_graph_core.store.base import GraphStore, user_key
+from sessions_graph_core.text import comparable
 from sessions_graph_core.validation import ValidationError
 
 MAX_UNIT_CHARS = 8000
@@ -232,7 +233,7 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
             if row.name not in batch.aliases[row.key]:
                 batch.aliases[row.key].append(row.name)
         for index, fact in enumerate(stated):
-            about = list(dict.fromkeys(by_name[normalise(name)].key for name in fact.about if normalise(name) in by_name))
+            about = list(dict.fromkeys(by_name[comparable(name)].key for name in fact.about if comparable(name) in by_name))
             item = facts.statement(unit.source, fact, about, index)
             (batch.slotted if fact.slot else batch.claims).append(item)
         chunk = batch.chunks.setdefault(

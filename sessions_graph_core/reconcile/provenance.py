@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from sessions_graph_core import validation
-from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.facts import FACT_COLUMNS, FactView
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.text import comparable
 
 
 class EntityView(BaseModel):
@@ -28,7 +28,7 @@ def sessions_for_entity(store: GraphStore, user_id: str, name: str) -> list[str]
     rows = store.run(
         "MATCH (s:Session)-[:DISCOVERED]->(n:Entity {user_id: $user_id, name_key: $name}) "
         "WHERE s.user_id = $user_id RETURN DISTINCT s.session_id AS sid ORDER BY sid",
-        {"user_id": validation.user_id(user_id), "name": normalise(name)},
+        {"user_id": validation.user_id(user_id), "name": comparable(name)},
     )
     return [row["sid"] for row in rows]
 

@@ -30,12 +30,11 @@ from spacy.lang.en.stop_words import STOP_WORDS
 
 from sessions_graph_core.embeddings.models import VectorCache
 from sessions_graph_core.reconcile import facts, frames, senses
-from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.lexicon import GENERIC_HEADS, base_attributes, lexicon
 from sessions_graph_core.reconcile.statements import HELD, SELF, project_holder, waits
 from sessions_graph_core.reconcile.tokens import TIME_MODIFIERS
 from sessions_graph_core.store.base import GraphStore
-from sessions_graph_core.text import WORDS_CACHED
+from sessions_graph_core.text import WORDS_CACHED, comparable
 
 # A holder names its attribute's matter when the embedder puts it this near one of the attribute's nouns
 # ("bugs" / "bug tracker" 0.69, "data" / "database" 0.73, "tasks" / "task tracker" 0.67); things that
@@ -208,16 +207,16 @@ def asked(item: facts.Statement, project: str | None) -> Question | None:
     said = (item.subject or "").lower()
     names = [_as_said(key.partition("|")[0], item.text) for key in reversed(item.about)]
     values = [v for v in dict.fromkeys([item.object or "", *names, _last_object(item.text)])
-              if v and normalise(v) != normalise(said)]
+              if v and comparable(v) != comparable(said)]
     if item.slot or not values or _ONE_MORE.search(item.text.lower()):
         return None
     text = item.text.lower()
     if said in _SPEAKER_SUBJECTS:
-        holder = _SPEAKER_SUBJECTS[said] or normalise(project_holder(project))
+        holder = _SPEAKER_SUBJECTS[said] or comparable(project_holder(project))
     elif f"my {said}" in text and not senses.people(said.split()[-1]):
         holder = SELF
     elif f"our {said}" in text and not senses.people(said.split()[-1]):
-        holder = normalise(project_holder(project))
+        holder = comparable(project_holder(project))
     elif _a_topic(item.subject or "", item.text):
         holder = EITHER_SPEAKER
     else:
@@ -328,7 +327,7 @@ def answered(store: GraphStore, user_id: str, project: str | None,
 
 
 def _speakers_of(project: str | None) -> set[str]:
-    return {SELF, normalise(project_holder(project))}
+    return {SELF, comparable(project_holder(project))}
 
 
 def _prefixes(holders: set[str], speakers: set[str]) -> list[str]:

@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sessions_graph_core.reconcile.extraction.base import ExtractedFact, normalise
+from sessions_graph_core.reconcile.extraction.base import ExtractedFact
 from sessions_graph_core.reconcile.lexicon import PERSONAL, Lexicon
 from sessions_graph_core.reconcile.tokens import FIRST_PERSON, WE_FORMS
+from sessions_graph_core.text import comparable
 
 SELF = "me"
 PROJECT = "@project"  # the session's project; the pipeline puts its name in
@@ -47,7 +48,7 @@ _JUNK = re.compile(r"[/\\{}\[\]<>=`|$;()\"]|://|^www\.|\.(py|js|ts|json|md|txt|y
 def junk_name(name: str | None) -> bool:
     """Whether a subject or object is a path, a URL, JSON or code, a bare pronoun, or nothing."""
     text = (name or "").strip()
-    low = normalise(text)
+    low = comparable(text)
     return (
         not low
         or "\n" in text
@@ -85,12 +86,12 @@ class Claim:
 def fact_of(claim: Claim, text: str, about: list[str], reason: str | None, triple: dict[str, Any]) -> ExtractedFact:
     """The claim as a statement in slot "<subject>/<attribute>", holding its value ("" for an ending)."""
     names = [n for n in (claim.subject, claim.value, claim.old) if n]
-    seen = {normalise(n) for n in names}
+    seen = {comparable(n) for n in names}
     return ExtractedFact(
         text=text,
         kind="decision" if claim.decision or reason else "fact",
-        slot=f"{normalise(claim.subject)}/{claim.attribute}" + (normalise(claim.old or "") if claim.attribute in (HELD, HELD_HERE) else ""),
-        about=list(dict.fromkeys(names + [name for name in about if normalise(name) not in seen])),
+        slot=f"{comparable(claim.subject)}/{claim.attribute}" + (comparable(claim.old or "") if claim.attribute in (HELD, HELD_HERE) else ""),
+        about=list(dict.fromkeys(names + [name for name in about if comparable(name) not in seen])),
         rationale=reason,
         value=claim.value or "",
         kept=claim.kept,
@@ -153,7 +154,7 @@ class Context:
         self.person = people[-1] if people else self.person
         things = [f.slot.rpartition("/")[0] for f in stated if f.slot]
         things = [t for t in things if t and t not in (SELF, PROJECT) and not t.startswith(("@", HELD))  # not one waiting
-                  and normalise(t) not in {normalise(p) for p in people}]
+                  and comparable(t) not in {comparable(p) for p in people}]
         self.thing = things[-1] if things else self.thing
 
 
@@ -185,7 +186,7 @@ def _swapped(fact: ExtractedFact, marker: str, name: str) -> ExtractedFact:
         return name if text == marker else text
 
     return fact.model_copy(update={
-        "slot": normalise(name) + fact.slot[len(marker):] if fact.slot.startswith(marker + "/") else fact.slot,
+        "slot": comparable(name) + fact.slot[len(marker):] if fact.slot.startswith(marker + "/") else fact.slot,
         "subject": swap(fact.subject),
         "object": swap(fact.object),
         "value": swap(fact.value),
@@ -203,11 +204,11 @@ def slot_of(slot: str, lex: Lexicon) -> str:
     if "/" not in slot:
         return ""
     subject, _, attribute = slot.rpartition("/")
-    subject, attribute = normalise(subject), normalise(attribute)
+    subject, attribute = comparable(subject), comparable(attribute)
     if not subject or not attribute or junk_name(subject):
         return ""
     subject = SELF if subject in SELF_WORDS else PROJECT if subject in PROJECT_WORDS else subject
-    spaced = normalise(attribute.replace("_", " ").replace("-", " "))
+    spaced = comparable(attribute.replace("_", " ").replace("-", " "))
     return f"{subject}/{lex.nouns.get(attribute) or lex.nouns.get(spaced) or attribute}"
 
 
@@ -219,12 +220,12 @@ def normalised(fact: ExtractedFact, lex: Lexicon) -> ExtractedFact | None:
         return None
 
     def who(name: str) -> str:
-        low = normalise(name)
+        low = comparable(name)
         return SELF if low in SELF_WORDS else PROJECT if low in PROJECT_WORDS else name.strip()
 
-    about = [who(name) for name in fact.about if not junk_name(name) or normalise(name) in SELF_WORDS | PROJECT_WORDS]
+    about = [who(name) for name in fact.about if not junk_name(name) or comparable(name) in SELF_WORDS | PROJECT_WORDS]
     slot = slot_of(fact.slot, lex) if fact.slot else ""
-    if slot and slot.split("/")[0] not in {normalise(name) for name in about}:
+    if slot and slot.split("/")[0] not in {comparable(name) for name in about}:
         about.insert(0, slot.rsplit("/", 1)[0])
     return fact.model_copy(update={
         "text": text, "slot": slot, "about": list(dict.fromkeys(about)),

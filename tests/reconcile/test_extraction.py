@@ -9,9 +9,10 @@ import sys
 import pytest
 
 from sessions_graph_core.ontology.model import DEFAULT_MODEL, NodeType, OntologyModel
-from sessions_graph_core.reconcile.extraction.base import Extraction, normalise
+from sessions_graph_core.reconcile.extraction.base import Extraction
 from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 from sessions_graph_core.reconcile.statements import THING_REF
+from sessions_graph_core.text import comparable
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +105,7 @@ def test_unresolved_pronoun_subjects_are_left_to_the_session(spacy_backend: Spac
 
 
 def test_normalise_ignores_case_spacing_and_end_punctuation() -> None:
-    assert normalise("  Orders   Service. ") == "orders service"
+    assert comparable("  Orders   Service. ") == "orders service"
 
 
 @pytest.mark.parametrize(

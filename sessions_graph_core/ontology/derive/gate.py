@@ -12,8 +12,9 @@ from sessions_graph_core.ontology.model import (
     CATCH_ALL_LABELS,
     OntologyModel,
 )
-from sessions_graph_core.reconcile.extraction.base import Extraction, normalise
+from sessions_graph_core.reconcile.extraction.base import Extraction
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.text import comparable
 
 DELTA_BUDGET = 64
 HOLDOUT_FROM = 8
@@ -89,13 +90,13 @@ def _lemmas(label: str) -> str:
 def _typed_relation(extraction: Extraction, model: OntologyModel) -> bool:
     """Whether a statement of the text fits one of the model's relation types, endpoints included."""
     labels = set(model.labels())
-    types = {normalise(entity.name): entity.type for entity in extraction.entities}
+    types = {comparable(entity.name): entity.type for entity in extraction.entities}
     for fact in extraction.facts:
         if not (fact.predicate and fact.object):
             continue
-        subject = normalise(fact.subject or "")
+        subject = comparable(fact.subject or "")
         head = "User" if subject in SPEAKER_WORDS else types.get(subject)
-        tail = types.get(normalise(fact.object))
+        tail = types.get(comparable(fact.object))
         if head not in labels or tail not in labels:
             continue
         for relation in model.relation_types:
@@ -133,9 +134,9 @@ def agreement(base: Sequence[Extraction], other: Sequence[Extraction], merges: d
     """The share of mentions both models type that get the same type, the base's merged types resolved."""
     same = both = 0
     for left, right in zip(base, other, strict=True):
-        theirs = {normalise(entity.name): entity.type for entity in right.entities}
+        theirs = {comparable(entity.name): entity.type for entity in right.entities}
         for entity in left.entities:
-            kind = theirs.get(normalise(entity.name))
+            kind = theirs.get(comparable(entity.name))
             if kind is not None:
                 both += 1
                 same += merges.get(entity.type, entity.type) == kind

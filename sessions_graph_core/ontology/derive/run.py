@@ -35,9 +35,10 @@ from sessions_graph_core.ontology.model import (
 from sessions_graph_core.ontology.versions import record_version
 from sessions_graph_core.reconcile import facts
 from sessions_graph_core.reconcile import pipeline as reconcile
-from sessions_graph_core.reconcile.extraction.base import Extraction, ExtractionBackend, normalise
+from sessions_graph_core.reconcile.extraction.base import Extraction, ExtractionBackend
 from sessions_graph_core.reconcile.extraction.registry import get_backend
 from sessions_graph_core.store.base import GraphStore, user_key
+from sessions_graph_core.text import comparable
 from sessions_graph_core.validation import ValidationError
 
 SEEDS = 3
@@ -209,7 +210,7 @@ def reextract(
                     loose = store.run(
                         "MATCH (n:Entity {user_id: $uid, name_key: $name}) WHERE n.type <> $type "
                         "AND (n.type IN $catch_all OR NOT n.type IN $labels) RETURN n.entity_key AS key",
-                        {"uid": user_id, "name": normalise(entity.name), "type": entity.type,
+                        {"uid": user_id, "name": comparable(entity.name), "type": entity.type,
                          "catch_all": list(CATCH_ALL_LABELS), "labels": sorted(labels)},
                     )
                     retype(store, user_id, [row["key"] for row in loose], entity.type)

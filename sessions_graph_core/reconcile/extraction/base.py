@@ -1,4 +1,4 @@
-"""What every extraction backend answers with: entities, facts and decisions, and the form names compare by.
+"""What every extraction backend answers with: entities, facts and decisions.
 
 Every backend answers `extract(texts, ontology, known_slots)` with one `Extraction` per text:
 spaCy (extraction/spacy.py) is the default and always works offline; GLiNER (extraction/gliner.py) is
@@ -54,8 +54,3 @@ class ExtractionBackend(Protocol):
 
     def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str]) -> list[Extraction]:
         """One extraction per text, in order."""
-
-
-def normalise(text: str) -> str:
-    """Case- and whitespace-insensitive form of a name or a statement."""
-    return " ".join(text.lower().split()).strip(" .!?;:")

@@ -11,7 +11,7 @@ from typing import Any
 
 from sessions_graph_core.ontology.model import OntologyModel
 from sessions_graph_core.reconcile import senses, statements
-from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction, normalise
+from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction
 from sessions_graph_core.reconcile.lexicon import lexicon
 from sessions_graph_core.reconcile.nlp import lemma, spacy_pipeline
 from sessions_graph_core.reconcile.reading.endings import ending_verb
@@ -27,6 +27,7 @@ from sessions_graph_core.reconcile.reading.words import (
     TEAM_WORDS,
 )
 from sessions_graph_core.reconcile.tokens import FIRST_PERSON, WE_FORMS, a_name, direct_object, name_like
+from sessions_graph_core.text import comparable
 
 NER_TYPES = {
     "PERSON": "Person",
@@ -399,8 +400,8 @@ def _read_doc(doc: Any, labels: dict[str, str], lexicon: Any, unread: list[tuple
 
     def add(span: Any, kind: str) -> None:
         name = span.text.strip()
-        if name and normalise(name) not in entities:
-            entities[normalise(name)] = ExtractedEntity(name=name, type=kind)
+        if name and comparable(name) not in entities:
+            entities[comparable(name)] = ExtractedEntity(name=name, type=kind)
         if name:
             spans.append((span.start, span.end, name))
 
@@ -509,7 +510,7 @@ def _misparsed_subject(verb: Any) -> Any | None:
 
 def _listed(token: Any) -> bool:
 
-    return normalise(token.text) in lexicon().values
+    return comparable(token.text) in lexicon().values
 
 
 def _heading(verb: Any, subject: Any) -> bool:

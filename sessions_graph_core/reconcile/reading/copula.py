@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, PERSONAL, RELATIONAL, leaning_kind
 from sessions_graph_core.reconcile.reading.clause import Clause
 from sessions_graph_core.reconcile.reading.words import FORMER_WORDS, STATE_VERBS
@@ -25,6 +24,7 @@ from sessions_graph_core.reconcile.tokens import (
     proper_name,
     the_role,
 )
+from sessions_graph_core.text import comparable
 
 
 @dataclass
@@ -76,7 +76,7 @@ class Copulas:
         # "the helpdesk is Freshdesk now", "the crm is on pipedrive": where nothing else reads it, the thing
         # we have, as "our helpdesk is" says
         named = self.name(value)
-        return [Claim.said(PROJECT, normalise(" ".join(self.words(subject))), named, negated)]
+        return [Claim.said(PROJECT, comparable(" ".join(self.words(subject))), named, negated)]
 
     def _copula(self, subject: Any, who: str | None, complement: Any | None, preps: dict[str, Any], negated: bool) -> list[Claim]:
         if subject is None:
@@ -123,7 +123,7 @@ class Copulas:
         if held is None and value_token is not None and self.possessor(subject) and name_like(value_token) \
                 and value_token.ent_type_ not in {"DATE", "TIME"}:
             # "our CTO is Maria", and as chat types it: "our crm is hubspot", "my insurance is with aviva"
-            held = (normalise(" ".join(self.words(subject))), self.possessor(subject))
+            held = (comparable(" ".join(self.words(subject))), self.possessor(subject))
         if held and value_token is not None:
             owner = held[1] or (s.who if s.who in (SELF, PROJECT) else None) or PROJECT
             relational_adjective = value_token.pos_ == "ADJ" and held[0] in RELATIONAL  # "my manager is great"
@@ -139,7 +139,7 @@ class Copulas:
         club = self.of_object(complement) if complement is not None and self.lemma(complement) == "member" else None
         if club is not None and s.who:
             name = self.phrase(club)
-            return [Claim.said(s.who, f"{normalise(name)} membership", name, s.negated)]
+            return [Claim.said(s.who, f"{comparable(name)} membership", name, s.negated)]
         return None
 
     def complement_role(self, s: Copula) -> list[Claim] | None:
@@ -149,9 +149,9 @@ class Copulas:
             return None
         role = self.attribute_of(complement)
         if role is None and self.possessor(complement) and (subject.pos_ == "PROPN" or subject.is_title):
-            role = (normalise(" ".join(self.words(complement))), self.possessor(complement))
+            role = (comparable(" ".join(self.words(complement))), self.possessor(complement))
         if role is None and (bare_title(complement) or the_role(complement)) and named_person(subject):
-            role = (normalise(" ".join(self.words(complement))), PROJECT)  # "Paul became CTO": our CTO
+            role = (comparable(" ".join(self.words(complement))), PROJECT)  # "Paul became CTO": our CTO
         if role and role[1] and who:  # "James Chen is our new CTO", "Pedro is the new head of marketing"
             return [Claim.said(role[1], role[0], who, negated)]
         if role and role[1] is None and who and self.value_of_role(subject, complement, role[0]):
@@ -236,7 +236,7 @@ class Copulas:
         held = self.attribute_of(thing)
         if held:
             return held[1] or who, held[0]
-        return self.possessor(thing) or who, normalise(" ".join(self.words(thing)))
+        return self.possessor(thing) or who, comparable(" ".join(self.words(thing)))
 
     def doubted_place(self, subject: Any, who: str | None, token: Any, prep: str) -> str | None:
         """The reading of "<subject> is in <word>" where the tagger labelled a word typed in lower case a

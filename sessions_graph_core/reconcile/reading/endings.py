@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.lexicon import RELATIONAL
 from sessions_graph_core.reconcile.reading.clause import Clause
 from sessions_graph_core.reconcile.reading.values import membership_of
@@ -25,6 +24,7 @@ from sessions_graph_core.reconcile.reading.words import (
 )
 from sessions_graph_core.reconcile.statements import HELD, HELD_HERE, PROJECT, SELF, Claim
 from sessions_graph_core.reconcile.tokens import a_name, direct_object, named_in, own_clause, person_like, proper_name
+from sessions_graph_core.text import comparable
 
 
 class Endings:
@@ -61,9 +61,9 @@ class Endings:
         claims = [Claim(c.subject, c.attribute, None, c.value or c.old, decision=c.decision) for c in found]
         # A subscription stopped also ends whatever else held it ("stopped paying for Figma"), and
         # so does a name stopped ("we use Stripe for billing" ... "we stopped using Stripe").
-        named = {normalise(self.phrase(t)) for t in inner.subtree if t.pos_ == "PROPN"}
+        named = {comparable(self.phrase(t)) for t in inner.subtree if t.pos_ == "PROPN"}
         return claims + [Claim(c.subject, HELD, None, c.old) for c in claims
-                         if c.old and (c.attribute.rpartition(" ")[2] in MEMBERSHIPS or normalise(c.old) in named)
+                         if c.old and (c.attribute.rpartition(" ")[2] in MEMBERSHIPS or comparable(c.old) in named)
                          and c.attribute != HELD]
 
     def taken_back(self, c: Clause) -> list[Claim] | None:
@@ -183,7 +183,7 @@ class Endings:
         if not claims and dobj.pos_ == "NOUN" and any(t.dep_ in {"det", "poss"} and t.lower_ in {"the", "our", "my"}
                                                       for t in dobj.children):
             # "we shut down the status page": the thing of ours no attribute names, as "our status page is X" says
-            claims.append(Claim(self.possessor(dobj) or who, normalise(" ".join(self.words(dobj))), None, None))
+            claims.append(Claim(self.possessor(dobj) or who, comparable(" ".join(self.words(dobj))), None, None))
         if who not in (SELF, PROJECT) and person_like(subject) and not parted:
             # "Priya gave up the billing dashboard", "Omar left the search team": whatever role of the thing
             # the person held ends (the thing's slot that holds them: owner, lead, manager ...)

@@ -26,7 +26,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, PERSONAL, Lexicon
 from sessions_graph_core.reconcile.nlp import lemma
 from sessions_graph_core.reconcile.reading.clause import Clause
@@ -67,6 +66,7 @@ from sessions_graph_core.reconcile.tokens import (
     no_verb,
     nobody,
 )
+from sessions_graph_core.text import comparable
 
 
 @dataclass
@@ -135,7 +135,7 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
         slot holds names no value, so it is no change (a restatement with nothing to compare)."""
         if not claim.value:
             return False
-        head = normalise(claim.value).split()[-1]
+        head = comparable(claim.value).split()[-1]
         return any(t.lower_ in REFERRING_WORDS and t.dep_ == "amod" and t.head.lower_ == head for t in verb.subtree)
 
     def talked_about(self, verb: Any, subject: Any | None) -> None:

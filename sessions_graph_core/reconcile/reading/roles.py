@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.lexicon import RELATIONAL
 from sessions_graph_core.reconcile.reading.clause import Clause
 from sessions_graph_core.reconcile.reading.words import (
@@ -18,6 +17,7 @@ from sessions_graph_core.reconcile.reading.words import (
 )
 from sessions_graph_core.reconcile.statements import HELD_HERE, PROJECT, SELF, Claim
 from sessions_graph_core.reconcile.tokens import a_new, named_after, person_like
+from sessions_graph_core.text import comparable
 
 
 class Roles:
@@ -52,7 +52,7 @@ class Roles:
             # the slot, as "my hairdresser is lena" says, where no attribute lists the noun (only with a verb
             # of finding one in place of another: "I made a new friend, Sam" is one friend more)
             apposed = next((t for t in role_noun.children if t.dep_ == "appos" and person_like(t)), None) or named_after(role_noun)
-            named = (normalise(" ".join(self.words(role_noun))), None) if apposed is not None else None
+            named = (comparable(" ".join(self.words(role_noun))), None) if apposed is not None else None
         if apposed is None and named and named[0] == "employer":  # "I got a job at Microsoft"
             apposed = next((o for prep in role_noun.children if prep.dep_ == "prep" and prep.lower_ in {"at", "with"}
                             for o in prep.children if o.dep_ == "pobj" and o.pos_ == "PROPN"), c.preps.get("at"))
@@ -70,7 +70,7 @@ class Roles:
             return [Claim(held[1], held[0], who, self.text_of(preps.get("from")))]
         if target is not None and target is preps.get("as") and self.of_object(target) is None:
             # "Lucy took over as scrum master": a role of the team, as "Sam is our scrum master" says.
-            role = held[0] if held else normalise(" ".join(self.words(target)))
+            role = held[0] if held else comparable(" ".join(self.words(target)))
             return [Claim(self.possessor(target) or PROJECT, role, who, self.text_of(preps.get("from")))]
         if target is not None:
             return [Claim(self.name(target), self.role_of(target), who, self.text_of(preps.get("from")))]
@@ -123,7 +123,7 @@ class Roles:
         role = self.attribute_of(preps.get("as")) if dobj is not None and lemma not in GENERIC_VERBS else None
         owner = self.possessor(preps["as"]) if role is None and "as" in preps and dobj is not None else None
         if owner in (SELF, PROJECT) and lemma not in GENERIC_VERBS:  # "we hired Max as our new designer"
-            role = (normalise(" ".join(self.words(preps["as"]))), owner)
+            role = (comparable(" ".join(self.words(preps["as"]))), owner)
         if role and c.who and dobj.pos_ == "PROPN":
             return [Claim(role[1] or c.who, role[0], None if c.negated else self.name(dobj))]
         return None

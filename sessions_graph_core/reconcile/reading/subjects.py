@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.lexicon import singular
 from sessions_graph_core.reconcile.reading.words import GROUP_NOUNS, TEAM_WORDS, USING_VERBS
 from sessions_graph_core.reconcile.statements import (
@@ -32,6 +31,7 @@ from sessions_graph_core.reconcile.tokens import (
     person_like,
     person_name,
 )
+from sessions_graph_core.text import comparable
 
 
 class Subjects:
@@ -195,7 +195,7 @@ class Subjects:
         owner = self.possessor(subject)
         if owner not in (None, SELF, PROJECT):
             return None, None
-        return normalise(" ".join(self.words(subject))), owner or PROJECT
+        return comparable(" ".join(self.words(subject))), owner or PROJECT
 
     def event(self, subject: Any) -> str | None:
         """The event a schedule is of, one name for "retros" and "our retro"."""

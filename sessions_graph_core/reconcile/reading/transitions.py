@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.lexicon import RELATIONAL, singular
 from sessions_graph_core.reconcile.reading.clause import Clause
 from sessions_graph_core.reconcile.reading.words import (
@@ -22,6 +21,7 @@ from sessions_graph_core.reconcile.reading.words import (
 )
 from sessions_graph_core.reconcile.statements import HELD, PROJECT, SELF, Claim
 from sessions_graph_core.reconcile.tokens import a_time, a_value, name_like
+from sessions_graph_core.text import comparable
 
 
 class Transitions:
@@ -127,9 +127,9 @@ class Transitions:
                 if named:
                     role = named
                 elif owned in (SELF, PROJECT) and preps[word] is not new:  # "as our API gateway"
-                    role = (normalise(" ".join(self.words(preps[word]))), owned)
+                    role = (comparable(" ".join(self.words(preps[word]))), owned)
                 elif bare and preps[word] is not new:
-                    role = (normalise(" ".join(self.words(preps[word]))), None)  # "for music": the music slot
+                    role = (comparable(" ".join(self.words(preps[word]))), None)  # "for music": the music slot
                 elif word == "for" and thing is None and preps[word] is not new:
                     thing = preps[word]
         if thing is not None and role is None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from sessions_graph_core.reconcile import frames, senses
-from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, RELATIONAL, nearest_kind
 from sessions_graph_core.reconcile.reading.words import INDEFINITE, MEMBERSHIPS, TEAM_WORDS
 from sessions_graph_core.reconcile.statements import PROJECT, SELF, Claim
 from sessions_graph_core.reconcile.tokens import no_verb, person_like
+from sessions_graph_core.text import comparable
 
 
 class Values:
@@ -21,7 +21,7 @@ class Values:
         if token is None:
             return None
         text = self.phrase(token)
-        listed = self.lex.values.get(normalise(text)) or self.lex.values.get(token.lower_) or self.lex.model(text)
+        listed = self.lex.values.get(comparable(text)) or self.lex.values.get(token.lower_) or self.lex.model(text)
         if listed:
             return listed
         head_noun = self.lex.noun(self.words(token))
@@ -44,7 +44,7 @@ class Values:
         if not nominal:
             return None
         found = self.lex.noun(self.words(token))
-        if not found or (token.pos_ == "PROPN" and normalise(self.phrase(token)) in self.lex.values):
+        if not found or (token.pos_ == "PROPN" and comparable(self.phrase(token)) in self.lex.values):
             return None  # "Google Analytics" is a value of analytics, not the analytics of Google
         if self.our_group(token):
             return None  # "the (whole) company is on Teams": the company is us, not whom we work for
@@ -52,7 +52,7 @@ class Values:
         holder = self.of_object(token)
         if rest and holder is not None and attribute in RELATIONAL:
             return " ".join(self.words(token)), self.name(holder)  # the whole role: "product manager" of X
-        if rest and attribute in RELATIONAL and self.lex.values.get(normalise(" ".join(self.words(token)))) == "occupation":
+        if rest and attribute in RELATIONAL and self.lex.values.get(comparable(" ".join(self.words(token)))) == "occupation":
             # "our product manager" is a role of ours (a job title), not the manager of a product
             return " ".join(self.words(token)), self.possessor(token)
         if rest and self.possessor(token) == SELF and not any(t.pos_ == "PROPN" for t in token.lefts):
@@ -118,12 +118,12 @@ class Values:
             # ends), held by Equinox; "a membership at Equinox" is the Equinox one.
             name = self.phrase(place)
             kind = " ".join(words[:-1]) if len(words) > 1 else name
-            return f"{normalise(kind)} {words[-1].lower()}", name
+            return f"{comparable(kind)} {words[-1].lower()}", name
         if (membership := membership_of(words)) is not None:
             return membership
         if plain and token.pos_ == "PROPN":
             name = self.phrase(token)
-            return f"{normalise(name)} subscription", name
+            return f"{comparable(name)} subscription", name
         return None
 
 
@@ -131,5 +131,5 @@ def membership_of(words: list[str]) -> tuple[str, str] | None:
     """("netflix subscription", "Netflix") for the words "Netflix subscription": a thing held by its name."""
     if len(words) > 1 and words[-1].lower() in MEMBERSHIPS:
         name = " ".join(words[:-1])
-        return f"{normalise(name)} {words[-1].lower()}", name
+        return f"{comparable(name)} {words[-1].lower()}", name
     return None

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from sessions_graph_core.reconcile import frames, senses
-from sessions_graph_core.reconcile.extraction.base import normalise
 from sessions_graph_core.reconcile.lexicon import PERSONAL, RELATIONAL, base_attributes
 from sessions_graph_core.reconcile.reading.clause import Clause
 from sessions_graph_core.reconcile.reading.endings import ending_verb
@@ -31,6 +30,7 @@ from sessions_graph_core.reconcile.reading.words import (
 )
 from sessions_graph_core.reconcile.statements import HELD, PROJECT, SELF, Claim
 from sessions_graph_core.reconcile.tokens import FIRST_PERSON, FIRST_PLURAL, a_time, a_value, own_clause
+from sessions_graph_core.text import comparable
 
 
 class Verbs:
@@ -65,7 +65,7 @@ class Verbs:
         if c.lemma in RENT_VERBS and c.dobj is not None and c.dobj.pos_ == "NOUN" and c.who and c.verb.tag_ != "VBD":
             # "I rent a parking space", "we're renting a storage unit": which "I gave up the parking space" ends
             thing = " ".join(self.words(c.dobj))
-            return [Claim.said(c.who, f"{normalise(thing)} rental", thing, c.negated)]
+            return [Claim.said(c.who, f"{comparable(thing)} rental", thing, c.negated)]
         return None
 
     def possessed(self, c: Clause) -> list[Claim] | None:
@@ -86,7 +86,7 @@ class Verbs:
         subject, dobj = c.subject, c.dobj
         serving = self.kind(subject, guess=False) if c.lemma in SERVE_VERBS and subject is not None and subject.pos_ != "PRON" else None
         if serving and serving not in RELATIONAL and dobj is not None and dobj.pos_ in {"NOUN", "PROPN"} and not c.passive \
-                and normalise(self.phrase(dobj)) not in self.lex.values:
+                and comparable(self.phrase(dobj)) not in self.lex.values:
             thing = self.attribute_of(dobj)
             holder, kind = (thing[1] or PROJECT, thing[0]) if thing else (self.name(dobj), serving)
             return [Claim.said(holder, kind, c.who, c.negated)]
@@ -171,10 +171,10 @@ class Verbs:
         served = self.attribute_of(dobj) if subject is not None and subject.pos_ in {"PROPN", "NOUN"} and who not in (SELF, PROJECT) else None
         if served is None and c.lemma in SERVE_VERBS | PROVIDE_VERBS and subject is not None and subject.pos_ == "PROPN" \
                 and dobj is not None and dobj.pos_ == "NOUN" and self.possessor(dobj) in (SELF, PROJECT) \
-                and senses.people(self.lemma(subject)) != "person" and normalise(self.phrase(dobj)) not in self.lex.values:
+                and senses.people(self.lemma(subject)) != "person" and comparable(self.phrase(dobj)) not in self.lex.values:
             # "Octopus supplies our electricity now": a name serving a thing of ours is what that thing is,
             # as "our electricity is Octopus" says, whatever word names it
-            served = (normalise(" ".join(self.words(dobj))), self.possessor(dobj))
+            served = (comparable(" ".join(self.words(dobj))), self.possessor(dobj))
         if served and served[0] not in RELATIONAL and subject.ent_type_ != "PERSON" and (subject.pos_ == "PROPN" or subject.is_title):
             return [Claim.said(served[1] or PROJECT, served[0], who, c.negated)]
         return None
@@ -214,7 +214,7 @@ class Verbs:
         dobj = c.dobj
         if (c.lemma in HABIT_VERBS and dobj is not None and dobj.pos_ == "NOUN" and (c.verb.tag_ in {"VBP", "VBZ"} or c.verb.dep_ == "xcomp")
                 and c.who and self.kind(dobj, guess=False) is None and not any(t.dep_ == "det" for t in dobj.children)):
-            thing = normalise(self.phrase(dobj))
+            thing = comparable(self.phrase(dobj))
             return [Claim.said(c.who, f"{thing} habit", thing, c.negated)]
         return None
 
@@ -251,7 +251,7 @@ class Verbs:
         if not attribute or attribute in FRAMED_BY_RULES or (attribute in PERSONAL and holder == PROJECT):
             return []  # "the company is on Teams": a group has no employer, home or job by the embedder's guess
         named = self.name(value)
-        if not named or normalise(named) == normalise(holder):
+        if not named or comparable(named) == comparable(holder):
             return []
         negated = self.negated(verb)
         return [Claim.said(holder, attribute, named, negated)]
