@@ -118,24 +118,26 @@ class Transitions:
         role = None
         for word in ("as", "for"):
             if word in preps and not a_time(preps[word]):  # "for a month" is how long, not what for
-                named = self.attribute_of(preps[word])
+                said = self.attribute_of(preps[word])
                 # A noun said bare names the slot, with words of its own kind before it too ("for screen
                 # recordings"); a name before it makes it a thing of that name's ("for Acme accounts").
                 bare = word == "for" and preps[word].pos_ == "NOUN" and not any(
                     t.dep_ in {"det", "poss"} or (t.dep_ == "compound" and t.pos_ != "NOUN") for t in preps[word].children)
                 owned = self.possessor(preps[word]) if word == "as" else None
-                if named:
-                    role = named
+                if said:
+                    role = said
                 elif owned in (SELF, PROJECT) and preps[word] is not new:  # "as our API gateway"
                     role = (comparable(" ".join(self.words(preps[word]))), owned)
-                elif bare and preps[word] is not new:
-                    role = (comparable(" ".join(self.words(preps[word]))), None)  # "for music": the music slot
+                elif bare and named is None and preps[word] is not new:
+                    # "we use Loom for screen recordings": the screen recordings slot; where the subject
+                    # names the slot ("our CI switched to Buildkite for cost") the bare noun says why
+                    role = (comparable(" ".join(self.words(preps[word]))), None)
                 elif word == "for" and thing is None and preps[word] is not new:
                     thing = preps[word]
         if thing is not None and role is None:
-            named = self.attribute_of(thing)
-            if named:
-                role, thing = named, None
+            said = self.attribute_of(thing)
+            if said:
+                role, thing = said, None
         if role is None and named is not None:
             role = (named[0], named[1] or PROJECT)  # "payments go through PayPal": the project's payments
         return role, thing
