@@ -8,10 +8,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-USER_ID_PATTERN = re.compile(r"^[A-Za-z0-9_@.\-]{1,256}$")
-MEMORY_ID_PATTERN = re.compile(r"^[A-Za-z0-9_\-]{1,128}$")
-IDENTIFIER_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+# Matched only through `whole`: `$` (and a bare `match`) also accepts a final newline, so 'alice\n' would pass
+# as alice and the store's lookup of 'alice' would then find the other user's node.
+USER_ID_PATTERN = re.compile(r"[A-Za-z0-9_@.\-]{1,256}")
+MEMORY_ID_PATTERN = re.compile(r"[A-Za-z0-9_\-]{1,128}")
+IDENTIFIER_PATTERN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_SESSION_ID_BYTES = 128
+# The memory tool's documented 100K limit, for every way a memory is written (library, CLI, memory tool, MCP).
+MAX_MEMORY_BYTES = 102_400
 MAX_TURN_ID_BYTES = 256
 
 
@@ -21,6 +25,16 @@ class ValidationError(ValueError):
 
 # The store cannot hold a NUL and UTF-8 cannot encode a lone surrogate (half of a UTF-16 pair).
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def whole(pattern: re.Pattern[str], value: object) -> bool:
+    """The one matcher for identifiers: `value` is a string and the pattern covers all of it."""
+    return isinstance(value, str) and pattern.fullmatch(value) is not None
+
+
+def is_identifier(value: object) -> bool:
+    """Whether `value` may be written into query text as a label or relationship type."""
+    return whole(IDENTIFIER_PATTERN, value)
 
 
 def has_control_characters(text: str) -> bool:
@@ -71,7 +85,7 @@ def text(value: object, *, field: str) -> str:
 
 def user_id(value: object) -> str:
     """A user id is 1-256 characters of letters, digits and `_ @ . -` (an email address fits)."""
-    if not isinstance(value, str) or not USER_ID_PATTERN.match(value):
+    if not whole(USER_ID_PATTERN, value):
         raise ValidationError(
             f"Invalid user_id {value!r}: use 1-256 characters of letters, digits, '_', '@', '.' or '-'"
         )
@@ -108,22 +122,34 @@ def turn_id(value: object) -> str:
 
 
 def memory_id(value: object) -> str:
-    if not isinstance(value, str) or not MEMORY_ID_PATTERN.match(value):
+    if not whole(MEMORY_ID_PATTERN, value):
         raise ValidationError(
             f"Invalid memory_id {value!r}: use 1-128 characters of letters, digits, '_' or '-'"
         )
     return value
 
 
+def memory_bytes_over(value: str) -> int | None:
+    """The size in bytes of a memory's text when it is over MAX_MEMORY_BYTES, else None."""
+    size = len(value.encode("utf-8", "surrogatepass"))
+    return size if size > MAX_MEMORY_BYTES else None
+
+
 def content(value: object) -> str:
+    """A memory's text: non-blank, storable, at most MAX_MEMORY_BYTES."""
     if not isinstance(value, str) or not value.strip():
         raise ValidationError("Memory content must be a non-empty string")
+    over = memory_bytes_over(value)
+    if over:
+        raise ValidationError(
+            f"Memory content is {over:,} bytes, over the {MAX_MEMORY_BYTES:,}-byte (100K) limit; split it into smaller memories"
+        )
     return text(value, field="content")
 
 
 def identifier(value: object) -> str:
     """A label or relationship type that will be written into query text."""
-    if not isinstance(value, str) or not IDENTIFIER_PATTERN.match(value):
+    if not is_identifier(value):
         raise ValidationError(
             f"{value!r} is not a safe identifier: use a letter or '_' followed by letters, digits or '_'"
         )

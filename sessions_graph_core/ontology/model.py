@@ -64,10 +64,10 @@ class OntologyModel(BaseModel):
         labels = self.labels()
         names = labels + [relation.label for relation in self.relation_types]
         for name in names:
-            if not validation.IDENTIFIER_PATTERN.match(name):
+            if not validation.is_identifier(name):
                 found.append(f"{name!r} is not a safe type name (a letter or '_', then letters, digits or '_')")
         for relation in self.relation_types:
-            if relation.single_valued and not validation.IDENTIFIER_PATTERN.match(relation.label):
+            if relation.single_valued and not validation.is_identifier(relation.label):
                 found.append(f"relation {relation.label!r} is marked single_valued but its name is not safe to slot on")
         for name in sorted({name for name in names if names.count(name) > 1}):
             found.append(f"{name!r} is declared more than once")

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from sessions_graph_core import validation
 from sessions_graph_core.reconcile import senses
 from sessions_graph_core.text import WORDS_CACHED, comparable
 
@@ -110,7 +111,7 @@ def singular(word: str) -> str:
 
 
 # A WordNet noun sense as attributes.toml names one: the word, "n", its sense number ("city.n.01").
-_SENSE_NAME = re.compile(r"^[a-z0-9_'-]+\.n\.\d{2}$")
+_SENSE_NAME = re.compile(r"[a-z0-9_'-]+\.n\.[0-9]{2}")
 
 
 class AttributeFileError(ValueError):
@@ -133,7 +134,7 @@ def parse_attributes(text: str, where: str) -> dict[str, dict[str, Any]]:
                 raise AttributeFileError(f"{where}: attribute {name!r} has unknown key {key!r}")
             if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
                 raise AttributeFileError(f"{where}: {name}.{key} must be a list of non-empty strings")
-            odd = next((item for item in value if key == "kinds" and not _SENSE_NAME.match(item)), None)
+            odd = next((item for item in value if key == "kinds" and not validation.whole(_SENSE_NAME, item)), None)
             if odd is not None:
                 raise AttributeFileError(f"{where}: {name}.kinds: {odd!r} is no WordNet sense, as 'city.n.01'")
     return {spec.get("name", name): spec for name, spec in data.items()}

@@ -277,7 +277,7 @@ def promote(store: GraphStore, user_id: str, rows: Sequence[EntityRow], flags: T
         return
     by_type: dict[str, list[str]] = {}
     for row in rows:
-        if (row.conformant or flags.promote_labels) and validation.IDENTIFIER_PATTERN.match(row.type):
+        if (row.conformant or flags.promote_labels) and validation.is_identifier(row.type):
             by_type.setdefault(row.type, []).append(row.key)
     for kind, keys in sorted(by_type.items()):
         store.run(

@@ -147,7 +147,7 @@ def retype(store: GraphStore, user_id: str, entity_keys: Sequence[str], target: 
                 "SET n.type = $target, n.entity_key = $new, n.ontology_conformant = true",
                 keys | {"target": target},
             )
-        if validation.IDENTIFIER_PATTERN.match(row["type"]) and row["type"] != "Entity":
+        if validation.is_identifier(row["type"]) and row["type"] != "Entity":
             # The type label was promoted only when reconciliation enforced the ontology; it follows the type.
             store.run(
                 f"MATCH (n:Entity:{row['type']} {{user_id: $uid, entity_key: $new}}) REMOVE n:{row['type']} SET n:{target}",
