@@ -26,3 +26,20 @@ class StoreUnreachableError(ConnectionError):
 def foreign_session(session_id: str) -> ValidationError:
     """A session id another user already holds: refused, nothing written."""
     return ValidationError(f"Session {session_id!r} belongs to another user; pick a session id unique to this user")
+
+
+class NotFoundError(ValidationError):
+    """An id the caller holds nothing under. Another user's item and a missing one raise the same error
+    with the same text, so no call tells a caller what other users hold (the CLI exits 1 on it)."""
+
+
+def no_session(session_id: str, user_id: str) -> NotFoundError:
+    """The one message for a session id that is missing or another user's."""
+    return NotFoundError(
+        f"no session {session_id!r} of user {user_id!r}: `sessions-graph session list` shows the user's sessions"
+    )
+
+
+def no_memory(memory_id: str, user_id: str) -> NotFoundError:
+    """The one message for a memory id that is missing or another user's."""
+    return NotFoundError(f"no memory {memory_id} of user {user_id!r}: `sessions-graph memory list` shows the user's memories")

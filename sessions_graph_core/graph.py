@@ -133,9 +133,20 @@ class SessionsGraph:
         )
 
     def record_turns(
-        self, session_id: str, turns: Sequence[TurnIn | Mapping[str, Any]], *, first_position: int = 0
+        self,
+        session_id: str,
+        turns: Sequence[TurnIn | Mapping[str, Any]],
+        *,
+        user_id: str | None = None,
+        first_position: int | None = None,
+        call_id: str | None = None,
     ) -> int:
-        return sessions.record_turns(self.store, session_id, turns, first_position=first_position)
+        """Append the turns; each call's id-less turns are new turns. `call_id` makes a retried call add
+        nothing twice; `first_position` numbers turns read from a transcript's line N on (re-imports add
+        nothing); `user_id` refuses a session that is not that user's (see sessions.records.record_turns)."""
+        return sessions.record_turns(
+            self.store, session_id, turns, user_id=user_id, first_position=first_position, call_id=call_id
+        )
 
     def import_transcript(self, transcript: Transcript, *, session_id: str, user_id: str) -> Imported:
         """Record a parsed JSONL transcript; it goes pending only when it brought new work."""

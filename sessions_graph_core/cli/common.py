@@ -14,9 +14,10 @@ from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 from rich.progress import Progress
 
+from sessions_graph_core import validation
 from sessions_graph_core.config import model as config_file
 from sessions_graph_core.config.model import store_settings
-from sessions_graph_core.errors import StoreUnreachableError
+from sessions_graph_core.errors import NotFoundError, StoreUnreachableError, no_session
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.sessions.records import SessionInfo
 from sessions_graph_core.store.location import open_store
@@ -85,7 +86,8 @@ def text_argument(text: str) -> str:
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Print `error: message` on stderr and exit: 1 for a lookup or store failure, 2 for bad input."""
+    """Print `error: message` on stderr and exit. Every command: 0 done, 1 not found (or the store
+    failed), 2 bad input."""
     errors.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     sys.exit(code)
 
@@ -97,9 +99,12 @@ def user_option(help: str = "The user (default: identity.user_id from the config
 
 def resolve_user(given: str | None, *, missing: str = NO_USER) -> str:
     """`--user` when given, else the config's identity.user_id (environment included); neither exits 2
-    with `missing`."""
-    if given:
-        return given
+    with `missing`. A given but empty or blank `--user` is bad input (exit 2), never the configured user."""
+    if given is not None:
+        try:
+            return validation.user_id(given)
+        except ValidationError as exc:
+            fail(str(exc), 2)
     try:
         configured = config_file.load_config().identity.user_id
     except ValidationError as exc:
@@ -130,15 +135,29 @@ def print_json(rows: object) -> None:
     click.echo(json.dumps(plain, indent=2, ensure_ascii=False, default=str))
 
 
-def require_session(graph: SessionsGraph, session_id: str) -> SessionInfo:
-    """The session, or exit 1 saying which store has no such session."""
+def require_session(graph: SessionsGraph, session_id: str, user_id: str | None) -> SessionInfo:
+    """The session, or exit 1. With a user, another user's session reads as missing, in the same words;
+    without one (no --user and none configured) any user's session is found."""
     try:
         found = graph.get_session(session_id)
     except ValidationError as exc:
         fail(str(exc), 2)
+    if user_id is not None and (found is None or found.user_id != user_id):
+        fail(str(no_session(session_id, user_id)))
     if found is None:
         fail(f"no session {session_id!r} in the store ({store_settings().where()}): `sessions-graph session list` shows them")
     return found
+
+
+def optional_user(given: str | None) -> str | None:
+    """`--user` when given (checked), else the configured user, else None: for commands an operator may
+    also run store-wide (reconcile and embed of one session)."""
+    if given is not None:
+        return resolve_user(given)
+    try:
+        return config_file.load_config().identity.user_id
+    except ValidationError as exc:
+        fail(str(exc), 2)
 
 
 def progress_bar() -> Progress:
@@ -174,6 +193,8 @@ def opened_graph(*, reads_only: bool = False) -> Iterator[SessionsGraph]:
         if not replica:
             graph.setup()
         yield graph
+    except NotFoundError as exc:  # missing, or another user's: the same words and the same exit
+        fail(str(exc), 1)
     except ValidationError as exc:
         fail(str(exc), 2)
     except StoreUnreachableError as exc:  # the store died during the command and would not come back

@@ -23,19 +23,18 @@ def forget_command(session_id: str | None, path: str | None, user_id: str | None
     """Forget a session, a memory file, or a user; safe to run again after a crash."""
     if session_id and path:
         fail("pass one of --session, --memory PATH --user U, or --user U alone", 2)
-    if not session_id and not path and not user_id:
+    if not session_id and not path and user_id is None:
         fail("what to forget? pass --session ID, --memory PATH (with --user) or --user U", 2)
+    user_id = resolve_user(user_id)
     with opened_graph() as graph:
         if session_id:
-            user_id = resolve_user(user_id)
-            if require_session(graph, session_id).user_id != user_id:
-                fail(f"no session {session_id!r} of user {user_id!r}: `sessions-graph session list` shows theirs")
+            require_session(graph, session_id, user_id)
             what = f"session {session_id} of user {user_id}"
         elif path:
-            user_id = resolve_user(user_id)
             what = f"{path} of user {user_id}, with its whole history"
         else:
-            assert user_id is not None
+            if not graph.user_exists(user_id):
+                fail(f"nothing to forget: the store holds nothing of user {user_id!r}")
             what = f"every session, memory and fact of user {user_id}"
         if not yes and not click.confirm(f"Forget {what}? This cannot be undone", default=False):
             fail("nothing was forgotten", 1)

@@ -120,7 +120,7 @@ def config_show(as_json: bool) -> None:
     console.print(table)
 
 
-@click.command("hook")
+@click.command("hook", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("event")
 @click.option("--runtime", type=click.Choice(RUNTIMES), default=DEFAULT_RUNTIME, show_default=True,
               help="The harness that runs the hook (recorded as the session's agent).")

@@ -6,6 +6,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.markup import escape
@@ -37,11 +38,11 @@ from sessions_graph_core.cli.ontology import derive_command, ontology_group
 from sessions_graph_core.cli.recall import embed_command, recall_command
 from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command
 from sessions_graph_core.config.model import store_settings
-from sessions_graph_core.errors import StoreUnreachableError
-from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
-from sessions_graph_core.sessions.jsonl import read_transcript
+from sessions_graph_core.errors import StoreUnreachableError, no_memory
+from sessions_graph_core.memory.files import MemoryCommandError, MemoryPathNotFoundError, MemoryStore
+from sessions_graph_core.sessions.jsonl import Transcript, read_transcript
 from sessions_graph_core.sessions.longmemeval import read_longmemeval
-from sessions_graph_core.sessions.records import check_turns
+from sessions_graph_core.sessions.records import check_owner, check_turns
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.validation import ValidationError
 
@@ -202,14 +203,15 @@ def memory_delete(target: str, user_id: str | None, session_id: str | None) -> N
         return
     with opened_graph() as graph:
         if not graph.delete_memory(target, user_id=user_id):
-            fail(f"no memory {target} of user {user_id!r}")
+            fail(str(no_memory(target, user_id)))
         console.print(f"deleted {target}")
 
 
 def _memory_command(
     user_id: str, session_id: str | None, command: Callable[[MemoryStore], str], *, known_user: bool = False
 ) -> None:
-    """Run one memory-tool command and print its result as the model would read it; a refusal exits 1.
+    """Run one memory-tool command and print its result as the model would read it; a path that does not
+    exist exits 1, any other refusal 2 (bad input, as through `memory save`).
 
     known_user: a read, which first checks that the store knows the user at all."""
     with opened_graph() as graph:
@@ -218,9 +220,13 @@ def _memory_command(
         try:
             result = command(graph.memory_store(user_id, session_id=session_id))
         except MemoryCommandError as exc:
-            click.echo(str(exc), err=True)
-            sys.exit(1)
+            _refused(exc)
     click.echo(result)
+
+
+def _refused(error: MemoryCommandError) -> NoReturn:
+    click.echo(str(error), err=True)
+    sys.exit(1 if isinstance(error, MemoryPathNotFoundError) else 2)
 
 
 _user_option = user_option("The user whose files these are (default: identity.user_id).")
@@ -290,7 +296,10 @@ def memory_versions(user_id: str | None, as_json: bool, path: str) -> None:
     user_id = resolve_user(user_id)
     with opened_graph() as graph:
         require_user(graph, user_id)
-        history = graph.memory_store(user_id).versions(path)
+        try:
+            history = graph.memory_store(user_id).versions(path)
+        except MemoryCommandError as exc:
+            _refused(exc)
     if as_json:
         print_json(history)
         return
@@ -336,15 +345,32 @@ def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str
         transcripts = [(path, read_transcript(path)) for path in files]
     except ValidationError as exc:
         fail(str(exc), 2)
+    given = resolve_user(user_id) if user_id is not None else None
+    planned = [(path, transcript, *_import_target(path, transcript, given, session_id)) for path, transcript in transcripts]
+    owners: dict[str, str] = {}
+    for path, _, sid, owner in planned:
+        if owners.setdefault(sid, owner) != owner:
+            fail(f"{path}: session {sid!r} is also imported for user {owners[sid]!r}; a session has one user "
+                 "(nothing was imported)", 2)
     with opened_graph() as graph:
-        for path, transcript in transcripts:
-            owner = user_id or transcript.header.user_id or resolve_user(None, missing=(
-                f"{path}: no user: pass --user, put user_id in the session header line, "
-                "or set identity.user_id with `sessions-graph config set`"))
-            sid = session_id or transcript.header.session_id or path.stem
+        for path, transcript, sid, owner in planned:  # every file's owner and turns checked before any write
+            try:
+                check_owner(graph.store, sid, owner)
+                check_turns(graph.store, sid, transcript.turns)
+            except ValidationError as exc:
+                fail(f"{path}: {exc} (nothing was imported)", 2)
+        for _, transcript, sid, owner in planned:
             done = graph.import_transcript(transcript, session_id=sid, user_id=owner)
             state = "already reconciled, nothing to do" if done.reconciliation_status == "completed" else "pending reconciliation"
             console.print(f"{sid}: {done.added} new turns of {done.total} (user {owner}), {state}")
+
+
+def _import_target(path: Path, transcript: Transcript, user_id: str | None, session_id: str | None) -> tuple[str, str]:
+    """The session id and owner one transcript file is imported as; a file naming neither user exits 2."""
+    owner = user_id or transcript.header.user_id or resolve_user(None, missing=(
+        f"{path}: no user: pass --user, put user_id in the session header line, "
+        "or set identity.user_id with `sessions-graph config set`"))
+    return session_id or transcript.header.session_id or path.stem, owner
 
 
 def _import_longmemeval(files: tuple[Path, ...], user_id: str) -> None:
@@ -354,14 +380,15 @@ def _import_longmemeval(files: tuple[Path, ...], user_id: str) -> None:
     except ValidationError as exc:
         fail(str(exc), 2)
     with opened_graph() as graph:
-        for _, sessions in haystacks:  # turns refused anywhere import nothing, not even a session
+        for _, sessions in haystacks:  # turns or sessions refused anywhere import nothing, not even a session
             for item in sessions:
+                check_owner(graph.store, item.session_id, user_id)
                 check_turns(graph.store, item.session_id, item.turns)
         for path, sessions in haystacks:
             added = 0
             for item in sessions:
                 graph.record_session_start(item.session_id, user_id=user_id, started_at=item.started_at)
-                added += graph.record_turns(item.session_id, item.turns)
+                added += graph.record_turns(item.session_id, item.turns, user_id=user_id, first_position=0)
                 graph.end_session(item.session_id)
             console.print(f"{path}: {len(sessions)} sessions, {added} new turns (user {user_id}), pending reconciliation")
 
@@ -395,8 +422,7 @@ def session_show(as_json: bool, user_id: str | None, session_id: str) -> None:
     """A session's turns in order."""
     user_id = resolve_user(user_id)
     with opened_graph() as graph:
-        if require_session(graph, session_id).user_id != user_id:
-            fail(f"no session {session_id!r} of user {user_id!r}: `sessions-graph session list` shows theirs")
+        require_session(graph, session_id, user_id)
         turns = graph.get_turns(session_id)
     if as_json:
         print_json(turns)

@@ -8,7 +8,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from sessions_graph_core.cli.common import console, errors, opened_graph, resolve_user
+from sessions_graph_core.cli.common import console, errors, opened_graph, resolve_user, user_option
 from sessions_graph_core.config import model as config_file
 from sessions_graph_core.errors import NoLlmConfiguredError
 from sessions_graph_core.llm import LlmClient
@@ -30,10 +30,6 @@ def _config() -> config_file.Config:
     except ValidationError as exc:
         _fail(str(exc))
         raise  # unreachable: _fail exits
-
-
-def _user(given: str | None, loaded: config_file.Config) -> str:
-    return given or resolve_user(loaded.identity.user_id)
 
 
 def _changes(added: int, merged: int, retired: int) -> str:
@@ -80,7 +76,7 @@ def render_report(report: RunReport) -> None:
 
 
 @click.command("derive")
-@click.option("--user", "user_id", help="the user (default: identity.user_id)")
+@user_option()
 @click.option("--force", is_flag=True, help="run now, without waiting for the next milestone")
 @click.option("--seeds", type=click.IntRange(1, derivation.SEEDS), default=derivation.SEEDS, show_default=True,
               help="how many candidates to derive")
@@ -88,7 +84,7 @@ def render_report(report: RunReport) -> None:
 def derive_command(user_id: str | None, force: bool, seeds: int, model: str | None) -> None:
     """Derive the user's next ontology version from their sessions and print the run report."""
     loaded = _config()
-    user = _user(user_id, loaded)
+    user = resolve_user(user_id)
     try:
         llm = LlmClient.from_config(loaded, model=model)
     except NoLlmConfiguredError as exc:
@@ -129,10 +125,10 @@ def _chain_table(versions: list[VersionSummary]) -> Table:
 
 
 @ontology_group.command("show")
-@click.option("--user", "user_id", help="the user (default: identity.user_id)")
+@user_option()
 def ontology_show(user_id: str | None) -> None:
     """The adopted version's types, then every version with its source and, for derived ones, its run."""
-    user = _user(user_id, _config())
+    user = resolve_user(user_id)
     with opened_graph() as graph:
         current = ontology.adopted(graph.store, user)
         versions = derivation.chain(graph.store, user)

@@ -17,6 +17,7 @@ from sessions_graph_core.cli.common import (
     errors,
     fail,
     opened_graph,
+    optional_user,
     progress_bar,
     require_session,
     require_user,
@@ -43,7 +44,8 @@ def _configured_model(model: str | None) -> str:
               "turn's text on turns recorded before it was written at ingest")
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True, help="at most this many sessions with --pending")
 @click.option("--model", help=f"embedding model (default: recall.embedding_model, else {DEFAULT_EMBEDDING_MODEL})")
-def embed_command(session_id: str | None, pending: bool, limit: int, model: str | None) -> None:
+@user_option("With --session: the session's user (default: identity.user_id; with neither, any user's session).")
+def embed_command(session_id: str | None, pending: bool, limit: int, model: str | None, user_id: str | None) -> None:
     """Embed sessions' messages, entities, facts and memory files for recall."""
     if bool(session_id) == pending:
         fail("give exactly one of --session ID or --pending", 2)
@@ -54,7 +56,7 @@ def embed_command(session_id: str | None, pending: bool, limit: int, model: str 
     failed = done_any = False
     with opened_graph() as graph:
         if session_id:
-            require_session(graph, session_id)
+            require_session(graph, session_id, optional_user(user_id))
         else:
             # Turns recorded before their evidence properties were written at ingest (recall/evidence.py).
             filled = graph.fill_turn_evidence()

@@ -8,8 +8,17 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
-from sessions_graph_core.cli.common import console, errors, opened_graph, progress_bar, require_session
-from sessions_graph_core.cli.ontology import _config, _fail, _user
+from sessions_graph_core.cli.common import (
+    console,
+    errors,
+    opened_graph,
+    optional_user,
+    progress_bar,
+    require_session,
+    resolve_user,
+    user_option,
+)
+from sessions_graph_core.cli.ontology import _config, _fail
 from sessions_graph_core.config.model import Config
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.ontology import model as ontology
@@ -75,7 +84,8 @@ def _session_line(graph: SessionsGraph, summary: reconcile.ReconcileSummary) -> 
 @click.option("--session", "session_id", help="Reconcile this session.")
 @click.option("--pending", is_flag=True, help="Reconcile pending memory files, then pending sessions.")
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True, help="At most this many of each.")
-def reconcile_command(session_id: str | None, pending: bool, limit: int) -> None:
+@user_option("With --session: the session's user (default: identity.user_id; with neither, any user's session).")
+def reconcile_command(session_id: str | None, pending: bool, limit: int, user_id: str | None) -> None:
     """Extract entities, facts and decisions from a session's turns, or sweep everything pending.
 
     Entities get their ontology types as labels (enforce_ontology); exit 1 if anything failed.
@@ -88,7 +98,7 @@ def reconcile_command(session_id: str | None, pending: bool, limit: int) -> None
     with opened_graph() as graph:
         _sync_ontology_file(graph, loaded)
         if session_id:
-            require_session(graph, session_id)
+            require_session(graph, session_id, optional_user(user_id))
             ok = _session_line(graph, graph.reconcile_session(session_id, backend=backend, enforce_ontology=True))
             sys.exit(0 if ok else 1)
         memories = graph.get_pending_memories(limit=limit)
@@ -109,17 +119,19 @@ def reconcile_command(session_id: str | None, pending: bool, limit: int) -> None
 
 @click.command("load")
 @click.option("--file", "path", type=click.Path(path_type=Path), required=True, help="A schema YAML file.")
-@click.option("--user", "user_id", help="The user (default: identity.user_id).")
+@user_option()
 @click.option("--derive", type=click.Choice(ontology.DERIVE_MODES), default="extend", show_default=True,
               help="extend: add the fixed core and pin the file's types; off: use the file exactly as given.")
 def ontology_load(path: Path, user_id: str | None, derive: str) -> None:
     """Adopt a schema file as the user's next ontology version; a file that does not validate changes nothing."""
-    user = _user(user_id, _config())
+    user = resolve_user(user_id)
+    if not path.exists():
+        _fail(f"no such file: {path} (nothing was adopted)", code=1)
     with opened_graph() as graph:
         try:
             version = graph.supply_ontology_file(user, str(path), derive=derive)
-        except ValidationError as exc:
-            _fail(str(exc), code=1)
+        except ValidationError as exc:  # a file that does not validate is bad input
+            _fail(str(exc), code=2)
         console.print(
             f"Adopted version {version.version} for {escape(user)}: {len(version.model.node_types)} node types, "
             f"{len(version.model.relation_types)} relation types, derive={version.derive}",

@@ -59,26 +59,33 @@ class SessionsGraphConnector:
         self.active_user_id = info.user_id
         return info
 
-    def record_turns(self, turns: Sequence[TurnIn | Mapping[str, Any]], session_id: str | None = None) -> int:
-        """Store the turns the session does not hold yet; returns how many were new."""
-        return sessions.record_turns(self.store, self._session(session_id), turns)
+    def record_turns(
+        self, turns: Sequence[TurnIn | Mapping[str, Any]], session_id: str | None = None, *, call_id: str | None = None
+    ) -> int:
+        """Store the turns; returns how many were new. Each call appends: turns without a `turn_id` are new
+        turns even when their text repeats. To retry a call safely (after an error or a timeout), give
+        each call a `call_id` and pass the same one again, or give the turns ids; either way the retry
+        adds nothing that landed."""
+        sid = self._session(session_id)
+        return sessions.record_turns(self.store, sid, turns, user_id=self._user(sid), call_id=call_id)
 
     def turn_end(self, session_id: str | None = None) -> None:
         """A turn finished: mark the session pending and embed it in the background."""
         sid = self._session(session_id)
         sessions.mark_pending(self.store, sid)
-        self._spawn(["embed", "--session", sid])
+        self._spawn(["embed", "--session", sid], sid)
 
     def session_end(self, session_id: str | None = None) -> None:
         """The session ended: mark it pending, embed it, and with auto_reconcile reconcile it, all detached."""
         sid = self._session(session_id)
+        owner = self._user(sid)
         if sid == self.active_session_id:
             self.active_session_id = None
             self.active_user_id = None
         sessions.end_session(self.store, sid)
-        self._spawn(["embed", "--session", sid])
+        self._spawn(["embed", "--session", sid], sid, owner)
         if self.auto_reconcile:
-            self._spawn(["reconcile", "--session", sid])
+            self._spawn(["reconcile", "--session", sid], sid, owner)
 
     def tool_end(
         self, tool_name: str, tool_input: object, *, is_error: bool = False, session_id: str | None = None
@@ -105,7 +112,16 @@ class SessionsGraphConnector:
             raise validation.ValidationError("No active session: call session_start first or pass session_id")
         return validation.session_id(sid)
 
-    def _spawn(self, arguments: list[str]) -> None:
-        pid = self.spawn(arguments)
+    def _user(self, session_id: str) -> str | None:
+        """The active user for the active session; for another session the caller named, None."""
+        return self.active_user_id if session_id == self.active_session_id else None
+
+    def _spawn(self, arguments: list[str], session_id: str, owner: str | None = None) -> None:
+        # The child names the session's user: left to the configured one, another user's session is refused.
+        owner = owner or self._user(session_id)
+        if owner is None:
+            info = sessions.get_session(self.store, session_id)
+            owner = info.user_id if info else None
+        pid = self.spawn(arguments + (["--user", owner] if owner else []))
         if pid is not None:
             self.spawned.append(pid)

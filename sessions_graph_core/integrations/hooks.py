@@ -106,7 +106,7 @@ def record_transcript(store: GraphStore, session_id: str, user_id: str, transcri
     chunk = read_transcript_from(Path(transcript), session_id, offset)
     if chunk.next_offset == offset:
         return 0
-    added = sessions.record_turns(store, session_id, chunk.turns) if chunk.turns else 0
+    added = sessions.record_turns(store, session_id, chunk.turns, user_id=user_id) if chunk.turns else 0
     sessions.move_transcript_cursor(store, session_id, user_id, transcript, chunk.next_offset)
     if chunk.skipped:  # the cursor moved past them: later lines are recorded, these are only logged
         error = HookError(f"skipped {len(chunk.skipped)} line(s) of {transcript}: " + "; ".join(chunk.skipped))

@@ -36,7 +36,7 @@ from sessions_graph_core.sessions.records import FOREIGN_SESSION
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
 
-MAX_FILE_BYTES = 102_400
+MAX_FILE_BYTES = validation.MAX_MEMORY_BYTES
 VIEW_CHAR_LIMIT = 16_000
 MAX_LINES = 999_999
 LINE_NUMBER_WIDTH = 6
@@ -46,6 +46,10 @@ WRITE_COMMANDS = ("create", "str_replace", "insert")
 
 class MemoryCommandError(Exception):
     """A memory command that was refused; its text is the tool result the model reads."""
+
+
+class MemoryPathNotFoundError(MemoryCommandError):
+    """The path names no file or directory of the user (the CLI exits 1 on it, 2 on any other refusal)."""
 
 
 @dataclass(frozen=True)
@@ -135,8 +139,8 @@ def _text_error(path: str, text: str) -> MemoryCommandError | None:
     """A file can be neither empty nor over the size limit."""
     if not text.strip():
         return MemoryCommandError(f"Error: {path} would be empty; delete it instead.")
-    size = len(text.encode("utf-8"))
-    if size > MAX_FILE_BYTES:
+    size = validation.memory_bytes_over(text)
+    if size:
         return MemoryCommandError(
             f"Error: {path} would be {format_size(size)}, over the 100K limit. Split it into smaller files."
         )
@@ -304,7 +308,7 @@ class MemoryStore:
         files = self._sizes_under(path)
         if path == ROOT or files:
             return _listing(path, files)
-        raise MemoryCommandError(f"The path {path} does not exist. Please provide a valid path.")
+        raise MemoryPathNotFoundError(f"The path {path} does not exist. Please provide a valid path.")
 
     def create(self, path: str, file_text: str) -> str:
         """Write a file, replacing what it held (which is kept as a version)."""
@@ -390,7 +394,7 @@ class MemoryStore:
         # Empty also when the store died before it replied and the reconnect sent the delete again.
         deleted = [row["memory_id"] for row in rows] or self._written_by(params, label="MemoryVersion")
         if not deleted:
-            raise MemoryCommandError(f"Error: The path {path} does not exist")
+            raise MemoryPathNotFoundError(f"Error: The path {path} does not exist")
         for memory_id in deleted:
             prune_versions(self.store, self.user_id, memory_id)
         forgetting.forget_sources(self.store, self.user_id, deleted)
@@ -402,7 +406,7 @@ class MemoryStore:
         self._check_renamable(old, new)
         sources = self._paths_under(old) + ([old] if self.read(old) is not None else [])
         if not sources:
-            raise MemoryCommandError(f"Error: The path {old} does not exist")
+            raise MemoryPathNotFoundError(f"Error: The path {old} does not exist")
         moves = []
         for source in sources:
             destination = new + source[len(old) :]
@@ -461,6 +465,8 @@ class MemoryStore:
             "v.session_id AS session_id, v.deleted AS deleted ORDER BY replaced_at DESC",
             {"user_id": self.user_id, "path": path, "memory_id": live[0]["memory_id"] if live else None},
         )
+        if not live and not rows:
+            raise MemoryPathNotFoundError(f"Error: The path {path} does not exist and never did")
         return [MemoryVersion(**row) for row in rows]
 
     # -- helpers -----------------------------------------------------------------------------
@@ -491,7 +497,7 @@ class MemoryStore:
     def _existing(self, path: str) -> str:
         content = self.read(path)
         if content is None:
-            raise MemoryCommandError(f"Error: The path {path} does not exist. Please provide a valid path.")
+            raise MemoryPathNotFoundError(f"Error: The path {path} does not exist. Please provide a valid path.")
         return content
 
     def _foreign_session(self) -> bool:

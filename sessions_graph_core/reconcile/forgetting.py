@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from sessions_graph_core import validation
+from sessions_graph_core.errors import no_session
 from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.store.base import GraphStore
@@ -123,7 +124,7 @@ def forget_session(store: GraphStore, user_id: str, session_id: str) -> Forgotte
         {"sid": sid, "uid": uid},
     )
     if not rows:  # another user's session reads as missing: its existence is theirs to know
-        raise validation.ValidationError(f"User {uid!r} has no session {sid!r}; nothing to forget")
+        raise no_session(sid, uid)
     turn_ids = rows[0]["turn_ids"]
     params = {"sid": sid, "uid": uid, "ids": turn_ids}
     milestones.recount(store, sid, forgetting=True)
@@ -189,6 +190,10 @@ def forget_user(store: GraphStore, user_id: str) -> dict[str, int]:
     """Erase every node of a user (an erasure request), the User last; how many of each label went."""
     uid = validation.user_id(user_id)
     counts: dict[str, int] = {}
+    # Projects are shared: only those the user's own files were about may go, once nothing is about them.
+    keys = [row["key"] for row in store.run(
+        "MATCH (:Memory {user_id: $uid})-[:ABOUT]->(p:Project) RETURN DISTINCT p.key AS key", {"uid": uid}
+    )]
     while True:  # in batches, so a large user is not one huge statement; the User node goes last
         rows = store.run(
             "MATCH (n) WHERE n.user_id = $uid AND NOT n:User WITH n LIMIT $batch "
@@ -203,7 +208,10 @@ def forget_user(store: GraphStore, user_id: str) -> dict[str, int]:
     if users:
         counts["User"] = users
     # Projects no memory file is about any more (their key may be the user's repository name).
-    projects = _count(store.run("MATCH (p:Project) WHERE NOT ()-[:ABOUT]->(p) DELETE p RETURN count(p) AS n"))
+    projects = _count(store.run(
+        "UNWIND $keys AS key MATCH (p:Project {key: key}) WHERE NOT ()-[:ABOUT]->(p) DELETE p RETURN count(p) AS n",
+        {"keys": keys},
+    ))
     if projects:
         counts["Project"] = projects
     return counts

@@ -97,7 +97,7 @@ def import_transcript(store: GraphStore, transcript: Transcript, *, session_id: 
         store, session_id, user_id=user_id, project_key=header.project_key, metadata=header.metadata,
         started_at=header.started_at,
     )
-    added = records.record_turns(store, session_id, transcript.turns)
+    added = records.record_turns(store, session_id, transcript.turns, user_id=user_id, first_position=0)
     status = records.get_session(store, session_id).reconciliation_status
     if added or status not in ("completed", "pending"):
         records.end_session(store, session_id)

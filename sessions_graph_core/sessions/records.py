@@ -16,7 +16,7 @@ from typing import Any
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso, to_iso
-from sessions_graph_core.errors import foreign_session
+from sessions_graph_core.errors import foreign_session, no_session
 from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.recall.evidence import turn_evidence
 from sessions_graph_core.store.base import GraphStore, user_key
@@ -160,10 +160,12 @@ class SessionInfo:
     metadata: dict[str, Any] = field(default_factory=dict)
 
 
-def derived_turn_id(session_id: str, position: int) -> str:
-    """The id of the n-th turn of a transcript when the caller gives none (stable across imports)."""
-    digest = hashlib.sha256(f"{session_id}\0{position}".encode()).hexdigest()[:16]
-    return f"t-{digest}"
+def derived_turn_id(session_id: str, position: int, call: str = "") -> str:
+    """The id of a turn the caller gave none: from its line in a transcript (`call` empty, stable across
+    re-imports of the file), or from its place in one call (`call` names the call, so only a retry of
+    that call finds the same ids)."""
+    key = f"{session_id}\0{position}" if not call else f"{session_id}\0{call}\0{position}"
+    return f"t-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
 
 
 def _conflict(store: GraphStore, session_id: str) -> ValidationError:
@@ -208,11 +210,13 @@ def record_session_start(
     return info
 
 
-def _turn_rows(session_id: str, turns: Iterable[TurnIn | Mapping[str, Any]], start: int) -> list[dict[str, Any]]:
+def _turn_rows(
+    session_id: str, turns: Iterable[TurnIn | Mapping[str, Any]], start: int, call: str
+) -> list[dict[str, Any]]:
     rows: dict[str, dict[str, Any]] = {}
     for position, raw in enumerate(turns, start=start):
         turn = raw if isinstance(raw, TurnIn) else TurnIn.from_mapping(raw)
-        turn_id = validation.turn_id(turn.turn_id) if turn.turn_id else derived_turn_id(session_id, position)
+        turn_id = validation.turn_id(turn.turn_id) if turn.turn_id else derived_turn_id(session_id, position, call)
         rows.setdefault(
             turn_id,
             {
@@ -230,13 +234,37 @@ def _turn_rows(session_id: str, turns: Iterable[TurnIn | Mapping[str, Any]], sta
     return list(rows.values())
 
 
+def _call_key(first_position: int | None, call_id: str | None) -> str:
+    """What numbers a call's turns that carry no id (see `record_turns`)."""
+    if first_position is not None and call_id is not None:
+        raise ValidationError("Pass first_position (turns read from a transcript) or call_id (a retried call), not both")
+    if call_id is not None:
+        return "call\0" + validation.turn_id(call_id)
+    return "" if first_position is not None else "call\0" + uuid.uuid4().hex
+
+
+def check_owner(store: GraphStore, session_id: str, user_id: str) -> None:
+    """Refuses (ValidationError) a session id another user holds; a new id or the user's own passes."""
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid}) WHERE s.user_id <> $uid RETURN s.session_id AS sid",
+        {"sid": validation.session_id(session_id), "uid": validation.user_id(user_id)},
+    )
+    if rows:
+        raise foreign_session(session_id)
+
+
 def check_turns(
-    store: GraphStore, session_id: str, turns: Sequence[TurnIn | Mapping[str, Any]], *, first_position: int = 0
+    store: GraphStore,
+    session_id: str,
+    turns: Sequence[TurnIn | Mapping[str, Any]],
+    *,
+    first_position: int | None = 0,
+    call_id: str | None = None,
 ) -> list[dict[str, Any]]:
     """The turns as rows to write, or ValidationError; writes nothing, so an import checks before it starts."""
     sid = validation.session_id(session_id)
     try:
-        rows = _turn_rows(sid, turns, first_position)
+        rows = _turn_rows(sid, turns, first_position or 0, _call_key(first_position, call_id))
     except ValueError as exc:
         raise ValidationError(f"Invalid turn for session {sid!r}: {describe(exc)}") from None
     elsewhere = store.run(
@@ -253,18 +281,30 @@ def record_turns(
     session_id: str,
     turns: Sequence[TurnIn | Mapping[str, Any]],
     *,
-    first_position: int = 0,
+    user_id: str | None = None,
+    first_position: int | None = None,
+    call_id: str | None = None,
 ) -> int:
     """Append the turns the session does not hold yet, in order; returns how many were new.
 
-    `first_position` numbers turns without ids (a transcript read from line N onwards).
+    A turn's `turn_id` identifies it. A turn without one gets an id that never depends on the call's
+    shape alone, so a second call appends:
+    - `first_position`: the turns are lines of a transcript from line N on, and their ids come from
+      those lines, so re-importing the file stores nothing twice;
+    - `call_id`: the caller names this call, and a retry with the same `call_id` (after an error or
+      a timeout) finds its turns stored and adds nothing;
+    - neither: every call's turns are new, even when their text repeats an earlier call's.
+    With `user_id`, a session another user holds is refused with the message of a missing one.
     """
     sid = validation.session_id(session_id)
+    checked = check_turns(store, sid, turns, first_position=first_position, call_id=call_id)
     # Each turn with what recall reads of its text, written in the same statement (recall/evidence.py).
-    rows = [{**row, **turn_evidence(row["text"])} for row in check_turns(store, sid, turns, first_position=first_position)]
+    rows = [{**row, **turn_evidence(row["text"])} for row in checked]
+    owner = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": sid})
+    if user_id is not None and (not owner or owner[0]["user_id"] != validation.user_id(user_id)):
+        raise no_session(sid, user_id)
     if not rows:
         return 0
-    owner = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": sid})
     if not owner:
         raise _conflict(store, sid)
     params = {"sid": sid, "turns": rows, "now": now_iso(), "write_id": uuid.uuid4().hex}

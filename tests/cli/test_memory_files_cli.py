@@ -31,11 +31,11 @@ def test_file_commands_print_the_tool_results(cli):
     assert "yes" in cli("memory", "versions", "--user", "alice", "/memories/projects/shop/notes.md")
 
 
-def test_refusals_print_the_tool_error_and_exit_1(cli):
-    def refusal(*args: str) -> set[str]:
-        return set(cli("memory", *args, code=1).splitlines())
+def test_refusals_print_the_tool_error_and_exit_1_when_missing_2_when_bad(cli):
+    def refusal(*args: str, code: int = 1) -> set[str]:
+        return set(cli("memory", *args, code=code).splitlines())
 
-    assert refusal("create", "--user", "alice", "/memories/../etc/passwd", "x") == {
+    assert refusal("create", "--user", "alice", "/memories/../etc/passwd", "x", code=2) == {
         "Error: Path /memories/../etc/passwd would escape /memories"
     }
     cli("memory", "create", "--user", "alice", "/memories/here.md", "x")

@@ -20,7 +20,7 @@ def test_session_start_records_user_project_and_active_ids(graph: SessionsGraph,
     assert (info.user_id, info.project_key) == ("alice", "github.com_Acme_Orders")
     assert (connector.active_session_id, connector.active_user_id) == ("s-1", "alice")
     assert connector.record_turns([{"role": "user", "text": "hi"}]) == 1
-    assert connector.record_turns([{"role": "user", "text": "hi"}]) == 0  # same position, same derived id
+    assert connector.record_turns([{"role": "user", "text": "hi"}]) == 1  # a second call appends (issue 36)
     assert graph.get_session("s-1").metadata == {"source_sdk": "claude-agent-sdk"}
 
 
