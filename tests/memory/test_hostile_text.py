@@ -68,6 +68,6 @@ def test_session_ids_with_a_lone_surrogate_are_refused(graph, store):
 def test_the_cli_prints_one_error_line_and_writes_nothing(cli, kind):
     saved = cli("memory", "save", "--user", "alice", BAD[kind], code=2)
     assert f"Invalid content: it contains a {kind}" in saved and "Traceback" not in saved
-    created = cli("memory", "create", "--user", "alice", "/memories/a.md", BAD[kind], code=1)
+    created = cli("memory", "create", "--user", "alice", "/memories/a.md", BAD[kind], code=2)  # bad input: 2 (issue 36)
     assert created.startswith(f"Error: `file_text` contains a {kind}")
     assert "no user 'alice'" in cli("memory", "list", "--user", "alice", code=1)  # not even the user was written

@@ -142,8 +142,11 @@ def script(graph) -> list[tuple]:
 
 
 def test_scripted_session_covers_every_command_and_error(graph, agent):
-    # An application saved a build log before the session: far over the tool's line limit.
-    graph.save_memory("alice", "ok" + "\n" * 1_000_000, path="/memories/logs/build.log")
+    # An application saved a build log before the session, and before every write had the 100K limit
+    # (issue 36): far over the tool's line limit.
+    log = graph.save_memory("alice", "ok", path="/memories/logs/build.log")
+    graph.store.run("MATCH (m:Memory {memory_id: $mid}) SET m.content = $text",
+                    {"mid": log.memory_id, "text": "ok" + "\n" * 1_000_000})
     errors_seen: list[str] = []
     commands_run: set[str] = set()
     for tool_input, expected, is_refusal, *meanwhile in script(graph):

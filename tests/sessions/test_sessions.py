@@ -48,10 +48,10 @@ def test_a_turn_keeps_the_name_of_who_said_it_where_the_transcript_gives_one(gra
 
 def test_importing_the_same_turns_twice_changes_nothing(graph):
     graph.record_session_start("s-1", user_id="alice")
-    graph.record_turns("s-1", TURNS[:2])
-    graph.record_turns("s-1", TURNS)  # a hook replaying the transcript from the start
+    graph.record_turns("s-1", TURNS[:2], first_position=0)
+    graph.record_turns("s-1", TURNS, first_position=0)  # a transcript read again from its first line
     before = snapshot(graph.store)
-    assert graph.record_turns("s-1", TURNS) == 0
+    assert graph.record_turns("s-1", TURNS, first_position=0) == 0
     assert snapshot(graph.store) == before
     assert [t.seq for t in graph.get_turns("s-1")] == [0, 1, 2, 3]
     assert graph.get_session("s-1").turn_count == 4
