@@ -129,3 +129,16 @@ def test_the_library_forgets_a_session_only_for_its_owner(graph: SessionsGraph) 
     graph.forget_session(USER, "session-1")
     with pytest.raises(ValidationError, match="no session 'session-1'"):  # already forgotten: said, not silent
         graph.forget_session(USER, "session-1")
+
+
+def test_forgetting_a_user_leaves_the_projects_other_users_share(graph: SessionsGraph) -> None:
+    # Issue 36.3: the sweep removed every Project no file was about, whoever's it was.
+    shared = graph.memory_store("alice")
+    shared.create("/memories/projects/orders/a.md", "uses Postgres")
+    shared.delete("/memories/projects/orders/a.md")  # the Project stays, shared by name
+    graph.memory_store("carol").create("/memories/projects/garden/c.md", "tomatoes")
+    before = stable(snapshot(graph.store))
+    assert graph.forget_user("nobody") == {}
+    assert stable(snapshot(graph.store)) == before
+    assert graph.forget_user("carol")["Project"] == 1  # her own project, about nothing any more, goes
+    assert graph.store.run("MATCH (p:Project) RETURN p.key AS key") == [{"key": "orders"}]
