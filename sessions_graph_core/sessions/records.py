@@ -162,10 +162,16 @@ class SessionInfo:
 
 def derived_turn_id(session_id: str, position: int, call: str = "") -> str:
     """The id of a turn the caller gave none: from its line in a transcript (`call` empty, stable across
-    re-imports of the file), or from its place in one call (`call` names the call, so only a retry of
-    that call finds the same ids)."""
+    re-imports of the file), or from its place in a call the caller named (`call`), so that only a retry
+    of that call finds the same ids."""
     key = f"{session_id}\0{position}" if not call else f"{session_id}\0{call}\0{position}"
     return f"t-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+
+
+def sequence_prefix(session_id: str) -> str:
+    """The start of the ids of a session's turns that came with no id and no call_id: the prefix and the
+    turn's sequence number in the session, given in the statement that writes it."""
+    return f"t-{hashlib.sha256(session_id.encode()).hexdigest()[:16]}-seq-"
 
 
 def _conflict(store: GraphStore, session_id: str) -> ValidationError:
@@ -211,36 +217,40 @@ def record_session_start(
 
 
 def _turn_rows(
-    session_id: str, turns: Iterable[TurnIn | Mapping[str, Any]], start: int, call: str
+    session_id: str, turns: Iterable[TurnIn | Mapping[str, Any]], start: int | None, call: str | None
 ) -> list[dict[str, Any]]:
-    rows: dict[str, dict[str, Any]] = {}
-    for position, raw in enumerate(turns, start=start):
+    """The rows to write; a turn without an id has none yet unless `start` (its transcript line) or
+    `call` (the caller's call_id) numbers it."""
+    rows: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for position, raw in enumerate(turns, start=start or 0):
         turn = raw if isinstance(raw, TurnIn) else TurnIn.from_mapping(raw)
-        turn_id = validation.turn_id(turn.turn_id) if turn.turn_id else derived_turn_id(session_id, position, call)
-        rows.setdefault(
-            turn_id,
-            {
-                "turn_id": turn_id,
-                "kind": turn.type,
-                "role": turn.resolved_role(),
-                "text": turn.searchable_text(),
-                "speaker": " ".join(turn.speaker.split()) if turn.speaker else None,
-                "tool_name": turn.tool_name,
-                "tool_input": json.dumps(turn.tool_input, sort_keys=True) if turn.tool_input is not None else None,
-                "is_error": turn.is_error,
-                "timestamp": to_iso(turn.timestamp),
-            },
-        )
-    return list(rows.values())
+        turn_id = validation.turn_id(turn.turn_id) if turn.turn_id else None
+        if turn_id is None and (start is not None or call is not None):
+            turn_id = derived_turn_id(session_id, position, call or "")
+        if turn_id is not None:
+            if turn_id in seen:
+                continue
+            seen.add(turn_id)
+        rows.append({
+            "turn_id": turn_id,
+            "kind": turn.type,
+            "role": turn.resolved_role(),
+            "text": turn.searchable_text(),
+            "speaker": " ".join(turn.speaker.split()) if turn.speaker else None,
+            "tool_name": turn.tool_name,
+            "tool_input": json.dumps(turn.tool_input, sort_keys=True) if turn.tool_input is not None else None,
+            "is_error": turn.is_error,
+            "timestamp": to_iso(turn.timestamp),
+        })
+    return rows
 
 
-def _call_key(first_position: int | None, call_id: str | None) -> str:
-    """What numbers a call's turns that carry no id (see `record_turns`)."""
+def _call_key(first_position: int | None, call_id: str | None) -> str | None:
+    """What numbers a call's turns that carry no id (see `record_turns`): the call_id, else nothing."""
     if first_position is not None and call_id is not None:
         raise ValidationError("Pass first_position (turns read from a transcript) or call_id (a retried call), not both")
-    if call_id is not None:
-        return "call\0" + validation.turn_id(call_id)
-    return "" if first_position is not None else "call\0" + uuid.uuid4().hex
+    return "call\0" + validation.turn_id(call_id) if call_id is not None else None
 
 
 def check_owner(store: GraphStore, session_id: str, user_id: str) -> None:
@@ -264,13 +274,14 @@ def check_turns(
     """The turns as rows to write, or ValidationError; writes nothing, so an import checks before it starts."""
     sid = validation.session_id(session_id)
     try:
-        rows = _turn_rows(sid, turns, first_position or 0, _call_key(first_position, call_id))
+        rows = _turn_rows(sid, turns, first_position, _call_key(first_position, call_id))
     except ValueError as exc:
         raise ValidationError(f"Invalid turn for session {sid!r}: {describe(exc)}") from None
+    ids = [row["turn_id"] for row in rows if row["turn_id"] is not None]
     elsewhere = store.run(
         "UNWIND $ids AS id MATCH (t:Turn {turn_id: id}) WHERE t.session_id <> $sid RETURN t.turn_id AS turn_id",
-        {"ids": [row["turn_id"] for row in rows], "sid": sid},
-    ) if rows else []
+        {"ids": ids, "sid": sid},
+    ) if ids else []
     if elsewhere:
         raise ValidationError(f"Turn id {elsewhere[0]['turn_id']!r} already belongs to another session")
     return rows
@@ -293,7 +304,8 @@ def record_turns(
       those lines, so re-importing the file stores nothing twice;
     - `call_id`: the caller names this call, and a retry with the same `call_id` (after an error or
       a timeout) finds its turns stored and adds nothing;
-    - neither: every call's turns are new, even when their text repeats an earlier call's.
+    - neither: every call's turns are new, even when their text repeats an earlier call's; each gets
+      its id from its sequence number in the session (the same ids whenever the same calls are made).
     With `user_id`, a session another user holds is refused with the message of a missing one.
     """
     sid = validation.session_id(session_id)
@@ -307,18 +319,23 @@ def record_turns(
         return 0
     if not owner:
         raise _conflict(store, sid)
-    params = {"sid": sid, "turns": rows, "now": now_iso(), "write_id": uuid.uuid4().hex}
-    # One statement, so concurrent writers to one session cannot interleave their sequence numbers.
+    params = {"sid": sid, "turns": rows, "now": now_iso(), "write_id": uuid.uuid4().hex,
+              "seq_prefix": sequence_prefix(sid)}
+    # One statement, so concurrent writers to one session cannot interleave their sequence numbers, and a
+    # turn without an id gets its id from its sequence number here. Each turn keeps the write's id: the same
+    # statement re-sent after the store died (its reply lost) finds its turns and adds none again.
     result = store.run(
         "MATCH (s:Session {session_id: $sid}) "
         "OPTIONAL MATCH (s)-[:HAS_TURN]->(old:Turn) "
-        "WITH s, coalesce(max(old.seq), -1) AS last, collect(old.turn_id) AS known "
-        "WITH s, last, [t IN $turns WHERE NOT t.turn_id IN known] AS fresh "
+        "WITH s, coalesce(max(old.seq), -1) AS last, collect(old.turn_id) AS known, collect(old.write_id) AS writes "
+        "WHERE NOT $write_id IN writes "
+        "WITH s, last, [t IN $turns WHERE t.turn_id IS NULL OR NOT t.turn_id IN known] AS fresh "
         "OPTIONAL MATCH (s)-[:HAS_TURN]->(tail:Turn {seq: last}) "
         "WITH s, last, tail, fresh "
         "UNWIND range(0, size(fresh) - 1) AS i "
         "WITH s, last, tail, i, fresh[i] AS t "
-        "CREATE (s)-[:HAS_TURN]->(x:Turn {turn_id: t.turn_id, session_id: s.session_id, user_id: s.user_id, "
+        "CREATE (s)-[:HAS_TURN]->(x:Turn {turn_id: coalesce(t.turn_id, $seq_prefix + toString(last + 1 + i)), "
+        "session_id: s.session_id, user_id: s.user_id, write_id: $write_id, "
         "user_key: s.user_key, seq: last + 1 + i, kind: t.kind, role: t.role, text: t.text, "
         "speaker: t.speaker, tool_name: t.tool_name, tool_input: t.tool_input, is_error: t.is_error, timestamp: t.timestamp, "
         "concept_words: t.concept_words, says_when: t.says_when}) "
