@@ -42,6 +42,8 @@ def forget_command(session_id: str | None, path: str | None, user_id: str | None
             counts = asdict(graph.forget_session(user_id, session_id))
         elif path:
             counts = asdict(graph.forget_memory_path(user_id, path))
+            if not counts["memories"] and not counts["versions"]:
+                fail(f"nothing to forget: user {user_id!r} has no file or directory {path}, nor any history of one")
         else:
             counts = graph.forget_user(user_id)
     console.print(f"forgot {what}: {_counts(counts)}", highlight=False)

@@ -58,6 +58,7 @@ def test_forgetting_an_unknown_user_deletes_nothing_and_says_so(cli) -> None:
     cli("memory", "create", "--user", "carol", "/memories/c.md", "carol's note")
     before = stored()
     assert "nothing to forget" in cli("forget", "--user", "nobody", "--yes", code=1)
+    assert "nothing to forget" in cli("forget", "--user", "carol", "--memory", "/memories/nope.md", "--yes", code=1)
     assert stored() == before
     assert "1 User" in cli("forget", "--user", "carol", "--yes")
     with SessionsGraph(settings=store_settings()) as graph:
