@@ -317,7 +317,7 @@ def test_broken_store_exits_0_and_logs(env: dict[str, str], repo: Path, tmp_path
 @pytest.mark.parametrize(
     ("event", "stdin", "config_text", "expected"),
     [
-        ("Stop", "not json", None, "JSONDecodeError"),
+        ("Stop", "not json", None, "The hook input is not JSON text"),
         ("Stop", "[1, 2]", None, "The hook input must be a JSON object"),
         ("Stop", "{}", None, "session_id"),
         ("Teleport", '{"session_id": "s-1"}', None, "Unknown hook event 'Teleport'"),
@@ -483,3 +483,45 @@ def test_a_bad_transcript_line_is_skipped_logged_and_later_lines_recorded(
     [failure] = recent_failures()
     assert failure["where"] == "transcript" and "skipped 1 line(s)" in failure["error"]
     assert len(failure["error"]) < 2_000  # the log names the line, it does not copy 10 MB into itself
+
+
+def nested(depth: int) -> object:
+    return json.loads("[" * depth + "]" * depth)
+
+
+def test_a_tool_input_nested_500_deep_is_skipped_and_the_lines_around_it_recorded(
+    env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path
+) -> None:
+    sid = f"cc-{uuid.uuid4()}"
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", sid, repo)
+    transcript.user("before the deep call")
+    transcript.assistant("", ("toolu_deep", "Bash", {"command": nested(500)}))
+    transcript.user("after the deep call")
+    run_hook("Stop", json.dumps(transcript.payload("Stop")))
+    assert [t.text for t in graph.get_turns(sid)] == ["before the deep call", "after the deep call"]
+    [failure] = recent_failures()
+    assert failure["where"] == "transcript" and "nests deeper than 100 levels" in failure["error"]
+    transcript.user("the next prompt")
+    run_hook("UserPromptSubmit", json.dumps(transcript.payload("UserPromptSubmit")))
+    assert [t.text for t in graph.get_turns(sid)][-1] == "the next prompt"
+
+
+def test_a_line_longer_than_a_hook_reads_is_skipped_and_the_cursor_moves_past_it(
+    env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sessions_graph_core.integrations import harness
+
+    monkeypatch.setattr(harness, "MAX_READ_BYTES", 4096)  # the real 64 MiB, scaled down
+    sid = f"cc-{uuid.uuid4()}"
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", sid, repo)
+    transcript.user("before the long line")
+    run_hook("UserPromptSubmit", json.dumps(transcript.payload("UserPromptSubmit")))
+    transcript.user("x" * 10_000)
+    transcript.user("after the long line")
+    run_hook("Stop", json.dumps(transcript.payload("Stop")))
+    assert [t.text for t in graph.get_turns(sid)] == ["before the long line", "after the long line"]
+    [failure] = recent_failures()
+    assert failure["where"] == "transcript" and "over the 4,096 a hook reads at once" in failure["error"]
+    transcript.user("the next prompt")
+    run_hook("UserPromptSubmit", json.dumps(transcript.payload("UserPromptSubmit")))
+    assert [t.text for t in graph.get_turns(sid)][-1] == "the next prompt"
