@@ -25,7 +25,7 @@ MAX_JSON_DEPTH = 100
 MAX_FILE_BYTES = 256 * 1024 * 1024  # an import file, a LongMemEval file
 MAX_CONFIG_BYTES = 1024 * 1024  # a config file or ontology schema: a few KB in practice
 MAX_STDIN_BYTES = 64 * 1024 * 1024  # one hook event (a tool's whole response included)
-READ_TIMEOUT_S = 10.0  # a pipe that sends nothing for this long is given up on
+READ_TIMEOUT_S = 3.0  # a pipe that sends nothing for this long is given up on (a FIFO nobody writes to)
 _READ_CHUNK = 1 << 20
 
 

@@ -160,8 +160,13 @@ class Ontology(Section):
 
     @field_validator("path")
     @classmethod
-    def _expanded(cls, value: Path | None) -> Path | None:
-        return value.expanduser() if value is not None else None
+    def _a_file(cls, value: Path | None) -> Path | None:
+        if value is None:
+            return None
+        path = value.expanduser()
+        if path.exists() and not path.is_file():  # a device or pipe would be read at every reconcile
+            raise ValueError(f"{path} is not a regular file (a directory, device or pipe); name a YAML file")
+        return path
 
 
 class SessionStart(Section):

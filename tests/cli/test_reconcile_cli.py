@@ -90,14 +90,14 @@ def test_ontology_load_adopts_a_version_and_rejects_a_bad_file(cli, short_tmp) -
     out = cli("ontology", "load", "--file", str(schema), "--user", "alice")
     assert out.strip() == "Adopted version 1 for alice: 10 node types, 1 relation types, derive=extend"
     # Used exactly as given, the file lacks the Person type its relation names.
-    out = cli("ontology", "load", "--file", str(schema), "--user", "alice", "--derive", "off", code=1)
+    out = cli("ontology", "load", "--file", str(schema), "--user", "alice", "--derive", "off", code=2)
     assert "relation 'owns' names undeclared node type 'Person'" in out
     schema.write_text(SCHEMA.replace("  - name: Technology", "  - name: Technology\n  - name: Person"))
     out = cli("ontology", "load", "--file", str(schema), "--user", "alice", "--derive", "off")
     assert out.strip() == "Adopted version 2 for alice: 4 node types, 1 relation types, derive=off"
     bad = short_tmp / "bad.yaml"
     bad.write_text("entity_types:\n  - name: 'Bad Label; DROP'\n")
-    out = cli("ontology", "load", "--file", str(bad), "--user", "alice", code=1)
+    out = cli("ontology", "load", "--file", str(bad), "--user", "alice", code=2)
     assert "FAILED: The schema does not validate" in out and "not a safe type name" in out
     graph = with_graph(short_tmp)
     assert graph.adopted_ontology("alice").version == 2
