@@ -30,7 +30,14 @@ _READ_CHUNK = 1 << 20
 
 
 class InputError(ValidationError):
-    """Input refused before anything was stored: too large, too deep, not JSON, or never arriving."""
+    """Input refused before anything was stored: too large, too deep, not JSON, or never arriving.
+
+    `parsed` is the value when it did parse but nests too deep (a server answers its request id), else None.
+    """
+
+    def __init__(self, message: str, parsed: Any = None) -> None:
+        super().__init__(message)
+        self.parsed = parsed
 
 
 def nests_deeper(value: Any, limit: int) -> bool:
@@ -60,7 +67,7 @@ def parse_json(text: str | bytes, *, what: str, max_depth: int = MAX_JSON_DEPTH,
     # Depth can only exceed the limit when there are that many brackets: most texts skip the walk.
     brackets = text.count("[" if isinstance(text, str) else b"[") + text.count("{" if isinstance(text, str) else b"{")
     if brackets > max_depth and nests_deeper(value, max_depth):
-        raise InputError(f"{what} nests deeper than {max_depth} levels; flatten it")
+        raise InputError(f"{what} nests deeper than {max_depth} levels; flatten it", parsed=value)
     return value
 
 
