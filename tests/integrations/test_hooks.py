@@ -489,39 +489,30 @@ def nested(depth: int) -> object:
     return json.loads("[" * depth + "]" * depth)
 
 
-def test_a_tool_input_nested_500_deep_is_skipped_and_the_lines_around_it_recorded(
-    env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path
-) -> None:
-    sid = f"cc-{uuid.uuid4()}"
-    transcript = ClaudeTranscript(tmp_path / "t.jsonl", sid, repo)
-    transcript.user("before the deep call")
-    transcript.assistant("", ("toolu_deep", "Bash", {"command": nested(500)}))
-    transcript.user("after the deep call")
-    run_hook("Stop", json.dumps(transcript.payload("Stop")))
-    assert [t.text for t in graph.get_turns(sid)] == ["before the deep call", "after the deep call"]
-    [failure] = recent_failures()
-    assert failure["where"] == "transcript" and "nests deeper than 100 levels" in failure["error"]
-    transcript.user("the next prompt")
-    run_hook("UserPromptSubmit", json.dumps(transcript.payload("UserPromptSubmit")))
-    assert [t.text for t in graph.get_turns(sid)][-1] == "the next prompt"
-
-
-def test_a_line_longer_than_a_hook_reads_is_skipped_and_the_cursor_moves_past_it(
-    env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(("hostile", "logged"), [
+    ("nested 500 deep", "nests deeper than 100 levels"),
+    ("longer than a hook reads", "over the 4,096 a hook reads at once"),
+])
+def test_a_line_that_stopped_the_hooks_is_skipped_logged_and_the_lines_around_it_recorded(
+    env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    hostile: str, logged: str,
 ) -> None:
     from sessions_graph_core.integrations import harness
 
     monkeypatch.setattr(harness, "MAX_READ_BYTES", 4096)  # the real 64 MiB, scaled down
     sid = f"cc-{uuid.uuid4()}"
     transcript = ClaudeTranscript(tmp_path / "t.jsonl", sid, repo)
-    transcript.user("before the long line")
-    run_hook("UserPromptSubmit", json.dumps(transcript.payload("UserPromptSubmit")))
-    transcript.user("x" * 10_000)
-    transcript.user("after the long line")
-    run_hook("Stop", json.dumps(transcript.payload("Stop")))
-    assert [t.text for t in graph.get_turns(sid)] == ["before the long line", "after the long line"]
+    transcript.user("before the line")
+    if hostile == "nested 500 deep":
+        transcript.assistant("", ("toolu_deep", "Bash", {"command": nested(500)}))
+    else:
+        transcript.user("x" * 10_000)
+    transcript.user("after the line")
+    for event in ("UserPromptSubmit", "Stop"):  # the long line's start ends what the first call reads
+        run_hook(event, json.dumps(transcript.payload(event)))
+    assert [t.text for t in graph.get_turns(sid)] == ["before the line", "after the line"]
     [failure] = recent_failures()
-    assert failure["where"] == "transcript" and "over the 4,096 a hook reads at once" in failure["error"]
+    assert failure["where"] == "transcript" and logged in failure["error"]
     transcript.user("the next prompt")
     run_hook("UserPromptSubmit", json.dumps(transcript.payload("UserPromptSubmit")))
     assert [t.text for t in graph.get_turns(sid)][-1] == "the next prompt"
