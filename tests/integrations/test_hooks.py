@@ -337,6 +337,21 @@ def test_bad_input_exits_0_and_logs_why(
     assert expected in failure["error"]
 
 
+def test_a_hook_whose_stdin_never_closes_gives_up_and_logs_why(env: dict[str, str]) -> None:
+    hook = subprocess.Popen([*sessions_graph_command(), "hook", "Stop"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+    try:
+        assert hook.stdin is not None
+        hook.stdin.write(b'{"session_id": "s-1"')  # a harness that stalls mid-event and never closes the pipe
+        hook.stdin.flush()
+        assert hook.wait(timeout=HOOK_TIMEOUT_S) == 0
+    finally:
+        hook.kill()
+        hook.communicate()
+    [failure] = recent_failures()
+    assert "nothing arrived for 3 s" in failure["error"]
+
+
 def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Path, tmp_path: Path) -> None:
     """Their imports alone would use up a harness's hook budget; only a changed config pays for pydantic."""
     transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
