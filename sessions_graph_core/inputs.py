@@ -14,6 +14,7 @@ import json
 import os
 import select
 import stat
+import sys
 import time
 from typing import Any
 
@@ -25,6 +26,7 @@ MAX_JSON_DEPTH = 100
 MAX_FILE_BYTES = 256 * 1024 * 1024  # an import file, a LongMemEval file
 MAX_CONFIG_BYTES = 1024 * 1024  # a config file or ontology schema: a few KB in practice
 MAX_STDIN_BYTES = 64 * 1024 * 1024  # one hook event (a tool's whole response included)
+MAX_TEXT_BYTES = 1024 * 1024  # a text argument given as '-' (memory text: the memory size rule is lower still)
 READ_TIMEOUT_S = 3.0  # a pipe that sends nothing for this long is given up on (a FIFO nobody writes to)
 _READ_CHUNK = 1 << 20
 
@@ -118,3 +120,21 @@ def read_fd(fd: int, *, what: str, max_bytes: int, timeout: float = READ_TIMEOUT
         if size > max_bytes:
             raise InputError(f"{what} is larger than the limit of {max_bytes:,} bytes; give a smaller file")
 
+
+
+def read_stdin_text(*, what: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
+    """Standard input as text, with the size limit; with the silence timeout too, except at a terminal, where a
+    person types at their own pace."""
+    try:
+        fd = sys.stdin.fileno()
+    except (OSError, ValueError):  # a stream with no descriptor (a test runner's), or closed
+        fd = -1
+    if fd < 0 or os.isatty(fd):
+        text = sys.stdin.read(max_bytes + 1)
+        if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+            raise InputError(f"{what} is larger than the limit of {max_bytes:,} bytes; give less")
+        return text
+    try:
+        return read_fd(fd, what=what, max_bytes=max_bytes).decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{what} is not UTF-8 text") from None

@@ -66,3 +66,25 @@ def test_an_import_with_a_deeply_nested_tool_input_writes_nothing(cli, short_tmp
 def test_library_recall_refuses_a_question_it_cannot_search(graph: SessionsGraph, question: str) -> None:
     with pytest.raises(ValidationError, match="recall question"):
         graph.recall("alice", question)
+
+
+def test_text_on_a_stdin_that_never_closes_is_refused_after_the_silence_timeout(short_tmp):
+    import subprocess
+
+    from sessions_graph_core.children import sessions_graph_command
+
+    env = {**os.environ, "SESSIONS_GRAPH_DATA_DIR": str(short_tmp), "SESSIONS_GRAPH_CONFIG": str(short_tmp / "config.toml")}
+    command = subprocess.Popen([*sessions_graph_command(), "memory", "save", "--user", "alice", "-"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert command.stdin is not None
+        command.stdin.write("a memory that never ends")  # the pipe stays open: no EOF ever comes
+        command.stdin.flush()
+        assert command.wait(timeout=120) == 2
+        command.kill()
+        _, err = command.communicate()
+        assert "nothing arrived for 3 s" in err
+        assert stored_sessions(short_tmp) == []
+    finally:
+        command.kill()
+        EmbeddedServer(short_tmp).stop()
