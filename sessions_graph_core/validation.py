@@ -17,6 +17,7 @@ MAX_SESSION_ID_BYTES = 128
 # The memory tool's documented 100K limit, for every way a memory is written (library, CLI, memory tool, MCP).
 MAX_MEMORY_BYTES = 102_400
 MAX_TURN_ID_BYTES = 256
+MAX_QUESTION_CHARS = 10_000  # a question, not a document: recall reads every word of it in every lane
 
 
 class ValidationError(ValueError):
@@ -93,10 +94,15 @@ def user_id(value: object) -> str:
 
 
 def question(value: object) -> str:
-    """A recall question: any non-blank text, trimmed."""
+    """A recall question: any non-blank text without NUL or lone surrogates, trimmed, at most MAX_QUESTION_CHARS."""
     if not isinstance(value, str) or not value.strip():
         raise ValidationError("The recall question is empty: ask about something")
-    return value.strip()
+    if len(value) > MAX_QUESTION_CHARS:
+        raise ValidationError(
+            f"The recall question is {len(value):,} characters, over the limit of {MAX_QUESTION_CHARS:,}: "
+            "ask one specific question"
+        )
+    return text(value, field="recall question").strip()
 
 
 def _label(value: object, *, name: str, max_bytes: int) -> str:

@@ -19,6 +19,7 @@ from sessions_graph_core.config import model as config_file
 from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.errors import NotFoundError, StoreUnreachableError, no_session
 from sessions_graph_core.graph import SessionsGraph
+from sessions_graph_core.inputs import InputError, read_stdin_text
 from sessions_graph_core.sessions.records import SessionInfo
 from sessions_graph_core.store.location import open_store
 from sessions_graph_core.validation import ValidationError
@@ -81,8 +82,13 @@ class TextCommand(click.Command):
 
 
 def text_argument(text: str) -> str:
-    """A TEXT argument: '-' reads standard input."""
-    return sys.stdin.read() if text == "-" else text
+    """A TEXT argument: '-' reads standard input (bounded: inputs.read_stdin_text)."""
+    if text != "-":
+        return text
+    try:
+        return read_stdin_text(what="The text on standard input")
+    except InputError as exc:
+        fail(str(exc), 2)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

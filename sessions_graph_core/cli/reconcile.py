@@ -130,7 +130,7 @@ def ontology_load(path: Path, user_id: str | None, derive: str) -> None:
     with opened_graph() as graph:
         try:
             version = graph.supply_ontology_file(user, str(path), derive=derive)
-        except ValidationError as exc:  # a file that does not validate is bad input
+        except ValidationError as exc:  # bad input: a file that is unreadable, too large or does not validate
             _fail(str(exc), code=2)
         console.print(
             f"Adopted version {version.version} for {escape(user)}: {len(version.model.node_types)} node types, "

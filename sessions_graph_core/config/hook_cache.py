@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from sessions_graph_core.config.paths import ENV_ALIASES, ENV_PREFIX, config_path
 from sessions_graph_core.failures import log_dir
+from sessions_graph_core.inputs import MAX_CONFIG_BYTES, InputError, read_bytes
 from sessions_graph_core.store.location import StoreSettings
 from sessions_graph_core.validation import ValidationError
 
@@ -58,9 +59,9 @@ def fingerprint(path: Path) -> str:
     """What the settings depend on: the config file's path and bytes and the variables that override it."""
     digest = hashlib.sha256(str(path).encode())
     try:
-        digest.update(path.read_bytes())
-    except OSError as exc:
-        digest.update(f"unreadable {exc.errno}".encode())
+        digest.update(read_bytes(path, what="config file", max_bytes=MAX_CONFIG_BYTES))
+    except InputError as exc:  # reading the settings says what is wrong
+        digest.update(f"unreadable {exc}".encode())
     for name in sorted(os.environ):
         if name.startswith(ENV_PREFIX) or name in ENV_ALIASES or name in _LOCATION_VARIABLES:
             digest.update(f"\0{name}={os.environ[name]}".encode())

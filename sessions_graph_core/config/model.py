@@ -32,6 +32,7 @@ from sessions_graph_core.config.paths import (  # noqa: F401 - CONFIG_ENV: calle
     ENV_PREFIX,
     config_path,
 )
+from sessions_graph_core.inputs import MAX_CONFIG_BYTES, MAX_JSON_DEPTH, InputError, nests_deeper, read_text
 from sessions_graph_core.recall.config import RecallConfig
 from sessions_graph_core.store.location import StoreSettings, default_data_dir
 from sessions_graph_core.validation import ValidationError
@@ -159,8 +160,13 @@ class Ontology(Section):
 
     @field_validator("path")
     @classmethod
-    def _expanded(cls, value: Path | None) -> Path | None:
-        return value.expanduser() if value is not None else None
+    def _a_file(cls, value: Path | None) -> Path | None:
+        if value is None:
+            return None
+        path = value.expanduser()
+        if path.exists() and not path.is_file():  # a device or pipe would be read at every reconcile
+            raise ValueError(f"{path} is not a regular file (a directory, device or pipe); name a YAML file")
+        return path
 
 
 class SessionStart(Section):
@@ -234,18 +240,19 @@ def _error_message(error: PydanticError, where: str) -> str:
 def read_file(path: Path | None = None) -> dict[str, Any]:
     """The file's raw tables, or {} when there is no file."""
     path = path or config_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         return {}
-    except OSError as exc:
-        raise ConfigError(f"Cannot read config file {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"Config file {path} is not UTF-8 text") from None
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(read_text(path, what="config file", max_bytes=MAX_CONFIG_BYTES))
+    except InputError as exc:
+        raise ConfigError(str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"Config file {path} is not valid TOML: {exc}") from None
+    except RecursionError:
+        data = None
+    if data is None or nests_deeper(data, MAX_JSON_DEPTH):
+        raise ConfigError(f"Config file {path} nests deeper than {MAX_JSON_DEPTH} levels; no setting does, so fix the file")
+    return data
 
 
 def _env_overrides(env: Mapping[str, str]) -> dict[str, tuple[str, str]]:

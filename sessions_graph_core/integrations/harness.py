@@ -19,8 +19,9 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+from sessions_graph_core.inputs import InputError, parse_json
 from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.sessions.records import TurnIn
 
@@ -99,8 +100,8 @@ def _codex_turns(entry: Mapping[str, Any], key: str, tool_names: dict[str, str])
         tool_names[str(payload.get("call_id"))] = name
         raw = payload.get("arguments", payload.get("input"))
         try:
-            arguments = json.loads(raw) if isinstance(raw, str) else raw
-        except json.JSONDecodeError:
+            arguments = parse_json(raw, what="the call's arguments") if isinstance(raw, str) else raw
+        except InputError:  # kept as the text it is
             arguments = raw
         if not is_memory_tool(name):
             tool_input = arguments if isinstance(arguments, dict) else {"input": arguments}
@@ -122,7 +123,12 @@ def read_transcript_from(path: Path, session_id: str, offset: int = 0) -> Transc
     """
     with open(path, "rb") as file:
         data = file.read(offset + MAX_READ_BYTES)
-    end = data.rfind(b"\n") + 1
+        end = data.rfind(b"\n") + 1
+        long_line_end = _long_line_end(file, offset) if end <= offset and len(data) == offset + MAX_READ_BYTES else None
+    if long_line_end is not None:  # skipped and logged, so the lines after it are read
+        after = read_transcript_from(path, session_id, long_line_end)
+        reason = f"byte {offset}: a line of {long_line_end - offset:,} bytes, over the {MAX_READ_BYTES:,} a hook reads at once"
+        return TranscriptChunk(turns=after.turns, next_offset=after.next_offset, skipped=(reason, *after.skipped))
     tool_names: dict[str, str] = {}
     turns: list[TurnIn] = []
     skipped: list[str] = []
@@ -133,10 +139,10 @@ def read_transcript_from(path: Path, session_id: str, offset: int = 0) -> Transc
         if not raw.strip() or (line_offset < offset and not _CALL_MARKERS.search(raw)):
             continue
         try:
-            entry = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            entry = parse_json(raw, what="the line")
+        except InputError as exc:
             if line_offset >= offset:
-                skipped.append(f"byte {line_offset}: not JSON text ({exc})")
+                skipped.append(f"byte {line_offset}: {exc}"[:500])
             continue
         if not isinstance(entry, dict):
             continue
@@ -151,3 +157,15 @@ def read_transcript_from(path: Path, session_id: str, offset: int = 0) -> Transc
         if line_offset >= offset:
             turns.extend(produced)
     return TranscriptChunk(turns=turns, next_offset=max(end, offset), skipped=tuple(skipped))
+
+
+def _long_line_end(file: BinaryIO, offset: int) -> int | None:
+    """Where the line at `offset`, longer than a hook reads at once, ends; None while a harness still writes it."""
+    position = offset + MAX_READ_BYTES
+    file.seek(position)
+    while chunk := file.read(1 << 20):
+        newline = chunk.find(b"\n")
+        if newline >= 0:
+            return position + newline + 1
+        position += len(chunk)
+    return None

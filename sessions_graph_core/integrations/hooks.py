@@ -28,6 +28,7 @@ from typing import Any
 from sessions_graph_core.config.hook_cache import HookSettings, hook_settings
 from sessions_graph_core.errors import foreign_session
 from sessions_graph_core.failures import record_failure
+from sessions_graph_core.inputs import MAX_STDIN_BYTES, InputError, parse_json, read_fd
 from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.store.location import open_store
@@ -170,7 +171,7 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
     """The whole hook, failure-proof: parse, handle, and log anything that goes wrong instead of raising."""
     session_id = None
     try:
-        data = json.loads(raw or b"{}")
+        data = parse_json(raw or b"{}", what="The hook input", max_bytes=MAX_STDIN_BYTES)
         if not isinstance(data, dict):
             raise HookError("The hook input must be a JSON object")
         session_id = data.get("session_id")
@@ -184,7 +185,12 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
 
 def run_for_harness(event: str, runtime: str) -> None:
     """The hook as a harness runs it: JSON on stdin, context (if any) on stdout, exit 0 whatever happens."""
-    output = run_hook(event, sys.stdin.buffer.read(), runtime=runtime)
+    try:
+        raw = read_fd(sys.stdin.fileno(), what="The hook input on stdin", max_bytes=MAX_STDIN_BYTES)
+    except InputError as exc:
+        record_failure("hook", exc, hook_event=event, runtime=runtime)
+        raw = None
+    output = run_hook(event, raw, runtime=runtime) if raw is not None else None
     if output:
         sys.stdout.write(output + "\n")
     sys.stdout.flush()

@@ -8,18 +8,20 @@ model can fix its call; a missing user or a bad config says how to fix them.
 from __future__ import annotations
 
 import importlib.metadata
-import io
 import json
 import sys
 import threading
 import traceback
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import anyio
 import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp_types import INVALID_REQUEST, PARSE_ERROR
+from pydantic import ValidationError as PydanticError
 
 from sessions_graph_core import validation
 from sessions_graph_core.config.model import (
@@ -29,11 +31,17 @@ from sessions_graph_core.config.model import (
 )
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.graph import SessionsGraph
+from sessions_graph_core.inputs import InputError, parse_json
 from sessions_graph_core.memory.files import MemoryCommandError
 from sessions_graph_core.store.location import StoreSettings, open_store
-from sessions_graph_core.validation import ValidationError
+from sessions_graph_core.validation import ValidationError, describe
+
+if TYPE_CHECKING:
+    from mcp.shared._stream_protocols import WriteStream
 
 SERVER_NAME = "sessions-graph"
+# One JSON-RPC line: a memory file is at most 100 KB and a recall question 10,000 characters, so this is generous.
+MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 NO_USER = (
     "No user is configured, so there is no memory to {use}. "
     "Set one with: sessions-graph config set identity.user_id <name>"
@@ -182,37 +190,80 @@ def _arguments_problem(message: object) -> str | None:
     return None
 
 
-class RepairedLines:
-    """The SDK's stdin with each line's lone surrogates replaced by U+FFFD.
+class CheckedLines:
+    """The SDK's stdin, each line read with a size limit and checked by the bounded reader before the SDK sees it.
 
-    The SDK's JSON parser rejects a lone surrogate escape and then never answers the request; so the
-    line is repaired for it, and a tool call that held one is remembered here to be refused, not run.
+    The SDK leaves a line it cannot take unanswered, and its client waiting for ever; here such a line (over
+    MAX_MESSAGE_BYTES, not JSON, nested too deep, a batch, not a JSON-RPC message) is answered with a JSON-RPC
+    error and not passed on. A lone surrogate escape, which the SDK's parser rejects, is replaced by U+FFFD for
+    it, and a tool call that held one is remembered here to be refused, not run; a request id that holds one is
+    answered under id null, never under the repaired id the client did not send.
     """
 
-    def __init__(self, lines: Any, refusals: dict[Any, str]) -> None:
-        self._lines = lines
+    def __init__(self, stdin: BinaryIO, refusals: dict[Any, str]) -> None:
+        self._stdin = stdin
         self._refusals = refusals
+        self._answers: WriteStream[SessionMessage] | None = None
+        self._ready = anyio.Event()
+
+    def answer_through(self, write_stream: WriteStream[SessionMessage]) -> None:
+        """Where the errors for refused lines go: the server's own write stream, so replies never interleave."""
+        self._answers = write_stream
+        self._ready.set()
 
     def __aiter__(self) -> Any:
-        return self._repaired()
+        return self._lines()
 
-    async def _repaired(self) -> Any:
-        async for line in self._lines:
-            yield self.repair(line)
+    async def _lines(self) -> Any:
+        while raw := await anyio.to_thread.run_sync(self._stdin.readline, MAX_MESSAGE_BYTES + 1, abandon_on_cancel=True):
+            if len(raw) > MAX_MESSAGE_BYTES and not raw.endswith(b"\n"):
+                await anyio.to_thread.run_sync(self._skip_rest_of_line, abandon_on_cancel=True)
+                await self._refuse(None, INVALID_REQUEST, f"The message is over {MAX_MESSAGE_BYTES:,} bytes: send less")
+                continue
+            checked = self.check(raw.decode("utf-8", "replace"))
+            if isinstance(checked, str):
+                yield checked
+            else:
+                await self._refuse(*checked)
 
-    def repair(self, line: str) -> str:
-        if "\\ud" not in line.lower():  # every surrogate escape starts with \uD
+    def _skip_rest_of_line(self) -> None:
+        while (rest := self._stdin.readline(MAX_MESSAGE_BYTES)) and not rest.endswith(b"\n"):
+            pass
+
+    async def _refuse(self, request_id: Any, code: int, message: str) -> None:
+        await self._ready.wait()
+        assert self._answers is not None
+        error = types.JSONRPCError(jsonrpc="2.0", id=request_id, error=types.ErrorData(code=code, message=message))
+        await self._answers.send(SessionMessage(error))
+
+    def check(self, line: str) -> str | tuple[Any, int, str]:
+        """The line to pass on, or (id, code, message) for the JSON-RPC error that answers it instead."""
+        if not line.strip():
             return line
         try:
-            message = json.loads(line)
-        except ValueError:
-            return line
-        if validation.json_text_problem(message) is None:
-            return line
-        problem = _arguments_problem(message)
-        if problem is not None and isinstance(message, dict) and "id" in message:
-            self._refusals[message["id"]] = problem
-        return json.dumps(message, ensure_ascii=False).encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+            message = parse_json(line, what="The message")
+        except InputError as exc:
+            return _id_of(exc.parsed), PARSE_ERROR if exc.parsed is None else INVALID_REQUEST, str(exc)
+        if isinstance(message, list):
+            return None, INVALID_REQUEST, "JSON-RPC batches are not supported (MCP dropped them): send one message per line"
+        if isinstance(message, dict) and validation.json_text_problem(message.get("id")):
+            return None, INVALID_REQUEST, f"The request id {validation.json_text_problem(message.get('id'))}"
+        if validation.json_text_problem(message) is not None:
+            problem = _arguments_problem(message)
+            if problem is not None and isinstance(message, dict) and "id" in message:
+                self._refusals[message["id"]] = problem
+            line = json.dumps(message, ensure_ascii=False).encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+        try:
+            types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+        except PydanticError as exc:
+            return _id_of(message), INVALID_REQUEST, f"Not a JSON-RPC 2.0 message: {describe(exc)}"
+        return line
+
+
+def _id_of(message: object) -> Any:
+    """The message's id when it has one a reply can carry, else None (JSON-RPC's id for an unreadable request)."""
+    found = message.get("id") if isinstance(message, dict) else None
+    return found if isinstance(found, (int, str)) and not isinstance(found, bool) else None
 
 
 def build_server(tools: Tools, refusals: dict[Any, str] | None = None) -> Server:
@@ -247,9 +298,10 @@ async def serve_stdio() -> None:
     tools = Tools()
     refusals: dict[Any, str] = {}
     server = build_server(tools, refusals)
-    stdin = anyio.wrap_file(io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
+    lines = CheckedLines(sys.stdin.buffer, refusals)
     try:
-        async with stdio_server(stdin=RepairedLines(stdin, refusals)) as (read_stream, write_stream):  # type: ignore[arg-type]
+        async with stdio_server(stdin=lines) as (read_stream, write_stream):  # type: ignore[arg-type]
+            lines.answer_through(write_stream)
             await server.run(read_stream, write_stream, server.create_initialization_options())
     finally:
         tools.close()

@@ -18,6 +18,7 @@ from pydantic import ValidationError as PydanticError
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
+from sessions_graph_core.inputs import MAX_CONFIG_BYTES, read_bytes
 from sessions_graph_core.ontology.versions import record_version
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
@@ -168,14 +169,13 @@ def read_schema_file(path: Path) -> tuple[OntologyModel, str]:
     Entity types are `{name, description}` (or `label`); relation types add `source`/`target`
     (a name or a list; `start_labels`/`end_labels` work too).
     """
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise ValidationError(f"Cannot read schema file {path}: {exc.strerror}") from None
+    raw = read_bytes(path, what="schema file", max_bytes=MAX_CONFIG_BYTES)
     try:
         data = yaml.safe_load(raw)
     except yaml.YAMLError as exc:
         raise ValidationError(f"Schema file {path} is not valid YAML: {exc}") from None
+    except RecursionError:
+        raise ValidationError(f"Schema file {path} nests too deep; a schema is two lists of flat types") from None
     if not isinstance(data, dict) or not isinstance(data.get("entity_types"), list):
         raise ValidationError(f"Schema file {path} must be a mapping with an 'entity_types' list")
     try:

@@ -15,13 +15,13 @@ file again stores nothing twice.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from sessions_graph_core.inputs import MAX_FILE_BYTES, parse_json, read_text
 from sessions_graph_core.sessions import records
 from sessions_graph_core.sessions.records import TurnIn
 from sessions_graph_core.store.base import GraphStore
@@ -47,12 +47,7 @@ class Transcript:
 
 def read_transcript(path: Path) -> Transcript:
     """Parse a whole file first, so a bad line rejects the import before anything is written."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise ValidationError(f"Cannot read transcript {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise ValidationError(f"Transcript {path} is not UTF-8 text") from None
+    lines = read_text(path, what="transcript", max_bytes=MAX_FILE_BYTES).splitlines()
     header = TranscriptHeader()
     turns: list[TurnIn] = []
     seen_line = False
@@ -60,7 +55,7 @@ def read_transcript(path: Path) -> Transcript:
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
+            data = parse_json(line, what="the line")
             if not isinstance(data, dict):
                 raise ValueError("each line must be a JSON object")
             if data.get("type") == "session":

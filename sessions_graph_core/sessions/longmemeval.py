@@ -15,7 +15,6 @@ The whole file is checked before anything is returned, so a bad file imports not
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -25,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 from pydantic import ValidationError as PydanticError
 
 from sessions_graph_core import validation
+from sessions_graph_core.inputs import MAX_FILE_BYTES, parse_json, read_bytes
 from sessions_graph_core.sessions.records import TurnIn
 from sessions_graph_core.validation import ValidationError, describe
 
@@ -79,14 +79,7 @@ class HaystackSession:
 
 def read_longmemeval(path: Path) -> list[HaystackSession]:
     """Every distinct haystack session of the file, oldest first."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ValidationError(f"Cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise ValidationError(f"{path} is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise ValidationError(f"{path} is not JSON: {exc}") from None
+    data = parse_json(read_bytes(path, what="LongMemEval file", max_bytes=MAX_FILE_BYTES), what=f"LongMemEval file {path}")
     items = data if isinstance(data, list) else [data]
     sessions: dict[str, HaystackSession] = {}
     for number, item in enumerate(items):

@@ -317,7 +317,7 @@ def test_broken_store_exits_0_and_logs(env: dict[str, str], repo: Path, tmp_path
 @pytest.mark.parametrize(
     ("event", "stdin", "config_text", "expected"),
     [
-        ("Stop", "not json", None, "JSONDecodeError"),
+        ("Stop", "not json", None, "The hook input is not JSON text"),
         ("Stop", "[1, 2]", None, "The hook input must be a JSON object"),
         ("Stop", "{}", None, "session_id"),
         ("Teleport", '{"session_id": "s-1"}', None, "Unknown hook event 'Teleport'"),
@@ -335,6 +335,21 @@ def test_bad_input_exits_0_and_logs_why(
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
     [failure] = recent_failures()
     assert expected in failure["error"]
+
+
+def test_a_hook_whose_stdin_never_closes_gives_up_and_logs_why(env: dict[str, str]) -> None:
+    hook = subprocess.Popen([*sessions_graph_command(), "hook", "Stop"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+    try:
+        assert hook.stdin is not None
+        hook.stdin.write(b'{"session_id": "s-1"')  # a harness that stalls mid-event and never closes the pipe
+        hook.stdin.flush()
+        assert hook.wait(timeout=HOOK_TIMEOUT_S) == 0
+    finally:
+        hook.kill()
+        hook.communicate()
+    [failure] = recent_failures()
+    assert "nothing arrived for 3 s" in failure["error"]
 
 
 def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Path, tmp_path: Path) -> None:
@@ -483,3 +498,36 @@ def test_a_bad_transcript_line_is_skipped_logged_and_later_lines_recorded(
     [failure] = recent_failures()
     assert failure["where"] == "transcript" and "skipped 1 line(s)" in failure["error"]
     assert len(failure["error"]) < 2_000  # the log names the line, it does not copy 10 MB into itself
+
+
+def nested(depth: int) -> object:
+    return json.loads("[" * depth + "]" * depth)
+
+
+@pytest.mark.parametrize(("hostile", "logged"), [
+    ("nested 500 deep", "nests deeper than 100 levels"),
+    ("longer than a hook reads", "over the 4,096 a hook reads at once"),
+])
+def test_a_line_that_stopped_the_hooks_is_skipped_logged_and_the_lines_around_it_recorded(
+    env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    hostile: str, logged: str,
+) -> None:
+    from sessions_graph_core.integrations import harness
+
+    monkeypatch.setattr(harness, "MAX_READ_BYTES", 4096)  # the real 64 MiB, scaled down
+    sid = f"cc-{uuid.uuid4()}"
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", sid, repo)
+    transcript.user("before the line")
+    if hostile == "nested 500 deep":
+        transcript.assistant("", ("toolu_deep", "Bash", {"command": nested(500)}))
+    else:
+        transcript.user("x" * 10_000)
+    transcript.user("after the line")
+    for event in ("UserPromptSubmit", "Stop"):  # the long line's start ends what the first call reads
+        run_hook(event, json.dumps(transcript.payload(event)))
+    assert [t.text for t in graph.get_turns(sid)] == ["before the line", "after the line"]
+    [failure] = recent_failures()
+    assert failure["where"] == "transcript" and logged in failure["error"]
+    transcript.user("the next prompt")
+    run_hook("UserPromptSubmit", json.dumps(transcript.payload("UserPromptSubmit")))
+    assert [t.text for t in graph.get_turns(sid)][-1] == "the next prompt"

@@ -181,9 +181,9 @@ def test_recall_answers_from_the_users_sessions(user: str, graph: SessionsGraph)
     with_server(scenario)
 
 
-def _raw_session(messages: list[dict]) -> list[dict]:
-    """Send JSON-RPC lines exactly as written (lone surrogates as JSON escapes, which a client may send)
-    and read one reply per request; a server that never answers fails the wait."""
+def _raw_session(messages: list[dict | str]) -> list[dict]:
+    """Send JSON-RPC lines exactly as written (lone surrogates as JSON escapes, which a client may send; a
+    string as it is) and read one reply per line; a server that never answers fails the wait."""
     import json
     import queue
     import subprocess
@@ -201,7 +201,7 @@ def _raw_session(messages: list[dict]) -> list[dict]:
     threading.Thread(target=lambda: [replies.put(json.loads(line)) for line in server.stdout], daemon=True).start()
     try:
         assert server.stdin is not None
-        server.stdin.write("".join(json.dumps(line) + "\n" for line in lines))  # "\ud800" stays an escape
+        server.stdin.write("".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines))  # "\ud800" stays an escape
         server.stdin.flush()
         answered = [replies.get(timeout=CALL_TIMEOUT_S) for _ in range(len(messages) + 1)]
     finally:
@@ -231,6 +231,32 @@ def test_nul_and_lone_surrogates_get_an_answer_that_names_the_field(user: str, g
     assert texts[2].startswith("Error: `path` contains a lone surrogate (U+DCFF)")
     assert "result" in replies[9], replies[9]
     assert graph.get_memories(user) == []
+
+
+def test_unreadable_lines_get_a_json_rpc_error_and_the_next_call_is_answered(user: str) -> None:
+    deep: object = "x"
+    for _ in range(250):
+        deep = {"a": deep}
+    call = {"jsonrpc": "2.0", "method": "tools/call"}
+    messages: list[dict | str] = [
+        {**call, "id": 1, "params": {"name": "memory", "arguments": {"command": "view", "path": "/memories", "x": deep}}},
+        '{"jsonrpc": "2.0", "id": 2, "method": "tools/list"',  # cut short: not JSON
+        '[{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}]',  # a batch
+        {"jsonrpc": "2.0", "id": "a\ud800", "method": "tools/list"},
+        {**call, "id": 5, "params": {"name": "recall", "arguments": {"question": "why? " * 4_000_000}}},
+        {"jsonrpc": "2.0", "id": 6, "method": "tools/list"},
+    ]
+    replies = _raw_session(messages)
+    assert len(replies) == 6
+    by_id = {reply["id"]: reply for reply in replies if reply["id"] is not None}
+    assert sorted(by_id) == [1, 5, 6]
+    assert "nests deeper than 100 levels" in by_id[1]["error"]["message"]
+    unnamed = [reply["error"] for reply in replies if reply["id"] is None]
+    assert [error["code"] for error in unnamed] == [-32700, -32600, -32600]
+    assert "batches are not supported" in unnamed[1]["message"]
+    assert "lone surrogate" in unnamed[2]["message"]
+    assert by_id[5]["result"]["isError"] and "over the limit of 10,000" in by_id[5]["result"]["content"][0]["text"]
+    assert [tool["name"] for tool in by_id[6]["result"]["tools"]] == ["recall", "memory"]
 
 
 def test_the_server_reports_the_package_version(user: str) -> None:

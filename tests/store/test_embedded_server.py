@@ -25,7 +25,8 @@ def run_python(code: str, *args: str, wait: bool = True) -> subprocess.Popen | s
     command = [sys.executable, "-c", textwrap.dedent(code), *args]
     if wait:
         return subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # stdin is a pipe the test holds: a child waiting on it waits for the test, not for an EOF it reads at once.
+    return subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def test_start_reuse_and_stop(short_tmp):
@@ -94,13 +95,16 @@ def test_a_second_process_reuses_the_server_and_keeps_it_alive(short_tmp):
         str(short_tmp),
         wait=False,
     )
-    other.stdin = None
     assert other.stdout.readline().strip() == "False from the owner"
-    owner.close()  # another process is connected: the server must stay up
+    # The other process stays connected until its stdin closes: owner.close() must see it and leave the server up.
+    owner.close()
     server = EmbeddedServer(short_tmp)
     assert server.responds(timeout=60)  # a loaded machine can hold a PING past the probe's 2 s
-    os.kill(other.pid, signal.SIGTERM)
-    other.wait(timeout=30)
+    other.stdin.close()
+    assert other.wait(timeout=60) == 0, other.stderr.read()
+    reader = FalkorDBStore.open(short_tmp, graph="g")
+    assert {row["t"] for row in reader.run("MATCH (n:Note) RETURN n.text AS t")} == {"from the owner", "from the other process"}
+    reader.close()
     server.stop()
 
 

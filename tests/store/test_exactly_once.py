@@ -100,3 +100,55 @@ def test_turns_are_recorded_once_and_counted_once(crash_graph):
     info = graph.get_session("s1")
     assert info is not None and info.turn_count == 2
     assert [t.text for t in graph.get_turns("s1")] == ["hi", "yo"]
+
+
+def crash_twice_during(graph: SessionsGraph, server: EmbeddedServer, piece: str, write, monkeypatch):
+    """Run `write` with the server killed right after it applied the statement containing `piece`, and killed
+    again right after the retry, on the restarted server, applied it once more (issue 36 item 9)."""
+    proxies = [CrashingProxy(server)]
+    graph.store._connection.close()  # the next command goes through the proxy  # noqa: SLF001
+    proxies[0].arm(piece)
+    restart = server.ensure_running
+
+    def restart_into_another_crash() -> bool:
+        started = restart()
+        if len(proxies) == 1:  # the retry reaches the new server through a second proxy, which kills it too
+            proxies.append(CrashingProxy(server))
+            proxies[1].arm(piece)
+        return started
+
+    monkeypatch.setattr(server, "ensure_running", restart_into_another_crash)
+    try:
+        return write()
+    finally:
+        for proxy in proxies:
+            proxy.close()
+        assert [proxy.crashed.is_set() for proxy in proxies] == [True, True], f"no second statement contained {piece!r}"
+
+
+def test_a_memory_saved_while_the_server_dies_twice_is_saved_once_and_reported_saved(crash_graph, monkeypatch):
+    graph, server = crash_graph
+    saved = crash_twice_during(graph, server, "CREATE (u)-[:HAS_MEMORY]", lambda: graph.save_memory("alice", "uses Postgres"),
+                               monkeypatch)
+    assert [m.memory_id for m in graph.get_memories("alice")] == [saved.memory_id]
+    assert saved.content == "uses Postgres"
+
+
+def test_turns_recorded_while_the_server_dies_twice_are_recorded_once_and_counted_once(crash_graph, monkeypatch):
+    graph, server = crash_graph
+    graph.record_session_start("s1", user_id="alice")
+    turns = [{"role": "user", "text": "hi", "turn_id": "t1"}, {"role": "assistant", "text": "yo", "turn_id": "t2"}]
+    added = crash_twice_during(graph, server, "CREATE (s)-[:HAS_TURN]", lambda: graph.record_turns("s1", turns), monkeypatch)
+    assert added == 2
+    info = graph.get_session("s1")
+    assert info is not None and info.turn_count == 2
+    assert [t.text for t in graph.get_turns("s1")] == ["hi", "yo"]
+
+
+def test_an_ontology_version_written_while_the_server_dies_is_written_once(crash_graph, tmp_path):
+    graph, server = crash_graph
+    schema = tmp_path / "schema.yaml"
+    schema.write_text("entity_types:\n  - name: Service\n    description: a deployed service\n")
+    version = crash_during(graph, server, "CREATE (v:OntologyVersion", lambda: graph.supply_ontology_file("alice", str(schema)))
+    assert version.version == 1
+    assert [v.version for v in graph.ontology_versions("alice")] == [1]

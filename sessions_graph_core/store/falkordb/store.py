@@ -20,6 +20,7 @@ _ALREADY_EXISTS = ("already indexed", "already exists")
 VECTOR_EF_RUNTIME = 200
 _MISSING = ("unable to drop", "not exist", "no such index", "not found")
 REPLICA_ACK_TIMEOUT_MS = 5000
+RESTART_ATTEMPTS = 5  # a statement interrupted by the embedded server's death is sent again at most this often
 
 
 class StoreUnavailableError(StoreUnreachableError):
@@ -111,14 +112,32 @@ class FalkorDBStore(GraphStore):
         except ConnectionError as exc:
             if self.server is None:
                 raise self._unavailable(exc) from None
-            # The server went away between calls (stopped by its owner): bring it back once.
-            self.server.ensure_running()
-            names, rows = self._graph.query(query, params)
+            names, rows = self._again_after_restart(query, params)
         except ReplyError as exc:
             raise self._explained(exc) from None
         if acked is not None:
             self._confirm(acked, "The statement is")
         return [dict(zip(names, row, strict=True)) for row in rows]
+
+    def _again_after_restart(self, query: str, params: Mapping[str, Any] | None) -> tuple[list[str], list[list[Any]]]:
+        """The statement again, on the embedded server brought back, until it is answered.
+
+        The server went away (stopped by its owner, or killed) before its reply arrived: the statement may
+        have been applied. Every write is idempotent when sent again (it MERGEs on its keys or checks its
+        write id), so sending it until a reply comes applies it at most once and reports what happened. One
+        retry was not enough: a server that died again during the retry left a write applied but reported failed,
+        and the caller's own retry then doubled it. RESTART_ATTEMPTS bounds a server that cannot stay up.
+        """
+        assert self.server is not None
+        attempt = 1
+        while True:
+            self.server.ensure_running()  # a server that cannot start at all raises here: nothing to retry
+            try:
+                return self._graph.query(query, params)
+            except ConnectionError:
+                if attempt == RESTART_ATTEMPTS:
+                    raise
+                attempt += 1
 
     @contextmanager
     def acknowledged_together(self) -> Iterator[None]:
