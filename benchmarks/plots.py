@@ -57,7 +57,7 @@ def distributions(path: Path, samples: Mapping[str, Sequence[float]], *, title: 
 
 def _save(pyplot, figure, path: Path, note: str) -> Path:
     if note:
-        figure.text(0.01, 0.01, note, fontsize="x-small", color="dimgray")
+        figure.text(0.01, 0.01, note, fontsize="x-small", color="dimgray", wrap=True)
     figure.tight_layout(rect=(0, 0.04 if note else 0, 1, 1))
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path)
