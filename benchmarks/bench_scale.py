@@ -2,7 +2,7 @@
 FalkorDB primary with a replica) and the per-user partition scheme, beside today's per-session scheme.
 
     .venv/bin/python benchmarks/bench_scale.py [--tick-sizes 1000,10000,100000] [--drain-sessions 1000]
-        [--drain-users 100] [--runs 1,2,4] [--page-sessions 100000] [--sessions-per-user 100]
+        [--drain-users 100] [--runs 1,2,4] [--page-sessions 100000] [--sessions-per-user 100] [--plot PNG]
 
 1. Sensor tick time (pending_sessions_sensor, through Dagster's build_sensor_context) on a PostgreSQL
    instance that holds what N known sessions leave behind: a partition per session under today's scheme
@@ -15,7 +15,9 @@ FalkorDB primary with a replica) and the per-user partition scheme, beside today
    recall p50 on the replica while the first drain writes, beside recall p50 with no writes.
 3. Asset page: the reconciled_session partitions page in headless chromium, and the GraphQL partition
    query behind it, with --page-sessions known sessions under each scheme.
-Every size is an argument; 0 skips a part. The machine's load is printed with the results.
+Every size is an argument; 0 skips a part. The machine's load is printed with the results. With --plot
+PNG, the tick time against the known sessions goes to PNG's name with -ticks, and each drain's thousands
+to its name with -drain.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from pathlib import Path
 
 import yaml
 from bench_dagster import add_pending
+from plots import curves, run_note
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
@@ -533,6 +536,24 @@ def report(ticks: list[tuple], drains: list[dict], pages: list[tuple], load: str
     console.print(f"Load when this part ended: {load}")
 
 
+def plot(path: Path, ticks: list[tuple], drains: list[dict]) -> None:
+    """The curves of the tables: tick p50 by known sessions per scheme, and each drain's thousands."""
+    if ticks:
+        sizes = sorted({size for size, *_ in ticks})
+        by_scheme = {f"{scheme}: tick p50": [p50 * 1000 for size in sizes for s, sc, p50, *_ in ticks
+                                             if s == size and sc == scheme]
+                     for scheme in dict.fromkeys(scheme for _, scheme, *_ in ticks)}
+        curves(path.with_name(f"{path.stem}-ticks{path.suffix}"), sizes, by_scheme, title="pending_sessions_sensor tick",
+               xlabel="known sessions", ylabel="ms", note=run_note())
+    measured = [d for d in drains if d["thousands_s"]]
+    if measured:
+        longest = max(len(d["thousands_s"]) for d in measured)
+        series = {f"{d['concurrent']} concurrent runs": d["thousands_s"] + [float("nan")] * (longest - len(d["thousands_s"]))
+                  for d in measured}
+        curves(path.with_name(f"{path.stem}-drain{path.suffix}"), list(range(1, longest + 1)), series, log_x=False,
+               title="Drain: seconds per thousand sessions", xlabel="thousand", ylabel="seconds", note=run_note())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     numbers = lambda text: [int(part) for part in text.split(",") if part and int(part)]  # noqa: E731
@@ -544,6 +565,7 @@ def main() -> None:
     parser.add_argument("--runs", type=numbers, default=[1, 2, 4], help="max_concurrent_runs of each drain")
     parser.add_argument("--page-sessions", type=int, default=100000)
     parser.add_argument("--baseline", default=BASELINE, help="the commit with today's per-session scheme")
+    parser.add_argument("--plot", type=Path, help="also draw the tick times and the drains' thousands as PNGs")
     args = parser.parse_args()
     # SIGTERM (a timeout, kill PID) unwinds like Ctrl-C, so every server this benchmark started is stopped.
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
@@ -554,8 +576,9 @@ def main() -> None:
     try:
         with postgres(root) as pg:
             old = baseline_tree(root, args.baseline) if args.tick_sizes or args.page_sessions else REPO
-            if args.tick_sizes:  # each part prints its table as soon as it is done
-                report(tick_times(root, pg, args.tick_sizes, args.sessions_per_user, old, args.ticks), [], [], load())
+            ticks = tick_times(root, pg, args.tick_sizes, args.sessions_per_user, old, args.ticks) if args.tick_sizes else []
+            if ticks:  # each part prints its table as soon as it is done
+                report(ticks, [], [], load())
             if args.page_sessions:
                 report([], [], page_loads(root, pg, args.page_sessions, args.sessions_per_user, old), load())
             users = args.drain_users or max(1, args.drain_sessions // args.sessions_per_user)
@@ -563,6 +586,8 @@ def main() -> None:
             for index, concurrent in enumerate(args.runs if args.drain_sessions else []):
                 drains.append(drain(root, pg, args.drain_sessions, users, concurrent, probe=index == 0))
                 report([], drains[-1:], [], load())
+            if args.plot:
+                plot(args.plot, ticks, drains)
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

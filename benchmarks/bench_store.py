@@ -1,6 +1,6 @@
 """Store benchmark: memories and turns for many users on the embedded FalkorDB.
 
-    .venv/bin/python benchmarks/bench_store.py [--memories 10000] [--turns 10000] [--users 100]
+    .venv/bin/python benchmarks/bench_store.py [--memories 10000] [--turns 10000] [--users 100] [--plot PNG]
 
 Runs the same workload twice in one process: on the store as shipped (append-only log fsynced
 on every write, so acknowledged writes survive kill -9) and on a baseline server without
@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from plots import distributions, run_note
 from rich.console import Console
 from rich.progress import track
 from rich.table import Table
@@ -60,7 +61,9 @@ def timed(calls: list[Callable[[], object]], label: str) -> list[float]:
     return samples
 
 
-def run(server_class: type[EmbeddedServer], args: argparse.Namespace, label: str) -> dict[str, float]:
+def run(server_class: type[EmbeddedServer], args: argparse.Namespace,
+        label: str) -> tuple[dict[str, float], dict[str, list[float]]]:
+    """The table's figures, and the latency samples (ms) of each timed call."""
     data_dir = Path(tempfile.mkdtemp(prefix="sg-bench-", dir="/tmp"))
     server = server_class(data_dir)
     started = time.perf_counter()
@@ -100,6 +103,8 @@ def run(server_class: type[EmbeddedServer], args: argparse.Namespace, label: str
     search_p50, search_p95 = percentiles(search_times)
     listing_p50, listing_p95 = percentiles(listing_times)
     save_p50, save_p95 = percentiles(memory_times)
+    samples = {"save_memory": memory_times, "record_turns (a session)": turn_times, "search_memories": search_times,
+               "one-user turn listing": listing_times}
     return {
         "store start, empty (ms)": start_ms,
         "store restart with data (ms)": restart_ms,
@@ -113,7 +118,7 @@ def run(server_class: type[EmbeddedServer], args: argparse.Namespace, label: str
         "one-user turn listing p95 (ms)": listing_p95,
         "server RSS (MiB)": (status.rss_bytes or 0) / 2**20,
         "bytes on disk per memory": status.disk_bytes / args.memories,
-    }
+    }, {name: [second * 1000 for second in seconds] for name, seconds in samples.items()}
 
 
 def main() -> None:
@@ -122,9 +127,10 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=10_000)
     parser.add_argument("--users", type=int, default=100)
     parser.add_argument("--queries", type=int, default=500)
+    parser.add_argument("--plot", type=Path, help="also write the latency distributions of both stores as a PNG here")
     args = parser.parse_args()
-    shipped = run(EmbeddedServer, args, "durable")
-    baseline = run(UnsyncedServer, args, "baseline")
+    shipped, shipped_samples = run(EmbeddedServer, args, "durable")
+    baseline, baseline_samples = run(UnsyncedServer, args, "baseline")
     table = Table(title=f"{args.memories:,} memories, {args.turns:,} turns, {args.users} users")
     for column in ("measure", "durable (shipped)", "no persistence (baseline)", "ratio"):
         table.add_column(column, justify="right" if column != "measure" else "left")
@@ -133,6 +139,10 @@ def main() -> None:
         comparable = base and not key.startswith("bytes on disk")  # the baseline keeps nothing on disk
         table.add_row(key, f"{value:,.1f}", f"{base:,.1f}", f"{value / base:.2f}x" if comparable else "-")
     Console(width=110).print(table)
+    if args.plot:
+        samples = {f"{name}, {store}": values for name in shipped_samples
+                   for store, values in (("durable", shipped_samples[name]), ("no persistence", baseline_samples[name]))}
+        distributions(args.plot, samples, title=str(table.title), ylabel="ms per call", note=run_note())
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ only (conversations 0-4, benchmarks/bench_recall_quality.py --fit) under two con
 it from learning what is only true of LoCoMo: more evidence never lowers a turn (`EVIDENCE`), and a
 session's evidence weighs at least `SESSION_SHARE` of the turn's own text evidence (LoCoMo's sessions
 are short and on one topic, so it cannot teach what a long session that matches in several turns is
-worth). It was kept because it won on the held-out half (see the README).
+worth). It was kept because it won on the held-out half (see docs/benchmarks/recall-quality.md).
 """
 
 from __future__ import annotations

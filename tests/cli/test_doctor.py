@@ -81,20 +81,20 @@ def test_a_readable_config_file_is_flagged(env: Path, data_dir: Path) -> None:
     assert code == 0  # advice, not a failure
 
 
-def readme_checks() -> list[tuple[str, bool]]:
-    """The README's Doctor table: each check's name and whether it is required."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    section = readme.split("### Doctor\n", 1)[1].split("\n### ", 1)[0]
+def documented_checks() -> list[tuple[str, bool]]:
+    """The docs' Doctor table (docs/integrations.md): each check's name and whether it is required."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "integrations.md").read_text()
+    section = page.split("\n## Doctor\n", 1)[1].split("\n## ", 1)[0]
     rows = [line.split("|")[1:-1] for line in section.splitlines() if line.startswith("| `")]
     return [(name.strip().strip("`"), required.strip() == "yes") for name, _, required in rows]
 
 
-def test_the_readme_names_every_check_as_the_doctor_prints_it(env: Path, data_dir: Path) -> None:
+def test_the_docs_name_every_check_as_the_doctor_prints_it(env: Path, data_dir: Path) -> None:
     set_value("identity.user_id", "alice")
     set_value("store.data_dir", str(data_dir))
     _, checks = doctor()
-    assert [name for name, _ in readme_checks()] == list(checks)
-    for name, required in readme_checks():
+    assert [name for name, _ in documented_checks()] == list(checks)
+    for name, required in documented_checks():
         assert checks[name]["required"] == required, name
 
 
