@@ -1,13 +1,17 @@
 """Asset checks on what users of the graph care about, scoped to the users a run covered."""
 
+from datetime import UTC, datetime
+
 import dagster as dg
 from pydantic import Field
 
+from sessions_graph_core.backlog import backlog
 from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_core.reconcile import entities, provenance
 from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.store.base import GraphStore
 
+from .backlog import WAITS_CHECK, pending_work, waits_verdict
 from .reporting import table
 from .resources import EmbedderResource, GraphStoreResource
 from .sessions import embedded_session, reconciled_session
@@ -80,3 +84,12 @@ def ontology_conformance(
             ),
         },
     )
+
+
+@dg.asset_check(asset=pending_work.key, name=WAITS_CHECK)
+def nothing_waits_too_long(graph_store: GraphStoreResource, embedder: EmbedderResource) -> dg.AssetCheckResult:
+    """Fails while a session has waited longer than SESSIONS_GRAPH_MAX_WAIT_S (default 900) seconds for its
+    reconciliation or vectors, naming the session and its age. backlog_sensor evaluates it on every change."""
+    with graph_store.open() as store:
+        now = backlog(store, model=embedder.name())
+    return dg.AssetCheckResult(**waits_verdict(now, datetime.now(UTC)))
