@@ -1,0 +1,123 @@
+"""The production store under faults (issue 41): a standalone FalkorDB primary and its replica, killed,
+stopped and restarted while the CLI reads and writes. Reads fall back to the primary when the replica is
+down and say so once; replica_acks holds back writes only; a server still loading its data is waited
+for within a bound, then reported as loading; every message names the server that failed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+from conftest import EXAMPLES
+from service_helpers import standalone_pair
+
+from sessions_graph_core.store.falkordb.client import Connection
+from sessions_graph_core.store.falkordb.server import server_arguments, server_info
+from sessions_graph_core.store.falkordb.service import MODULE_OPTIONS, StandaloneServer
+from sessions_graph_core.store.falkordb.store import LOADING_WAIT_S, StoreUnavailableError
+from sessions_graph_core.store.location import StoreSettings, open_store
+
+QUESTION = "What database does the orders service use?"
+
+
+@pytest.fixture
+def pair(cli, monkeypatch):
+    """A fresh primary and replica (the tests kill them) with alice's orders session reconciled, and the
+    CLI's environment pointing at them with replica_acks=1."""
+    with standalone_pair() as servers:
+        for name, value in servers.env(replica_acks=1).items():
+            monkeypatch.setenv(name, value)
+        cli("session", "import", str(EXAMPLES / "orders-2.jsonl"))
+        cli("reconcile", "--pending")
+        yield servers
+
+
+def test_reads_fall_back_to_the_primary_when_the_replica_is_down_and_say_so_once(pair, cli):
+    os.kill(pair.replica.pid(), signal.SIGKILL)
+    output = cli("recall", "--user", "alice", QUESTION)
+    assert "CockroachDB" in output
+    note = f"The FalkorDB replica at {pair.replica.address} (store.read_url) is unreachable"
+    assert output.count(note) == 1
+    assert f"Reading from the primary at {pair.primary.url} instead." in output
+    assert "promote" not in output  # nothing is wrong with the primary
+
+
+def test_a_stopped_replica_gives_way_to_the_primary(pair, cli):
+    os.kill(pair.replica.pid(), signal.SIGSTOP)  # accepts connections, never answers
+    try:
+        output = cli("recall", "--user", "alice", QUESTION)
+    finally:
+        os.kill(pair.replica.pid(), signal.SIGCONT)
+    assert "CockroachDB" in output and f"Reading from the primary at {pair.primary.url} instead." in output
+
+
+def test_replica_acks_hold_back_writes_only(pair, cli):
+    os.kill(pair.replica.pid(), signal.SIGKILL)
+    assert "orders-2" in cli("session", "list", "--user", "alice")  # a read waits for no replica
+    refused = cli("memory", "save", "--user", "alice", "Orders moved again.", code=1)
+    assert f"applied on the primary {pair.primary.address}, but only 0 of 1 replicas confirmed it" in refused
+
+
+def restart_loading_slowly(server: StandaloneServer, *, keys: int, delay_us: int) -> None:
+    """Restart the server as service.py starts it, with redis-server's key-load-delay: it answers LOADING
+    for about keys * delay_us while it reads its data back, as a large store does after a restart."""
+    connection = Connection(server.address, password=os.environ["SESSIONS_GRAPH_STORE_PASSWORD"], timeout=30)
+    for start in range(0, keys, 500):
+        connection.commands(*[("SET", f"filler:{n}", "x") for n in range(start, min(keys, start + 500))])
+    rewrites = int(server_info(connection, "persistence")["aof_rewrites"])
+    connection.command("BGREWRITEAOF")  # the delay applies to the snapshot the rewrite makes
+    while not rewritten(server_info(connection, "persistence"), rewrites):
+        time.sleep(0.2)
+    connection.close()
+    host, _, port = server.address.rpartition(":")
+    server.stop()
+    command = [*server_arguments(server.data_dir, server.log_path, module_options=MODULE_OPTIONS),
+               "--bind", host, "--port", port, "--key-load-delay", str(delay_us),
+               # Answer (LOADING) between every kilobyte read: by default it answers every 2 MB, and this store is smaller.
+               "--loading-process-events-interval-bytes", "1024"]
+    command.insert(1, str(server.config_path))
+    child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True, cwd=server.data_dir)
+    server.pid_path.write_text(str(child.pid))
+    listening(server.address)
+
+
+def rewritten(info: dict[str, str], before: int) -> bool:
+    return int(info["aof_rewrites"]) > before and info["aof_rewrite_in_progress"] == info["aof_rewrite_scheduled"] == "0"
+
+
+def listening(address: str) -> None:
+    """Returns once the server accepts connections (answering or not)."""
+    host, _, port = address.rpartition(":")
+    for _ in range(600):
+        try:
+            socket.create_connection((host, int(port)), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    pytest.fail(f"nothing listens at {address} after a minute")
+
+
+def primary_only(pair, tmp_path) -> StoreSettings:
+    return StoreSettings(data_dir=tmp_path, falkordb_url=pair.primary.url, falkordb_password=pair.password)
+
+
+def test_a_primary_that_loads_briefly_is_waited_for(pair, tmp_path):
+    restart_loading_slowly(pair.primary, keys=1000, delay_us=1000)  # about a second of LOADING
+    with open_store(primary_only(pair, tmp_path)) as store:
+        assert store.run("MATCH (s:Session {session_id: 'orders-2'}) RETURN s.user_id AS user") == [{"user": "alice"}]
+        # The server answered LOADING first (its own count of the error replies it sent).
+        assert "count=" in server_info(store._connection, "errorstats").get("errorstat_LOADING", "")
+
+
+def test_a_primary_still_loading_after_the_bound_is_reported_as_loading(pair, tmp_path):
+    restart_loading_slowly(pair.primary, keys=4000, delay_us=5000)  # about 20 s of LOADING
+    with open_store(primary_only(pair, tmp_path)) as store, pytest.raises(StoreUnavailableError) as raised:
+        store.run("MATCH (s:Session) RETURN count(s) AS n")
+    message = str(raised.value)
+    assert f"The FalkorDB primary at {pair.primary.address} is still loading its data after {LOADING_WAIT_S:.0f} s" in message
+    assert "nothing was run; retry in a moment" in message
