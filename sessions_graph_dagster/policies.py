@@ -19,6 +19,14 @@ def bad_input(error: ValidationError) -> dg.Failure:
     return dg.Failure(description=str(error), allow_retries=False)
 
 
+def rejected(context: dg.AssetExecutionContext, description: str) -> dg.Failure:
+    """A launch whose config cannot run (a person's mistake, not the data's): the run ends canceled, not
+    failed, so its partitions keep what their last real run made of them. Dagster marks every partition a
+    failed run planned as failed, which turned a healthy user red for a typo in a manual launch."""
+    context.instance.report_run_canceling(context.run, message=f"Rejected: {description}")
+    return dg.Failure(description=f"Rejected, nothing was changed: {description}", allow_retries=False)
+
+
 # A failed embedding is asked for again 5, 10, 20 and 40 minutes after its first four failures; a
 # model that fails five times in a row on a session will not start working by itself, so the sensor
 # then leaves that session to a person (re-run its partition, or `sessions-graph embed --session`).
