@@ -8,9 +8,22 @@ from datetime import UTC, datetime
 
 import dagster as dg
 
-from sessions_graph_core.backlog import backlog
-from sessions_graph_dagster.backlog import HISTORY, WAITS_CHECK, observation, pending_work, plotted_users, waits_verdict
+from sessions_graph_core.backlog import Backlog, backlog
+from sessions_graph_dagster.backlog import (
+    CAUGHT_UP_CHECK,
+    HISTORY,
+    WAITS_CHECK,
+    caught_up_verdict,
+    observation,
+    pending_work,
+    plotted_users,
+    waits_verdict,
+)
+from sessions_graph_dagster.partitions import users_partitions
 from sessions_graph_dagster.resources import EmbedderResource, GraphStoreResource
+
+# The sensors may not import the asset modules (tests/test_architecture.py): the asset by its key.
+embedded_session_key = dg.AssetKey("embedded_session")
 
 
 @dg.sensor(
@@ -39,9 +52,30 @@ def backlog_sensor(
         users = [user.user_id for user in now.users if user.user_id in users]
     if outcome != seen["verdict"]:
         events.append(dg.AssetCheckEvaluation(asset_key=pending_work.key, check_name=WAITS_CHECK, **verdict))
+    if counts != seen["last"]:
+        events += _partitions_caught_up(context.instance, now, seen["last"])
     if not events:
         return dg.SensorResult(skip_reason=f"the backlog is unchanged: {now.total} pending "
                                f"({now.reconcile} to reconcile, {now.embed} to embed, {now.memory_files} memory files); "
                                f"{verdict['description']}")
     cursor = {"last": counts, "history": history, "users": users, "verdict": outcome}
     return dg.SensorResult(asset_events=events, cursor=json.dumps(cursor))
+
+
+def _partitions_caught_up(
+    instance: dg.DagsterInstance, now: Backlog, before: list | None
+) -> list[dg.AssetCheckEvaluation]:
+    """The caught_up check of each user partition whose backlog changed since the last observation: failing
+    while the user's sessions wait, passing again once they are done. Users without a partition yet (the
+    pending-sessions sensor adds it) are left for a later tick."""
+    was = {user_id: (pending, failed) for user_id, pending, failed in (before[3] if before else [])}
+    users = {user.user_id: user for user in now.users}
+    changed = [u for u in sorted(set(was) | set(users)) if was.get(u) != ((users[u].pending, users[u].failed) if u in users else None)]
+    return [
+        dg.AssetCheckEvaluation(
+            asset_key=embedded_session_key, check_name=CAUGHT_UP_CHECK, partition=user_id,
+            **caught_up_verdict(user_id, users.get(user_id)),
+        )
+        for user_id in changed
+        if instance.has_dynamic_partition(users_partitions.name, user_id)
+    ]

@@ -15,6 +15,7 @@ from typing import Any
 import dagster as dg
 
 from sessions_graph_core.backlog import Backlog
+from sessions_graph_core.embeddings.vectors import UserBacklog
 
 from .policies import max_wait
 from .reporting import bar_chart, table
@@ -28,6 +29,8 @@ pending_work = dg.AssetSpec(
 )
 
 WAITS_CHECK = "nothing_waits_too_long"
+# On embedded_session, per user partition: a user whose sessions wait does not read as up to date.
+CAUGHT_UP_CHECK = "caught_up"
 
 # How many earlier observations the chart shows.
 HISTORY = 20
@@ -100,6 +103,22 @@ def waits_verdict(now: Backlog, at: datetime) -> dict[str, Any]:
             "users_waiting": sum(1 for user in now.users if user.pending),
             "failed": sum(user.failed for user in now.users),
         },
+    )
+
+
+def caught_up_verdict(user_id: str, user: UserBacklog | None) -> dict[str, Any]:
+    """One user's partition: passed once none of the user's sessions waits or failed, a warning until then."""
+    pending, failed = (user.pending, user.failed) if user else (0, 0)
+    description = f"{user_id}: every session is reconciled and embedded"
+    if pending or failed:
+        description = f"{user_id}: {pending} sessions wait for their runs, {failed} failed"
+        if user and user.oldest:
+            description += f"; waiting longest: {user.oldest}, pending since {(user.oldest_since or '')[:19]} UTC"
+    return dict(
+        passed=not (pending or failed),
+        severity=dg.AssetCheckSeverity.WARN,
+        description=description,
+        metadata={"pending": pending, "failed": failed, "oldest_session": (user.oldest or "") if user else ""},
     )
 
 

@@ -89,7 +89,7 @@ def test_each_user_has_a_pending_and_failed_series_that_falls_back_to_zero(insta
     assert (figures["pending/alice"], figures["pending/bob"], figures["failed/alice"]) == (2, 1, 0)
     assert "| bob | 1 | 0 | " in figures["users"]
 
-    garden = next(sid for stem, sid in sids.items() if "garden" in stem)
+    garden = sids["garden-1"]
     reconcile.reconcile_session(graph.store, garden)
     graph.store.run("MATCH (s:Session {session_id: $sid}) SET s.embedding_status = 'failed'", {"sid": garden})
     failing = observed(tick(backlog_sensor, instance, store, cursor=first.cursor))
@@ -163,3 +163,34 @@ def test_the_check_run_from_the_ui_gives_the_sensors_verdict(graph, store, monke
     pending_an_hour_ago(graph, sid)
     result = nothing_waits_too_long(**{name: value for name, value in resources_for(store).items() if name != "extractor"})
     assert not result.passed and f"session {sid} of user bob has waited 60.0 min" in result.description
+
+
+def caught_up(result: dg.SensorResult) -> dict[str, dg.AssetCheckEvaluation]:
+    """The tick's evaluations of embedded_session's caught_up check, by user partition."""
+    return {
+        event.partition: event for event in result.asset_events
+        if isinstance(event, dg.AssetCheckEvaluation) and event.check_name == "caught_up"
+    }
+
+
+def test_a_user_partition_with_work_waiting_does_not_read_as_caught_up(instance, graph, store):
+    sids = {path.stem: import_transcript(graph, path) for path in SAMPLES}
+    instance.add_dynamic_partitions("users", ["alice", "bob"])
+    first = tick(backlog_sensor, instance, store)
+    checks = caught_up(first)
+    assert sorted(checks) == ["alice", "bob"]
+    assert all(event.asset_key == dg.AssetKey("embedded_session") for event in checks.values())
+    assert not checks["bob"].passed and checks["bob"].severity == dg.AssetCheckSeverity.WARN
+    assert checks["bob"].description.startswith("bob: 1 sessions wait for their runs, 0 failed; waiting longest: garden-1")
+
+    garden = sids["garden-1"]
+    reconcile.reconcile_session(graph.store, garden)
+    embeddings.embed_session(graph.store, garden)
+    later = caught_up(tick(backlog_sensor, instance, store, cursor=first.cursor))
+    assert list(later) == ["bob"]  # alice's backlog did not change
+    assert later["bob"].passed and later["bob"].description == "bob: every session is reconciled and embedded"
+
+
+def test_a_user_without_a_partition_yet_gets_no_evaluation(instance, graph, store):
+    import_transcript(graph, SAMPLES[0])
+    assert caught_up(tick(backlog_sensor, instance, store)) == {}
