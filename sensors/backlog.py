@@ -47,13 +47,13 @@ def backlog_sensor(
     history, users = seen["history"], seen["users"]
     if counts != seen["last"]:
         history = [*history, [at.strftime("%m-%d %H:%M:%S"), now.total]][-HISTORY:]
-        users = plotted_users(now, seen["users"])
-        events.append(observation(now, [(when, total) for when, total in history], users))
-        users = [user.user_id for user in now.users if user.user_id in users]
+        plotted = plotted_users(now, seen["users"])
+        events.append(observation(now, [(when, total) for when, total in history], plotted))
+        events += _partitions_caught_up(context.instance, now, seen["last"])
+        # Those of them with work now: the next observation shows their series once more, at 0 if drained.
+        users = [user.user_id for user in now.users if user.user_id in plotted]
     if outcome != seen["verdict"]:
         events.append(dg.AssetCheckEvaluation(asset_key=pending_work.key, check_name=WAITS_CHECK, **verdict))
-    if counts != seen["last"]:
-        events += _partitions_caught_up(context.instance, now, seen["last"])
     if not events:
         return dg.SensorResult(skip_reason=f"the backlog is unchanged: {now.total} pending "
                                f"({now.reconcile} to reconcile, {now.embed} to embed, {now.memory_files} memory files); "
@@ -70,7 +70,8 @@ def _partitions_caught_up(
     pending-sessions sensor adds it) are left for a later tick."""
     was = {user_id: (pending, failed) for user_id, pending, failed in (before[3] if before else [])}
     users = {user.user_id: user for user in now.users}
-    changed = [u for u in sorted(set(was) | set(users)) if was.get(u) != ((users[u].pending, users[u].failed) if u in users else None)]
+    counts = {user_id: (user.pending, user.failed) for user_id, user in users.items()}
+    changed = [user_id for user_id in sorted(set(was) | set(counts)) if was.get(user_id) != counts.get(user_id)]
     return [
         dg.AssetCheckEvaluation(
             asset_key=embedded_session_key, check_name=CAUGHT_UP_CHECK, partition=user_id,
