@@ -97,7 +97,9 @@ class GraphStore(ABC):
         self.run("RETURN 1 AS ok")
 
     def trouble(self, timeout_s: float) -> str | None:
-        """None when the store answers a statement within `timeout_s`, else what is wrong, in words."""
+        """None when the store answers a statement, else what is wrong, in words. A store of one server (the
+        embedded one, Memgraph) has nothing to fall back to and keeps its own timeouts; a standalone
+        FalkorDB replica answers within `timeout_s` or gives way to its primary (location.open_reads)."""
         try:
             self.ping()
         except ConnectionError as exc:
