@@ -7,12 +7,14 @@ runs have reconciled and embedded everything that was pending.
 from __future__ import annotations
 
 import json
+import sys
 import time
 import urllib.request
 from typing import Any
 
 from pydantic import BaseModel
 
+from sessions_graph_core.backlog import backlog
 from sessions_graph_core.embeddings.vectors import pending_embeddings
 from sessions_graph_core.reconcile.pipeline import pending_memories
 from sessions_graph_core.sessions.records import pending_sessions
@@ -111,9 +113,12 @@ def wait_until_drained(url: str, store: GraphStore, *, timeout: float, poll: flo
         if not runs(url, statuses=UNFINISHED) and pending_work(store) == 0:
             return time.monotonic() - started
         time.sleep(poll)
+    oldest = backlog(store).oldest
     raise TimeoutError(
         f"after {timeout:.0f} s: {pending_work(store)} sessions or memory files still pending, "
         f"{len(runs(url, statuses=UNFINISHED))} runs unfinished"
+        + (f"; waiting longest: session {oldest.oldest} of user {oldest.user_id}, pending since {oldest.oldest_since[:19]} UTC"
+           " (the pending_work asset's check and the sensors' ticks say why)" if oldest else "")
     )
 
 
@@ -138,11 +143,15 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("url")
-    parser.add_argument("--timeout", type=float, default=900)
+    parser.add_argument("--timeout", type=float, default=900, help="seconds to wait for the webserver, then for the work")
     args = parser.parse_args()
-    wait_for_http(args.url, timeout=args.timeout)
-    with open_store(store_settings()) as store:
-        took = wait_until_drained(args.url, store, timeout=args.timeout)
+    try:
+        wait_for_http(args.url, timeout=args.timeout)
+        with open_store(store_settings()) as store:
+            took = wait_until_drained(args.url, store, timeout=args.timeout)
+    except (TimeoutError, OSError, RuntimeError) as exc:
+        # A person reads this at the end of scripts/main: what is wrong, not where in this module.
+        sys.exit(f"Waiting for the sensors' runs stopped: {exc}")
     print(f"All pending work done after {took:.0f} s of waiting.")
     for run in sorted(runs(args.url), key=lambda r: r.start_time or 0):
         covered = run.tags.get("sessions_graph/sessions", run.tags.get("sessions_graph/memory_files", "-"))

@@ -40,7 +40,7 @@ def _next_attempt(state: SessionState, model: str) -> datetime | None:
 def _stamp(state: SessionState, model: str) -> str:
     # The model is part of the version: switching models asks for new runs. So is the last failure:
     # without it a retry would carry the key of the run that failed, which Dagster never launches again.
-    version = f"{state.session_id}@{state.revision}:{model}"
+    version = f"{state.version}:{model}"
     return f"{version}:failed:{state.embedded_at}" if _failures_with(state, model) else version
 
 

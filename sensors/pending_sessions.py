@@ -29,7 +29,7 @@ def pending_sessions_sensor(context: dg.SensorEvaluationContext, graph_store: Gr
     return request_runs(
         context.instance,
         "reconcile",
-        session_batches({p.session_id: (p.user_id, f"{p.session_id}@{p.revision}") for p in pending}, RECONCILE_ASSETS),
+        session_batches({p.session_id: (p.user_id, p.version) for p in pending}, RECONCILE_ASSETS),
         skip_reason=f"no pending sessions ({len(busy.sessions)} in flight)",
         partitions=users_partitions,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sessions_graph_core.embeddings import vectors
 from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
@@ -19,10 +19,17 @@ class Backlog:
     reconcile: int
     embed: int
     memory_files: int
+    users: list[vectors.UserBacklog] = field(default_factory=list)
 
     @property
     def total(self) -> int:
         return self.reconcile + self.embed + self.memory_files
+
+    @property
+    def oldest(self) -> vectors.UserBacklog | None:
+        """The user whose session has waited longest (its `oldest`), or None when nothing waits."""
+        waiting = [user for user in self.users if user.oldest_since]
+        return min(waiting, key=lambda user: (user.oldest_since, user.user_id), default=None)
 
 
 def backlog(store: GraphStore, *, model: str = DEFAULT_EMBEDDING_MODEL) -> Backlog:
@@ -31,4 +38,5 @@ def backlog(store: GraphStore, *, model: str = DEFAULT_EMBEDDING_MODEL) -> Backl
         reconcile=len(records.pending_sessions(store, limit=CAP)),
         embed=len(vectors.pending_embeddings(store, model=model, limit=CAP)),
         memory_files=len(pipeline.pending_memories(store, limit=CAP)),
+        users=vectors.unfinished_by_user(store, model=model),
     )

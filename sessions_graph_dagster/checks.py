@@ -1,13 +1,18 @@
 """Asset checks on what users of the graph care about, scoped to the users a run covered."""
 
+from datetime import UTC, datetime
+
 import dagster as dg
 from pydantic import Field
 
+from sessions_graph_core.backlog import backlog
 from sessions_graph_core.embeddings import vectors as embeddings
 from sessions_graph_core.reconcile import entities, provenance
 from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.store.base import GraphStore
 
+from .backlog import CAUGHT_UP_CHECK, WAITS_CHECK, caught_up_verdict, pending_work, waits_verdict
+from .partitions import users_partitions
 from .reporting import table
 from .resources import EmbedderResource, GraphStoreResource
 from .sessions import embedded_session, reconciled_session
@@ -80,3 +85,31 @@ def ontology_conformance(
             ),
         },
     )
+
+
+@dg.asset_check(asset=pending_work.key, name=WAITS_CHECK)
+def nothing_waits_too_long(graph_store: GraphStoreResource, embedder: EmbedderResource) -> dg.AssetCheckResult:
+    """Fails while a session has waited longer than SESSIONS_GRAPH_MAX_WAIT_S (default 900) seconds for its
+    reconciliation or vectors, naming the session and its age. backlog_sensor evaluates it on every change."""
+    with graph_store.open() as store:
+        now = backlog(store, model=embedder.name())
+    return dg.AssetCheckResult(**waits_verdict(now, datetime.now(UTC)))
+
+
+@dg.asset_check(asset=embedded_session, name=CAUGHT_UP_CHECK, partitions_def=users_partitions)
+def caught_up(
+    context: dg.AssetCheckExecutionContext, graph_store: GraphStoreResource, embedder: EmbedderResource
+) -> dg.AssetCheckResult:
+    """Per user: warns while any of the user's sessions waits for reconciliation or vectors, or failed, so a
+    partition materialized once does not read as up to date while new work waits. backlog_sensor evaluates
+    it whenever a user's backlog changes (the jobs leave a partitioned check out: Dagster 1.13 previews them)."""
+    [user_id] = context.partition_keys if context.has_partition_key else [None]
+    with graph_store.open() as store:
+        users = {user.user_id: user for user in embeddings.unfinished_by_user(store, model=embedder.name())}
+    if user_id is None:
+        waiting = sorted(users)
+        return dg.AssetCheckResult(
+            passed=not waiting, severity=dg.AssetCheckSeverity.WARN,
+            description=f"{len(waiting)} users have sessions waiting or failed: {', '.join(waiting[:10])}",
+        )
+    return dg.AssetCheckResult(**caught_up_verdict(user_id, users.get(user_id)))

@@ -9,7 +9,7 @@ from sensors.memory_files import memory_files_sensor
 from sensors.pending_sessions import pending_sessions_sensor
 
 from .backlog import pending_work
-from .checks import embedding_model_consistent, no_orphans, ontology_conformance
+from .checks import embedding_model_consistent, no_orphans, nothing_waits_too_long, ontology_conformance
 from .jobs import embed_job, memory_files_job, ontology_job, reconcile_job
 from .memory_files import extracted_memory_files
 from .ontology import user_ontology
@@ -18,7 +18,7 @@ from .sessions import embedded_session, reconciled_session
 
 defs = dg.Definitions(
     assets=[reconciled_session, embedded_session, extracted_memory_files, user_ontology, pending_work],
-    asset_checks=[no_orphans, ontology_conformance, embedding_model_consistent],
+    asset_checks=[no_orphans, ontology_conformance, embedding_model_consistent, nothing_waits_too_long],
     jobs=[reconcile_job, embed_job, memory_files_job, ontology_job],
     sensors=[
         pending_sessions_sensor,

@@ -26,7 +26,7 @@ from sessions_graph_core.store.base import GraphStore
 
 from .batches import SESSION_IDS_TAG, session_tags
 from .partitions import SAME_USER, users_partitions
-from .policies import EMBED_MAX_FAILURES, STORE_RETRY
+from .policies import EMBED_MAX_FAILURES, STORE_RETRY, rejected
 from .pools import EMBED_POOL, RECONCILE_POOL
 from .reporting import table
 from .resources import EmbedderResource, ExtractorResource, GraphStoreResource
@@ -39,18 +39,20 @@ class SessionSelection(dg.Config):
     )
 
 
-def selected_sessions(store: GraphStore, users: Sequence[str], selection: SessionSelection) -> list[str]:
-    """The sessions a run covers; a named session that is not of the run's users fails the run, changing nothing."""
+def selected_sessions(
+    context: dg.AssetExecutionContext, store: GraphStore, users: Sequence[str], selection: SessionSelection
+) -> list[str]:
+    """The sessions a run covers; a named session that is not of the run's users rejects the run, changing nothing."""
     if not selection.session_ids:
         return [session.session_id for user in users for session in sessions.user_sessions(store, user)]
     owners = sessions.session_owners(store, selection.session_ids)
     foreign = [sid for sid in selection.session_ids if owners.get(sid) not in set(users)]
     if foreign:
         named = ", ".join(f"{sid} ({'user ' + owners[sid] if sid in owners else 'no such session'})" for sid in foreign[:5])
-        raise dg.Failure(
-            description=f"{len(foreign)} of the sessions in the run config are not of the run's users "
+        raise rejected(
+            context,
+            f"{len(foreign)} of the sessions in the run config are not of the run's users "
             f"({', '.join(users[:5])}): {named}. Launch each session on its own user's partition.",
-            allow_retries=False,
         )
     return list(dict.fromkeys(selection.session_ids))
 
@@ -94,7 +96,7 @@ def reconciled_session(
     backend = extractor.load()
     users = list(context.partition_keys)
     with graph_store.open() as store:
-        keys = selected_sessions(store, users, config)
+        keys = selected_sessions(context, store, users, config)
         done = _reconcile_all(store, keys, backend)
         # The older facts each session's own statements replaced (seed 002: a new fact in a held slot supersedes it).
         superseded = facts.superseded_by_sessions(store, keys)
@@ -180,7 +182,7 @@ def embedded_session(
     seconds: dict[str, float] = {}
     given_evidence: dict[str, int] = {}
     with graph_store.open() as store:
-        keys = selected_sessions(store, users, config)
+        keys = selected_sessions(context, store, users, config)
         owners = sessions.session_owners(store, keys)
         grouped = _by_user(users, owners, keys)
         for user, mine in grouped.items():

@@ -21,7 +21,7 @@ from sessions_graph_core.errors import NotFoundError, StoreUnreachableError, no_
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.inputs import InputError, read_stdin_text
 from sessions_graph_core.sessions.records import SessionInfo
-from sessions_graph_core.store.location import open_store
+from sessions_graph_core.store.location import open_reads, open_store
 from sessions_graph_core.validation import ValidationError
 
 
@@ -192,11 +192,14 @@ def opened_graph(*, reads_only: bool = False) -> Iterator[SessionsGraph]:
         fail(str(exc), 2)
     replica = reads_only and settings.read_url is not None
     try:
-        graph = SessionsGraph(open_store(settings.for_reads() if replica else settings))
+        store, note = open_reads(settings) if reads_only else (open_store(settings), None)
     except StoreUnreachableError as exc:
         fail(str(exc), 1)
+    if note:
+        errors.print(f"sessions-graph: {escape(note)}", highlight=False, soft_wrap=True)
+    graph = SessionsGraph(store)
     try:
-        if not replica:
+        if not replica:  # reads through a replica leave the schema to the primary's writers
             graph.setup()
         yield graph
     except NotFoundError as exc:  # missing, or another user's: the same words and the same exit

@@ -327,6 +327,38 @@ def pending_embeddings(store: GraphStore, *, model: str = DEFAULT_EMBEDDING_MODE
     return [row["sid"] for row in rows]
 
 
+class UserBacklog(BaseModel):
+    """One user's sessions whose work is not done: waiting (for reconciliation or vectors) and failed,
+    with the session that has waited longest since it went pending."""
+
+    user_id: str
+    pending: int
+    failed: int
+    oldest: str | None = None
+    oldest_since: str | None = None
+
+
+def unfinished_by_user(store: GraphStore, *, model: str = DEFAULT_EMBEDDING_MODEL) -> list[UserBacklog]:
+    """Per user with unfinished sessions: how many wait, how many failed, and which waits longest.
+
+    A failed session is counted apart: it waits for a retry or a person, not for a run to reach it.
+    """
+    rows = store.run(
+        "MATCH (s:Session) WHERE s.reconciliation_status IN ['pending', 'failed'] "
+        "OR s.embedding_status IS NULL OR s.embedding_status <> 'completed' "
+        "OR s.embedding_model <> $model OR coalesce(s.embedding_scheme, '') <> $scheme "
+        "WITH s, (s.reconciliation_status = 'failed' OR s.embedding_status = 'failed') AS failed "
+        "ORDER BY s.pending_since, s.session_id "
+        "WITH s.user_id AS user_id, sum(CASE WHEN failed THEN 1 ELSE 0 END) AS failed, "
+        "sum(CASE WHEN failed THEN 0 ELSE 1 END) AS pending, "
+        "collect(CASE WHEN failed OR s.pending_since IS NULL THEN null ELSE s END) AS waiting "
+        "RETURN user_id, pending, failed, waiting[0].session_id AS oldest, waiting[0].pending_since AS oldest_since "
+        "ORDER BY user_id",
+        {"model": model, "scheme": PASSAGE_SCHEME},
+    )
+    return [UserBacklog(**row) for row in rows]
+
+
 def off_model(store: GraphStore, user_ids: Sequence[str], model: str) -> tuple[list[str], dict[str, int]]:
     """These users' embedded sessions and vectors that another model made: (session ids, vectors per model)."""
     params = {"users": list(user_ids), "model": model}

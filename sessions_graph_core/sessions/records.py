@@ -413,6 +413,20 @@ class PendingSession:
     session_id: str
     user_id: str
     revision: int  # bumped by every change: a new revision asks for a new run
+    pending_since: str = ""
+
+    @property
+    def version(self) -> str:
+        return work_version(self.session_id, self.revision, self.pending_since)
+
+
+def work_version(session_id: str, revision: int, pending_since: str | None) -> str:
+    """The session's work at its current version, as a run key names it.
+
+    The revision alone repeats: a session forgotten and imported again starts back at revision 1, and
+    a sensor would take its new work for a run already launched. The moment it went pending does not.
+    """
+    return f"{session_id}@{revision}/{pending_since or ''}"
 
 
 def pending_sessions(
@@ -426,8 +440,8 @@ def pending_sessions(
     rows = store.run(
         "MATCH (s:Session {reconciliation_status: 'pending'}) "
         "WHERE NOT s.session_id IN $exclude AND NOT s.user_id IN $users "
-        "RETURN s.session_id AS session_id, s.user_id AS user_id, coalesce(s.revision, 0) AS revision "
-        "ORDER BY s.pending_since, session_id LIMIT $limit",
+        "RETURN s.session_id AS session_id, s.user_id AS user_id, coalesce(s.revision, 0) AS revision, "
+        "coalesce(s.pending_since, '') AS pending_since ORDER BY s.pending_since, session_id LIMIT $limit",
         {"exclude": sorted(exclude), "users": sorted(exclude_users), "limit": int(limit)},
     )
     return [PendingSession(**row) for row in rows]
@@ -451,7 +465,8 @@ def pending_by_user(
         "WITH s.user_id AS user_id, collect(s) AS waiting "
         "ORDER BY waiting[0].pending_since, waiting[0].session_id "
         "UNWIND waiting AS s "
-        "RETURN s.session_id AS session_id, user_id, coalesce(s.revision, 0) AS revision LIMIT $limit",
+        "RETURN s.session_id AS session_id, user_id, coalesce(s.revision, 0) AS revision, "
+        "coalesce(s.pending_since, '') AS pending_since LIMIT $limit",
         {"users": sorted(exclude_users), "limit": int(limit)},
     )
     return [PendingSession(**row) for row in rows]
@@ -481,6 +496,11 @@ class SessionState:
     embedding_model: str | None = None
     embedding_failures: int = 0
     embedded_at: str | None = None
+    pending_since: str = ""
+
+    @property
+    def version(self) -> str:
+        return work_version(self.session_id, self.revision, self.pending_since)
 
 
 def session_states(store: GraphStore, session_ids: Iterable[str]) -> list[SessionState]:
@@ -489,7 +509,7 @@ def session_states(store: GraphStore, session_ids: Iterable[str]) -> list[Sessio
         "RETURN s.session_id AS session_id, s.user_id AS user_id, coalesce(s.revision, 0) AS revision, "
         "s.reconciliation_status AS reconciliation_status, s.embedding_status AS embedding_status, "
         "s.embedding_model AS embedding_model, coalesce(s.embedding_failures, 0) AS embedding_failures, "
-        "s.embedded_at AS embedded_at ORDER BY session_id",
+        "s.embedded_at AS embedded_at, coalesce(s.pending_since, '') AS pending_since ORDER BY session_id",
         {"ids": sorted(session_ids)},
     )
     return [SessionState(**row) for row in rows]

@@ -96,6 +96,16 @@ class GraphStore(ABC):
         """Raises when the store does not answer the simplest statement."""
         self.run("RETURN 1 AS ok")
 
+    def trouble(self, timeout_s: float) -> str | None:
+        """None when the store answers a statement, else what is wrong, in words. A store of one server (the
+        embedded one, Memgraph) has nothing to fall back to and keeps its own timeouts; a standalone
+        FalkorDB replica answers within `timeout_s` or gives way to its primary (location.open_reads)."""
+        try:
+            self.ping()
+        except ConnectionError as exc:
+            return str(exc)
+        return None
+
     @abstractmethod
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
         """Run one statement with parameters; values come back as plain Python data."""

@@ -94,3 +94,20 @@ def open_store(settings: StoreSettings, *, keep_running: bool = False) -> GraphS
             read_only=settings.read_only,
         )
     return FalkorDBStore.open(settings.data_dir, graph=settings.graph, keep_running=keep_running)
+
+
+# How long a replica may take to answer before reads go to the primary instead.
+REPLICA_PROBE_S = 2.0
+
+
+def open_reads(settings: StoreSettings) -> tuple[GraphStore, str | None]:
+    """Where reads go: the replica at `read_url`, or the store itself when none is set. A replica that does not
+    answer (down, stopped, still loading) gives way to the primary, with a note that says so (None otherwise)."""
+    if not settings.read_url:
+        return open_store(settings), None
+    replica = open_store(settings.for_reads())
+    trouble = replica.trouble(REPLICA_PROBE_S)
+    if trouble is None:
+        return replica, None
+    replica.close()
+    return open_store(settings), f"{trouble}. Reading from the primary at {settings.falkordb_url} instead."

@@ -103,9 +103,12 @@ def test_a_backfill_of_users_covers_all_their_sessions(instance, graph, store):
     assert [status_of(graph, sid) for sid in sids] == ["completed"] * 3
 
 
-def test_a_missing_or_foreign_session_fails_the_run_without_retries_and_changes_nothing(instance, graph, store):
+def test_a_missing_or_foreign_session_is_rejected_without_retries_and_the_partition_keeps_its_status(instance, graph, store):
     import_transcript(graph, SAMPLES[0])  # garden-1, bob's
+    [import_transcript(graph, path) for path in SAMPLES if "orders-1" in path.name]  # alice's
     instance.add_dynamic_partitions("users", USERS)
+    healthy = dg.materialize([reconciled_session], instance=instance, resources=resources_for(store), partition_key="alice")
+    assert healthy.success
     result = dg.materialize(
         [reconciled_session], instance=instance, resources=resources_for(store), partition_key="alice",
         run_config=named("never-recorded", "garden-1"), raise_on_error=False,
@@ -115,11 +118,14 @@ def test_a_missing_or_foreign_session_fails_the_run_without_retries_and_changes_
     assert "STEP_UP_FOR_RETRY" not in kinds
     failure = next(event for event in result.all_events if event.event_type_value == "STEP_FAILURE")
     description = failure.step_failure_data.user_failure_data.description
+    assert description.startswith("Rejected, nothing was changed:")
     assert "never-recorded (no such session)" in description and "garden-1 (user bob)" in description
     assert "own user's partition" in description
     assert status_of(graph, "garden-1") == "pending"
+    # A rejected launch is canceled, not failed: alice's partition still reads as her last real run left it.
+    assert instance.get_run_by_id(result.run_id).status == dg.DagsterRunStatus.CANCELED
     status = instance.get_status_by_partition(dg.AssetKey("reconciled_session"), ["alice"], reconciled_session.partitions_def)
-    assert status["alice"] == dg.AssetPartitionStatus.FAILED
+    assert status["alice"] == dg.AssetPartitionStatus.MATERIALIZED
 
 
 def test_an_unreachable_store_is_retried_with_backoff(instance, store):

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -214,3 +217,20 @@ def test_sessions_drain_through_postgres_dagster_into_the_standalone_store(postg
             assert [(r["sid"], r["reconciled"], r["embedded"]) for r in rows] == [(sid, "completed", "completed") for sid in sids]
             recalled = SessionsGraph(replica).recall("alice", "What database does the orders service use?")
             assert "CockroachDB" in recalled.render()
+        # The replica killed (issue 41): recall reads the primary and says so once, and a command that only
+        # reads waits for no replica although replica_acks=1.
+        os.kill(servers.replica.pid(), signal.SIGKILL)
+        shell = {**os.environ, **env, "SESSIONS_GRAPH_DATA_DIR": str(home / "unused"),
+                 "SESSIONS_GRAPH_CONFIG": str(home / "config.toml")}
+        recall = sessions_graph(shell, "recall", "--user", "alice", "What database does the orders service use?")
+        assert recall.returncode == 0 and "CockroachDB" in recall.stdout, recall.stderr
+        assert recall.stderr.count(f"The FalkorDB replica at {servers.replica.address} (store.read_url) is unreachable") == 1
+        assert f"Reading from the primary at {servers.primary.url} instead." in recall.stderr
+        listed = sessions_graph(shell, "session", "list", "--user", "alice")
+        assert listed.returncode == 0 and "orders-1" in listed.stdout, listed.stderr
+
+
+def sessions_graph(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    """The CLI as a user's shell runs it."""
+    command = [str(Path(sys.executable).with_name("sessions-graph")), *args]
+    return subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)

@@ -125,6 +125,17 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs, tmp
         for asset in ("reconciled_session", "embedded_session"):
             assert stats[asset]["numMaterialized"] == 2 and stats[asset]["numPartitions"] == 2
 
+        # Forgotten and imported again, a session is back at revision 1: the daemon's sensors still process it.
+        with SessionsGraph(FalkorDBStore(server)) as graph:
+            graph.forget_session("bob", "garden-1")
+            import_transcript(graph, next(path for path in SAMPLES if path.stem == "garden-1"))
+            wait_until_drained(platform.url, graph.store, timeout=400)
+            again = graph.store.run("MATCH (s:Session {session_id: 'garden-1'}) "
+                                    "RETURN s.reconciliation_status AS reconciled, s.embedding_status AS embedded")
+            assert again == [{"reconciled": "completed", "embedded": "completed"}]
+        bob_runs = [run for run in runs(platform.url) if run.tags.get("dagster/partition") == "bob"]
+        assert len([run for run in bob_runs if run.job_name == "reconcile_sessions"]) == 2
+
         shots.mkdir()
         lineage = browse(
             f"{platform.url}/assets/embedded_session?view=lineage&lineageScope=upstream&lineageDepth=3",
@@ -134,7 +145,7 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs, tmp
         )
         assert "reconciled_session" in lineage and "embedded_session" in lineage
         assert lineage.count("2 partitions") == 2 and lineage.count("100% filled") == 2
-        assert "2 / 2 Passed" in lineage and "1 / 1 Passed" in lineage  # the checks ran in the batch run
+        assert "2 / 2 Passed" in lineage and "1 / 1 Passed" in lineage, lineage  # the checks ran in the batch run
 
         partitions = browse(
             f"{platform.url}/assets/reconciled_session?view=partitions", root, shots / "partitions.png",
@@ -178,3 +189,4 @@ def test_sessions_flow_through_the_sensors_and_show_in_the_ui(platform_dirs, tmp
         for name in ("asset_graph", "partitions", "partition_alice", "global_lineage", "embedded_events", "pending_work",
                      "derivation_sensor"):
             assert_rendered(shots / f"{name}.png")
+

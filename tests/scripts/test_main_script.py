@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -144,3 +145,30 @@ def test_the_main_install_leaves_the_heavy_extras_out_and_the_tests_install_them
     assert {"dagster", "dagster-webserver", "mcp"} <= packages(chosen("main"))
     assert {"torch", "gliner", "pytest"} <= packages(chosen("test"))
     assert "apt-get" not in (REPO / "scripts" / "install").read_text() + (REPO / "scripts" / "main").read_text()
+
+
+def run_tour(root: Path, env: dict[str, str], url: str) -> subprocess.CompletedProcess:
+    """scripts/main's part after Dagster has started (scripts/tour), with no Dagster at `url` to wait for."""
+    script = f'sg={SG}; url={url}; source {REPO}/scripts/store-location; "$sg" store start >/dev/null; source {REPO}/scripts/tour'
+    return subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=root, env={**env, "SG_WAIT_S": "2"},
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_a_rerun_keeps_the_samples_and_always_ends_with_the_recall_and_the_hints(checkout):
+    root, env = checkout
+    with socket.socket() as probe:  # a port nothing listens on: the wait fails, as when Dagster did not come up
+        probe.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    runs = [run_tour(root, env, url) for _ in range(2)]
+    for done in runs:
+        assert done.returncode == 1, done.stdout + done.stderr
+        assert f"Waiting for the sensors' runs stopped: no Dagster webserver at {url} after 2 s" in done.stderr
+        assert "Traceback" not in done.stderr and "already exists" not in done.stderr
+        recall, hints = done.stdout.split("Dagster UI:")
+        assert "CockroachDB" in recall and "Re-run:" in hints
+        assert "the wait for the sensors' runs ended with status 1, the recall with 0" in done.stderr
+    assert "alice's /memories/projects/orders/database.md is kept as it is" in runs[1].stdout
+    assert "0 new turns" in runs[1].stdout
+    view = bash(f"{SG} memory view --user alice /memories/projects/orders/database.md", root,
+                {**env, "SESSIONS_GRAPH_DATA_DIR": str(root / ".sessions-graph")})
+    assert view.count("CockroachDB") == 1

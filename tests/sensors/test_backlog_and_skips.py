@@ -4,6 +4,7 @@ already launched says so in its tick instead of leaving Dagster to skip it witho
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 
 import dagster as dg
 import pytest
@@ -12,6 +13,9 @@ from dagster_helpers import SAMPLES, import_transcript, resources_for
 
 from sensors.backlog import backlog_sensor
 from sensors.pending_sessions import pending_sessions_sensor
+from sessions_graph_core.clock import format_utc
+from sessions_graph_core.embeddings import vectors as embeddings
+from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_dagster.definitions import defs
 
 
@@ -27,9 +31,73 @@ def tick(sensor, instance, store, cursor=None) -> dg.SensorResult:
 
 
 def observed(result: dg.SensorResult) -> dict[str, object]:
-    [event] = result.asset_events
-    assert isinstance(event, dg.AssetObservation) and event.asset_key == dg.AssetKey("pending_work")
+    [event] = [event for event in result.asset_events if isinstance(event, dg.AssetObservation)]
+    assert event.asset_key == dg.AssetKey("pending_work")
     return {key: value.value for key, value in event.metadata.items()}
+
+
+def checked(result: dg.SensorResult) -> dg.AssetCheckEvaluation | None:
+    """The tick's evaluation of pending_work's check, if the outcome changed."""
+    evaluations = [event for event in result.asset_events if isinstance(event, dg.AssetCheckEvaluation)]
+    assert all(event.asset_key == dg.AssetKey("pending_work") for event in evaluations)
+    assert [event.check_name for event in evaluations] in ([], ["nothing_waits_too_long"])
+    return evaluations[0] if evaluations else None
+
+
+def pending_an_hour_ago(graph, sid: str) -> None:
+    """The session went pending an hour ago and nothing has run since: a stall, as the sensor finds it later."""
+    an_hour_ago = format_utc(datetime.now(UTC) - timedelta(hours=1))
+    graph.store.run("MATCH (s:Session {session_id: $sid}) SET s.pending_since = $at", {"sid": sid, "at": an_hour_ago})
+
+
+def test_a_session_waiting_past_the_limit_fails_the_check_naming_it_and_its_age(instance, graph, store, monkeypatch):
+    monkeypatch.setenv("SESSIONS_GRAPH_MAX_WAIT_S", "600")
+    sid = import_transcript(graph, SAMPLES[0])
+    first = tick(backlog_sensor, instance, store)
+    fresh = checked(first)
+    assert fresh.passed and f"session {sid} of user bob has waited 0." in fresh.description
+
+    pending_an_hour_ago(graph, sid)
+    stalled = tick(backlog_sensor, instance, store, cursor=first.cursor)
+    assert stalled.asset_events and not [e for e in stalled.asset_events if isinstance(e, dg.AssetObservation)]
+    verdict = checked(stalled)  # no count moved, and still the stall is reported
+    assert not verdict.passed and verdict.severity == dg.AssetCheckSeverity.ERROR
+    assert f"session {sid} of user bob has waited 60.0 min" in verdict.description
+    assert "the limit is 10.0 min" in verdict.description
+    assert verdict.metadata["oldest_session"].value == sid and verdict.metadata["waited_s"].value >= 3600
+
+    unchanged = tick(backlog_sensor, instance, store, cursor=stalled.cursor)
+    assert unchanged.asset_events == [] and f"session {sid} of user bob has waited 60.0 min" in (
+        unchanged.skip_reason.skip_message
+    )
+    reconcile.reconcile_session(graph.store, sid)
+    embeddings.embed_session(graph.store, sid)
+    done = tick(backlog_sensor, instance, store, cursor=stalled.cursor)
+    assert checked(done).passed and checked(done).description == "no session waits"
+
+
+def test_a_bad_wait_limit_is_refused_with_the_fix(monkeypatch, graph, store, instance):
+    monkeypatch.setenv("SESSIONS_GRAPH_MAX_WAIT_S", "ten minutes")
+    with pytest.raises(ValueError, match="SESSIONS_GRAPH_MAX_WAIT_S='ten minutes': give the longest wait in seconds"):
+        tick(backlog_sensor, instance, store)
+
+
+def test_each_user_has_a_pending_and_failed_series_that_falls_back_to_zero(instance, graph, store):
+    sids = {path.stem: import_transcript(graph, path) for path in SAMPLES}
+    first = tick(backlog_sensor, instance, store)
+    figures = observed(first)
+    assert (figures["pending/alice"], figures["pending/bob"], figures["failed/alice"]) == (2, 1, 0)
+    assert "| bob | 1 | 0 | " in figures["users"]
+
+    garden = sids["garden-1"]
+    reconcile.reconcile_session(graph.store, garden)
+    graph.store.run("MATCH (s:Session {session_id: $sid}) SET s.embedding_status = 'failed'", {"sid": garden})
+    failing = observed(tick(backlog_sensor, instance, store, cursor=first.cursor))
+    assert (failing["pending/bob"], failing["failed/bob"], failing["failed"]) == (0, 1, 1)
+
+    embeddings.embed_session(graph.store, garden)
+    drained = observed(tick(backlog_sensor, instance, store, cursor=first.cursor))
+    assert (drained["pending/bob"], drained["failed/bob"], drained["pending/alice"]) == (0, 0, 2)
 
 
 def test_the_backlog_is_observed_when_it_changes_and_charted(instance, graph, store):
@@ -85,3 +153,44 @@ def test_ticks_never_list_partition_keys(instance, graph, store, monkeypatch):
     assert observed(tick(backlog_sensor, instance, store))["reconcile"] == 3
     asked = tick(pending_sessions_sensor, instance, store)
     assert sorted(request.partition_key for request in asked.run_requests) == ["alice", "bob"]
+
+
+def test_the_check_run_from_the_ui_gives_the_sensors_verdict(graph, store, monkeypatch):
+    from sessions_graph_dagster.checks import nothing_waits_too_long
+
+    monkeypatch.setenv("SESSIONS_GRAPH_MAX_WAIT_S", "600")
+    sid = import_transcript(graph, SAMPLES[0])
+    pending_an_hour_ago(graph, sid)
+    result = nothing_waits_too_long(**{name: value for name, value in resources_for(store).items() if name != "extractor"})
+    assert not result.passed and f"session {sid} of user bob has waited 60.0 min" in result.description
+
+
+def caught_up(result: dg.SensorResult) -> dict[str, dg.AssetCheckEvaluation]:
+    """The tick's evaluations of embedded_session's caught_up check, by user partition."""
+    return {
+        event.partition: event for event in result.asset_events
+        if isinstance(event, dg.AssetCheckEvaluation) and event.check_name == "caught_up"
+    }
+
+
+def test_a_user_partition_with_work_waiting_does_not_read_as_caught_up(instance, graph, store):
+    sids = {path.stem: import_transcript(graph, path) for path in SAMPLES}
+    instance.add_dynamic_partitions("users", ["alice", "bob"])
+    first = tick(backlog_sensor, instance, store)
+    checks = caught_up(first)
+    assert sorted(checks) == ["alice", "bob"]
+    assert all(event.asset_key == dg.AssetKey("embedded_session") for event in checks.values())
+    assert not checks["bob"].passed and checks["bob"].severity == dg.AssetCheckSeverity.WARN
+    assert checks["bob"].description.startswith("bob: 1 sessions wait for their runs, 0 failed; waiting longest: garden-1")
+
+    garden = sids["garden-1"]
+    reconcile.reconcile_session(graph.store, garden)
+    embeddings.embed_session(graph.store, garden)
+    later = caught_up(tick(backlog_sensor, instance, store, cursor=first.cursor))
+    assert list(later) == ["bob"]  # alice's backlog did not change
+    assert later["bob"].passed and later["bob"].description == "bob: every session is reconciled and embedded"
+
+
+def test_a_user_without_a_partition_yet_gets_no_evaluation(instance, graph, store):
+    import_transcript(graph, SAMPLES[0])
+    assert caught_up(tick(backlog_sensor, instance, store)) == {}

@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import dagster as dg
 import pytest
-from dagster_helpers import SAMPLES, import_transcript, resources_for
+from dagster._core.storage.tags import RUN_KEY_TAG
+from dagster_helpers import SAMPLES, import_transcript, resources_for, status_of
 
 from sensors.embedding_catchup import embedding_catchup_sensor
 from sensors.memory_files import memory_files_sensor
@@ -17,7 +18,7 @@ from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_dagster.batches import session_ids_of
 from sessions_graph_dagster.definitions import defs
 from sessions_graph_dagster.policies import EMBED_MAX_FAILURES
-from sessions_graph_dagster.sessions import embedded_session
+from sessions_graph_dagster.sessions import embedded_session, reconciled_session
 
 BROKEN_MODEL = "/nonexistent/no-such-model"
 
@@ -62,18 +63,62 @@ def test_same_state_same_run_key_and_new_revision_new_key(instance, graph, store
     sid = import_transcript(graph, SAMPLES[0])
     first = evaluate(pending_sessions_sensor, instance, store)
     apply_partitions(instance, first)
-    assert [r.run_key for r in first.run_requests] == [f"reconcile:{sid}@1"]
+    [key] = [r.run_key for r in first.run_requests]
+    assert key.startswith(f"reconcile:{sid}@1/")
     assert first.run_requests[0].partition_key == "bob"
 
     again = evaluate(pending_sessions_sensor, instance, store)
-    assert [r.run_key for r in again.run_requests] == [f"reconcile:{sid}@1"]  # Dagster launches a run key once
+    assert [r.run_key for r in again.run_requests] == [key]  # Dagster launches a run key once
     apply_partitions(instance, again)  # the daemon skips a key it has
     assert instance.get_dynamic_partitions("users") == ["bob"]
 
     graph.record_turns(sid, [{"role": "user", "text": "One more thing about the garden."}], first_position=100)
     graph.end_turn(sid)
     changed = evaluate(pending_sessions_sensor, instance, store)
-    assert [r.run_key for r in changed.run_requests] == [f"reconcile:{sid}@2"]
+    [changed_key] = [r.run_key for r in changed.run_requests]
+    assert changed_key.startswith(f"reconcile:{sid}@2/")
+
+
+def run_as_the_daemon(instance, store, request: dg.RunRequest, assets) -> None:
+    """Launches the request as the daemon would: its partition, config and run key, on the real store."""
+    instance.add_dynamic_partitions("users", [request.partition_key])
+    result = dg.materialize(
+        assets,
+        instance=instance,
+        resources=resources_for(store),
+        partition_key=request.partition_key,
+        run_config=request.run_config,
+        tags={**request.tags, RUN_KEY_TAG: request.run_key},
+    )
+    assert result.success
+
+
+def test_a_session_forgotten_and_imported_again_is_reconciled_again(instance, graph, store):
+    sid = import_transcript(graph, SAMPLES[0])
+    [first] = evaluate(pending_sessions_sensor, instance, store).run_requests
+    run_as_the_daemon(instance, store, first, [reconciled_session, embedded_session])
+    assert status_of(graph, sid) == "completed"
+
+    graph.forget_session("bob", sid)
+    import_transcript(graph, SAMPLES[0])  # back at revision 1, as the first import was
+    [again] = evaluate(pending_sessions_sensor, instance, store).run_requests
+    assert again.run_key != first.run_key
+    run_as_the_daemon(instance, store, again, [reconciled_session, embedded_session])
+    assert status_of(graph, sid) == "completed"
+    assert "every session is embedded" in evaluate(embedding_catchup_sensor, instance, store).skip_reason.skip_message
+
+
+def test_a_session_forgotten_imported_and_reconciled_by_hand_is_embedded_again(instance, graph, store):
+    sid = reconciled(graph)
+    [first] = evaluate(embedding_catchup_sensor, instance, store).run_requests
+    run_as_the_daemon(instance, store, first, [embedded_session])
+
+    graph.forget_session("bob", sid)
+    sid = reconciled(graph)  # `reconcile --pending` by hand: the session waits for its vectors only
+    [again] = evaluate(embedding_catchup_sensor, instance, store).run_requests
+    assert again.run_key != first.run_key
+    run_as_the_daemon(instance, store, again, [embedded_session])
+    assert "every session is embedded" in evaluate(embedding_catchup_sensor, instance, store).skip_reason.skip_message
 
 
 def test_sessions_in_an_unfinished_run_are_not_requested_again(instance, graph, store):
@@ -217,7 +262,8 @@ def failures_in_a_row(graph, sid: str) -> int:
 def test_a_failed_embedding_is_asked_for_again_after_its_backoff_under_a_new_run_key(instance, graph, store):
     sid = reconciled(graph)
     first = catch_up_with_the_broken_model(instance, store)
-    assert [r.run_key for r in first.run_requests] == [f"embed:{sid}@1:{BROKEN_MODEL}"]
+    [key] = [r.run_key for r in first.run_requests]
+    assert key.startswith(f"embed:{sid}@1/") and key.endswith(f":{BROKEN_MODEL}")
     apply_partitions(instance, first)
 
     metadata = embed_with_the_broken_model(instance, store, sid)
@@ -230,7 +276,7 @@ def test_a_failed_embedding_is_asked_for_again_after_its_backoff_under_a_new_run
     failed_an_hour_ago(graph, sid)
     retry = catch_up_with_the_broken_model(instance, store)
     [retry_key] = [r.run_key for r in retry.run_requests]
-    assert retry_key.startswith(f"embed:{sid}@1:{BROKEN_MODEL}:failed:")
+    assert retry_key.startswith(f"{key}:failed:")
 
     embed_with_the_broken_model(instance, store, sid)
     assert failures_in_a_row(graph, sid) == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -21,6 +22,18 @@ VECTOR_EF_RUNTIME = 200
 _MISSING = ("unable to drop", "not exist", "no such index", "not found")
 REPLICA_ACK_TIMEOUT_MS = 5000
 RESTART_ATTEMPTS = 5  # a statement interrupted by the embedded server's death is sent again at most this often
+# A server that restarts answers LOADING until its data is read back; a caller waits this long for it,
+# so a read or write either runs or says why within 10 s.
+LOADING_WAIT_S = 8.0
+LOADING_POLL_S = 0.25
+# Statements that change the graph: only those wait for replicas (replica_acks). A read that matched
+# would only wait for nothing; a write that did not would be acknowledged unreplicated, so the pattern
+# errs towards matching (any procedure whose name creates or drops).
+_WRITES = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE|DROP)\b|\bCALL\s+[\w.]*(create|drop)", re.IGNORECASE)
+
+
+def may_write(statement: str) -> bool:
+    return _WRITES.search(statement) is not None
 
 
 class StoreUnavailableError(StoreUnreachableError):
@@ -69,6 +82,7 @@ class FalkorDBStore(GraphStore):
             connection = Connection(str(server.socket_path), name=_client_name())
         self._connection = connection
         self._graph = Graph(self._connection, self.name, read_only=read_only)
+        self.role = "replica" if read_only else "primary" if server is None else "embedded server"
         self._closed = False
         if owns_server:
             atexit.register(self.close)
@@ -100,9 +114,19 @@ class FalkorDBStore(GraphStore):
     # -- statements ------------------------------------------------------------------------
 
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
+        deadline = time.monotonic() + LOADING_WAIT_S
+        while True:
+            try:
+                return self._run_once(query, params)
+            except ReplyError as exc:
+                if not str(exc).startswith("LOADING") or time.monotonic() > deadline:
+                    raise self._explained(exc) from None
+            time.sleep(LOADING_POLL_S)
+
+    def _run_once(self, query: str, params: Mapping[str, Any] | None) -> list[Row]:
         acked = None
         try:
-            if self.replica_acks and not self._acks_deferred:
+            if self.replica_acks and not self._acks_deferred and may_write(query):
                 # WAIT goes in the statement's own write: the server runs it right after the statement,
                 # so the reply still means the replicas hold it, in one round trip instead of two.
                 wait = ("WAIT", self.replica_acks, REPLICA_ACK_TIMEOUT_MS)
@@ -113,8 +137,6 @@ class FalkorDBStore(GraphStore):
             if self.server is None:
                 raise self._unavailable(exc) from None
             names, rows = self._again_after_restart(query, params)
-        except ReplyError as exc:
-            raise self._explained(exc) from None
         if acked is not None:
             self._confirm(acked, "The statement is")
         return [dict(zip(names, row, strict=True)) for row in rows]
@@ -138,6 +160,22 @@ class FalkorDBStore(GraphStore):
                 if attempt == RESTART_ATTEMPTS:
                     raise
                 attempt += 1
+
+    def trouble(self, timeout_s: float) -> str | None:
+        """None when the server answers a query within `timeout_s`; else what is wrong with it, in words.
+        A stopped server accepts connections and never replies: the short timeout is what tells it."""
+        normal, self._connection.timeout = self._connection.timeout, timeout_s
+        self._connection.close()  # the timeout applies from the next connection
+        try:
+            self._graph.query("RETURN 1")
+        except ConnectionError as exc:
+            return str(self._unavailable(exc))
+        except ReplyError as exc:
+            return str(self._explained(exc))
+        finally:
+            self._connection.close()
+            self._connection.timeout = normal
+        return None
 
     @contextmanager
     def acknowledged_together(self) -> Iterator[None]:
@@ -170,8 +208,13 @@ class FalkorDBStore(GraphStore):
     def _unavailable(self, exc: ConnectionError) -> StoreUnavailableError:
         if isinstance(exc, AuthenticationError):
             return StoreUnavailableError(str(exc))
+        if self.role == "replica":
+            return StoreUnavailableError(
+                f"The FalkorDB replica at {self._connection.address} (store.read_url) is unreachable ({exc}): "
+                "start it again, or unset store.read_url to read from the primary"
+            )
         return StoreUnavailableError(
-            f"The FalkorDB server at {self._connection.address} is unreachable ({exc}). A statement in flight "
+            f"The FalkorDB {self.role} at {self._connection.address} is unreachable ({exc}). A statement in flight "
             "may or may not have been applied; retrying it is safe. If the primary is gone for good, promote "
             "its replica (python -m sessions_graph_core.store.falkordb.service promote DIR) and point "
             "store.url at it"
@@ -179,6 +222,12 @@ class FalkorDBStore(GraphStore):
 
     def _explained(self, exc: ReplyError) -> Exception:
         text = str(exc)
+        if text.startswith("LOADING"):
+            return StoreUnavailableError(
+                f"The FalkorDB {self.role} at {self._connection.address} is still loading its data after "
+                f"{LOADING_WAIT_S:.0f} s (it restarted and reads its files back; {text}): nothing was run; "
+                "retry in a moment, and if it stays so, read its log"
+            )
         if text.startswith("NOAUTH") or text.startswith("WRONGPASS"):
             return StoreUnavailableError(
                 f"{self._connection.address} wants a password ({text}): set store.password (SESSIONS_GRAPH_STORE_PASSWORD)"
