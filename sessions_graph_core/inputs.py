@@ -23,7 +23,7 @@ from sessions_graph_core.validation import ValidationError
 # Deeper than any real tool input or config (those nest a dozen levels), and shallow enough that every
 # recursive step after parsing (pydantic, json.dumps, query parameters) stays far below Python's 1000 frames.
 MAX_JSON_DEPTH = 100
-MAX_FILE_BYTES = 256 * 1024 * 1024  # an import file, a LongMemEval file
+MAX_FILE_BYTES = 256 * 1024 * 1024  # a transcript to import
 MAX_CONFIG_BYTES = 1024 * 1024  # a config file or ontology schema: a few KB in practice
 MAX_STDIN_BYTES = 64 * 1024 * 1024  # one hook event (a tool's whole response included)
 MAX_TEXT_BYTES = 1024 * 1024  # a text argument given as '-' (memory text: the memory size rule is lower still)
@@ -83,8 +83,11 @@ def read_bytes(path: str | os.PathLike[str], *, what: str, max_bytes: int, timeo
     except OSError as exc:
         raise InputError(f"Cannot read {what} {path}: {exc.strerror}") from None
     try:
-        if stat.S_ISDIR(os.fstat(fd).st_mode):
+        status = os.fstat(fd)
+        if stat.S_ISDIR(status.st_mode):
             raise InputError(f"Cannot read {what} {path}: it is a directory; name a file")
+        if status.st_size > max_bytes:  # a regular file says its size: refused without reading it
+            raise InputError(f"{what} {path} is larger than the limit of {max_bytes:,} bytes; give a smaller file")
         return read_fd(fd, what=f"{what} {path}", max_bytes=max_bytes, timeout=timeout)
     finally:
         os.close(fd)
