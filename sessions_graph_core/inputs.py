@@ -67,7 +67,7 @@ def parse_json(text: str | bytes, *, what: str, max_depth: int = MAX_JSON_DEPTH,
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"{what} is not JSON text ({exc})") from None
     # Depth can only exceed the limit when there are that many brackets: most texts skip the walk.
-    brackets = text.count("[" if isinstance(text, str) else b"[") + text.count("{" if isinstance(text, str) else b"{")
+    brackets = text.count(b"[") + text.count(b"{") if isinstance(text, bytes) else text.count("[") + text.count("{")
     if brackets > max_depth and nests_deeper(value, max_depth):
         raise InputError(f"{what} nests deeper than {max_depth} levels; flatten it", parsed=value)
     return value
@@ -76,7 +76,8 @@ def parse_json(text: str | bytes, *, what: str, max_depth: int = MAX_JSON_DEPTH,
 def read_bytes(path: str | os.PathLike[str], *, what: str, max_bytes: int, timeout: float = READ_TIMEOUT_S) -> bytes:
     """The bytes of a file or pipe, refused when larger than `max_bytes` or silent for `timeout` seconds.
 
-    Opened without blocking, so a FIFO with no writer reads as empty instead of waiting for one.
+    Opened without blocking: open() of a FIFO with no writer would wait for one for ever; here the read
+    ends at the silence timeout instead.
     """
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
