@@ -23,7 +23,7 @@ from sessions_graph_core.validation import ValidationError
 # Deeper than any real tool input or config (those nest a dozen levels), and shallow enough that every
 # recursive step after parsing (pydantic, json.dumps, query parameters) stays far below Python's 1000 frames.
 MAX_JSON_DEPTH = 100
-MAX_FILE_BYTES = 256 * 1024 * 1024  # an import file, a LongMemEval file
+MAX_FILE_BYTES = 256 * 1024 * 1024  # a transcript to import
 MAX_CONFIG_BYTES = 1024 * 1024  # a config file or ontology schema: a few KB in practice
 MAX_STDIN_BYTES = 64 * 1024 * 1024  # one hook event (a tool's whole response included)
 MAX_TEXT_BYTES = 1024 * 1024  # a text argument given as '-' (memory text: the memory size rule is lower still)
@@ -67,7 +67,7 @@ def parse_json(text: str | bytes, *, what: str, max_depth: int = MAX_JSON_DEPTH,
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"{what} is not JSON text ({exc})") from None
     # Depth can only exceed the limit when there are that many brackets: most texts skip the walk.
-    brackets = text.count("[" if isinstance(text, str) else b"[") + text.count("{" if isinstance(text, str) else b"{")
+    brackets = text.count(b"[") + text.count(b"{") if isinstance(text, bytes) else text.count("[") + text.count("{")
     if brackets > max_depth and nests_deeper(value, max_depth):
         raise InputError(f"{what} nests deeper than {max_depth} levels; flatten it", parsed=value)
     return value
@@ -76,15 +76,19 @@ def parse_json(text: str | bytes, *, what: str, max_depth: int = MAX_JSON_DEPTH,
 def read_bytes(path: str | os.PathLike[str], *, what: str, max_bytes: int, timeout: float = READ_TIMEOUT_S) -> bytes:
     """The bytes of a file or pipe, refused when larger than `max_bytes` or silent for `timeout` seconds.
 
-    Opened without blocking, so a FIFO with no writer reads as empty instead of waiting for one.
+    Opened without blocking: open() of a FIFO with no writer would wait for one for ever; here the read
+    ends at the silence timeout instead.
     """
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         raise InputError(f"Cannot read {what} {path}: {exc.strerror}") from None
     try:
-        if stat.S_ISDIR(os.fstat(fd).st_mode):
+        status = os.fstat(fd)
+        if stat.S_ISDIR(status.st_mode):
             raise InputError(f"Cannot read {what} {path}: it is a directory; name a file")
+        if status.st_size > max_bytes:  # a regular file says its size: refused without reading it
+            raise InputError(f"{what} {path} is larger than the limit of {max_bytes:,} bytes; give a smaller file")
         return read_fd(fd, what=f"{what} {path}", max_bytes=max_bytes, timeout=timeout)
     finally:
         os.close(fd)

@@ -156,12 +156,14 @@ def test_a_config_file_of_any_shape_is_loaded_or_refused_with_a_config_error(tmp
                 assert str(exc)
 
 
-@pytest.mark.parametrize("special", ["/dev/zero", "fifo", "directory"])
-def test_devices_pipes_and_directories_are_refused_not_read_for_ever(tmp_path: Path, special: str) -> None:
+@pytest.mark.parametrize("special", ["/dev/zero", "fifo", "directory", "large file"])
+def test_devices_pipes_directories_and_large_files_are_refused_not_read_for_ever(tmp_path: Path, special: str) -> None:
     path = Path(special) if special.startswith("/") else tmp_path / special
     if special == "fifo":
         os.mkfifo(path)
     elif special == "directory":
         path.mkdir()
+    elif special == "large file":
+        path.write_bytes(b"x" * 1_000_001)
     with watchdog(), pytest.raises(InputError):
         read_bytes(path, what="input", max_bytes=1_000_000)
