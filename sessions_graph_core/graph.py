@@ -158,14 +158,16 @@ class SessionsGraph:
     def end_session(self, session_id: str, *, ended_at: datetime | str | None = None) -> bool:
         return sessions.end_session(self.store, session_id, ended_at=ended_at)
 
-    def get_session(self, session_id: str) -> SessionInfo | None:
-        return sessions.get_session(self.store, session_id)
+    def get_session(self, session_id: str, *, user_id: str | None = None) -> SessionInfo | None:
+        """The session; with `user_id`, only if it is that user's (another user's reads as missing)."""
+        return sessions.get_session(self.store, session_id, user_id=user_id)
 
     def get_sessions(self, user_id: str) -> list[SessionInfo]:
         return sessions.user_sessions(self.store, user_id)
 
-    def get_turns(self, session_id: str) -> list[Turn]:
-        return sessions.get_turns(self.store, session_id)
+    def get_turns(self, session_id: str, *, user_id: str | None = None) -> list[Turn]:
+        """The session's turns in order; with `user_id`, none unless the session is that user's."""
+        return sessions.get_turns(self.store, session_id, user_id=user_id)
 
     def get_user_turns(self, user_id: str, *, limit: int = 100) -> list[Turn]:
         return sessions.user_turns(self.store, user_id, limit=limit)

@@ -93,6 +93,11 @@ def user_id(value: object) -> str:
     return value
 
 
+def optional_user_id(value: object) -> str | None:
+    """The user an id-addressed call names, checked; None when it names none."""
+    return user_id(value) if value is not None else None
+
+
 def question(value: object) -> str:
     """A recall question: any non-blank text without NUL or lone surrogates, trimmed, at most MAX_QUESTION_CHARS."""
     if not isinstance(value, str) or not value.strip():

@@ -180,14 +180,11 @@ _WITH_SESSION = (
 _OWNED = "WHERE $uid IS NULL OR m.user_id = $uid "
 
 
-def _owner(user_id: str | None) -> str | None:
-    return validation.user_id(user_id) if user_id is not None else None
-
 
 def get_memory(store: GraphStore, memory_id: str, *, user_id: str | None = None) -> Memory | None:
     rows = store.run(
         "MATCH (m:Memory {memory_id: $mid}) " + _OWNED + _WITH_SESSION,
-        {"mid": validation.memory_id(memory_id), "uid": _owner(user_id)},
+        {"mid": validation.memory_id(memory_id), "uid": validation.optional_user_id(user_id)},
     )
     return _memory(rows[0]) if rows else None
 
@@ -231,7 +228,7 @@ def update_memory(store: GraphStore, memory_id: str, content: str, *, user_id: s
         "SET m.content = $content, m.updated_at = $now, m.extraction_status = 'pending' "
         "WITH u, m, previous " + KEEP_PREVIOUS + " "
         f"RETURN {MEMORY_COLUMNS}",
-        {"mid": mid, "content": text, "now": now_iso(), "session_id": None, "uid": _owner(user_id)},
+        {"mid": mid, "content": text, "now": now_iso(), "session_id": None, "uid": validation.optional_user_id(user_id)},
     )
     if not rows:
         return None
@@ -243,7 +240,7 @@ def delete_memory(store: GraphStore, memory_id: str, *, user_id: str | None = No
     """Delete a memory (only `user_id`'s, when given); its text stays in its history as a deleted version."""
     params = {
         "mid": validation.memory_id(memory_id), "now": now_iso(), "session_id": None, "write_id": uuid.uuid4().hex,
-        "uid": _owner(user_id),
+        "uid": validation.optional_user_id(user_id),
     }
     rows = store.run(
         "MATCH (u:User)-[:HAS_MEMORY]->(m:Memory {memory_id: $mid}) " + _OWNED + KEEP_DELETED + " "

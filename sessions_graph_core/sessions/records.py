@@ -529,10 +529,15 @@ def _session(row: Mapping[str, Any]) -> SessionInfo:
     return SessionInfo(**data)
 
 
-def get_session(store: GraphStore, session_id: str) -> SessionInfo | None:
+# An id-addressed read that names its user finds only that user's session: another's reads as missing.
+_OWNED_SESSION = "WHERE $uid IS NULL OR s.user_id = $uid "
+
+
+def get_session(store: GraphStore, session_id: str, *, user_id: str | None = None) -> SessionInfo | None:
+    """The session; with `user_id`, only if it is that user's."""
     rows = store.run(
-        f"MATCH (s:Session {{session_id: $sid}}) RETURN {_SESSION_COLUMNS}",
-        {"sid": validation.session_id(session_id)},
+        f"MATCH (s:Session {{session_id: $sid}}) {_OWNED_SESSION}RETURN {_SESSION_COLUMNS}",
+        {"sid": validation.session_id(session_id), "uid": validation.optional_user_id(user_id)},
     )
     return _session(rows[0]) if rows else None
 
@@ -553,10 +558,12 @@ _TURN_COLUMNS = (
 )
 
 
-def get_turns(store: GraphStore, session_id: str) -> list[Turn]:
+def get_turns(store: GraphStore, session_id: str, *, user_id: str | None = None) -> list[Turn]:
+    """The session's turns in order; with `user_id`, none unless the session is that user's."""
     rows = store.run(
-        f"MATCH (:Session {{session_id: $sid}})-[:HAS_TURN]->(t:Turn) RETURN {_TURN_COLUMNS} ORDER BY seq",
-        {"sid": validation.session_id(session_id)},
+        f"MATCH (s:Session {{session_id: $sid}}) {_OWNED_SESSION}"
+        f"MATCH (s)-[:HAS_TURN]->(t:Turn) RETURN {_TURN_COLUMNS} ORDER BY seq",
+        {"sid": validation.session_id(session_id), "uid": validation.optional_user_id(user_id)},
     )
     return [Turn(**row) for row in rows]
 

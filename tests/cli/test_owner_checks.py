@@ -31,3 +31,14 @@ def test_the_library_filters_id_addressed_calls_by_the_named_user(graph):
     assert graph.update_memory(saved.memory_id, "bob was here", user_id="bob") is None
     assert graph.delete_memory(saved.memory_id, user_id="bob") is False
     assert graph.get_memory(saved.memory_id, user_id="alice").content == "alice's text"
+
+
+def test_the_library_reads_a_session_only_for_the_named_user(graph):
+    # Issue 36.10: with user_id, another user's session reads exactly as a missing one.
+    graph.record_session_start("s-bob", user_id="bob")
+    graph.record_turns("s-bob", [{"role": "user", "text": "bob's words"}], user_id="bob")
+    assert graph.get_session("s-bob", user_id="alice") is None is graph.get_session("s-none", user_id="alice")
+    assert graph.get_turns("s-bob", user_id="alice") == [] == graph.get_turns("s-none", user_id="alice")
+    assert graph.get_session("s-bob", user_id="bob").user_id == "bob"
+    assert [turn.text for turn in graph.get_turns("s-bob", user_id="bob")] == ["bob's words"]
+    assert graph.get_session("s-bob") is not None  # naming no user: a store-wide read, as before
