@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from sessions_graph_core import validation
+from sessions_graph_core.clock import now_iso
 from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.store.base import GraphStore
@@ -29,6 +30,7 @@ class Forgotten:
     memories: int = 0
     versions: int = 0
     sessions: int = 0
+    reread: int = 0  # sources of facts the forgotten source had worded, queued to be read again
 
 
 def _count(rows: list[dict]) -> int:
@@ -38,6 +40,7 @@ def _count(rows: list[dict]) -> int:
 def forget_sources(store: GraphStore, user_id: str, source_ids: Sequence[str]) -> Forgotten:
     """Remove what the turns or memory files `source_ids` produced (they may already be deleted)."""
     params = {"user_id": user_id, "ids": list(source_ids)}
+    reread = _unword(store, params)
     store.run(
         f"MATCH (f:Fact {{user_id: $user_id}})-[r:FROM]->(src) WHERE {_SOURCE_ID} IN $ids DELETE r", params
     )
@@ -46,15 +49,48 @@ def forget_sources(store: GraphStore, user_id: str, source_ids: Sequence[str]) -
         "SET m.sources = [s IN m.sources WHERE NOT s IN $ids]",
         params,
     )
-    mentions = _count(
-        store.run(
-            "MATCH (:Entity {user_id: $user_id})-[m:MENTIONED_IN]->(:Chunk) WHERE size(m.sources) = 0 "
-            "DELETE m RETURN count(m) AS n",
-            params,
-        )
+    unmentioned = store.run(
+        "MATCH (n:Entity {user_id: $user_id})-[m:MENTIONED_IN]->(:Chunk) WHERE size(m.sources) = 0 "
+        "WITH n, m DELETE m RETURN count(m) AS n, collect(DISTINCT n.entity_key) AS keys",
+        params,
     )
     store.run(f"MATCH (src)-[r:HAS_CHUNK]->(:Chunk {{user_id: $user_id}}) WHERE {_SOURCE_ID} IN $ids DELETE r", params)
-    return replace(sweep(store, user_id), mentions=mentions)
+    named_only_here = _drop_unnamed(store, user_id, unmentioned[0]["keys"] if unmentioned else [])
+    swept = sweep(store, user_id)
+    return replace(swept, mentions=_count(unmentioned), entities=swept.entities + named_only_here, reread=reread)
+
+
+def _unword(store: GraphStore, params: dict) -> int:
+    """Facts worded by a forgotten source that another source backs in other words lose every source, and
+    those sources are read again: the fact comes back in their words, not the forgotten ones."""
+    rows = store.run(
+        "MATCH (f:Fact {user_id: $user_id})-[:FROM]->(worder) WHERE f.source_id IN $ids "
+        "AND coalesce(worder.turn_id, worder.memory_id) = f.source_id "
+        "OPTIONAL MATCH (worder)-[:HAS_CHUNK]->(wc:Chunk) WITH f, collect(id(wc)) AS worded "
+        f"MATCH (f)-[:FROM]->(src) WHERE NOT {_SOURCE_ID} IN $ids "
+        "OPTIONAL MATCH (src)-[:HAS_CHUNK]->(c:Chunk) WITH f, worded, collect(c) AS chunks "
+        # The same text reads the same way: a backing source holding the worder's chunk, or the wording itself, says it alike.
+        "WHERE none(c IN chunks WHERE id(c) IN worded OR c.text CONTAINS f.text) "
+        "MATCH (f)-[r:FROM]->(other) WITH f, r, other DELETE r "
+        f"WITH DISTINCT other WHERE NOT {_SOURCE_ID.replace('src', 'other')} IN $ids "
+        "OPTIONAL MATCH (s:Session)-[:HAS_TURN]->(other) "
+        "FOREACH (x IN CASE WHEN s IS NULL THEN [] ELSE [s] END | "
+        "  SET x.reconciliation_status = 'pending', x.pending_since = $now, x.revision = coalesce(x.revision, 0) + 1) "
+        "FOREACH (m IN CASE WHEN other:Memory THEN [other] ELSE [] END | SET m.extraction_status = 'pending') "
+        "RETURN count(DISTINCT other) AS n",
+        {**params, "now": now_iso()},
+    )
+    return _count(rows)
+
+
+def _drop_unnamed(store: GraphStore, user_id: str, entity_keys: Sequence[str]) -> int:
+    """Delete the entities that lost their last mention, with the ABOUT edges of facts another source
+    still backs: no remaining source names them, so keeping them would keep the forgotten name."""
+    return _count(store.run(
+        "MATCH (n:Entity {user_id: $user_id}) WHERE n.entity_key IN $keys AND NOT (n)-[:MENTIONED_IN]->() "
+        "DETACH DELETE n RETURN count(n) AS n",
+        {"user_id": user_id, "keys": list(entity_keys)},
+    ))
 
 
 def sweep(store: GraphStore, user_id: str) -> Forgotten:

@@ -92,3 +92,20 @@ def test_forgetting_after_the_file_node_is_gone_still_cleans_up(graph: SessionsG
 def test_missing_memory_is_reported_not_raised(graph: SessionsGraph) -> None:
     result = graph.reconcile_memory("no-such-memory")
     assert result.status == "failed" and result.error == "no such memory"
+
+
+def test_a_name_only_the_forgotten_file_used_goes_even_when_another_file_backs_the_fact(graph: SessionsGraph) -> None:
+    from test_forget_everything import leaks
+
+    forgotten_file = graph.save_memory(USER, "The orders service database is PostgreSQL.", path="/memories/a.md")
+    kept_file = graph.save_memory(USER, "The orders service database is Postgres.", path="/memories/b.md")
+    for memory in (forgotten_file, kept_file):
+        graph.reconcile_memory(memory.memory_id)
+    assert leaks(graph, {"PostgreSQL"})  # one fact, worded by the first file, about an entity only it named
+
+    forgotten = graph.forget_memory_path(USER, "/memories/a.md")
+    assert forgotten.entities == 1 and forgotten.reread == 1
+    assert leaks(graph, {"PostgreSQL"}) == []
+    assert graph.get_pending_memories() == [kept_file.memory_id]  # read again, the fact comes back in its words
+    graph.reconcile_memory(kept_file.memory_id)
+    assert {x.text for x in graph.current_facts(USER, "orders service")} == {"The orders service database is Postgres."}
