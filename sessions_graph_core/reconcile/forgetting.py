@@ -30,6 +30,7 @@ class Forgotten:
     memories: int = 0
     versions: int = 0
     sessions: int = 0
+    projects: int = 0
     reread: int = 0  # sources of facts the forgotten source had worded, queued to be read again
 
 
@@ -215,7 +216,7 @@ def forget_memory_path(store: GraphStore, user_id: str, path: str) -> Forgotten:
         "MATCH (m:Memory {user_id: $uid}) WHERE m.memory_id IN $ids DETACH DELETE m RETURN count(m) AS n", params
     ))
     passages = forgotten.passages + _sweep_passages(store, uid)
-    return replace(forgotten, passages=passages, versions=versions, memories=memories)
+    return replace(forgotten, passages=passages, versions=versions, memories=memories, projects=_drop_orphan_projects(store))
 
 
 FORGET_USER_BATCH = 5_000
@@ -238,13 +239,77 @@ def forget_user(store: GraphStore, user_id: str) -> dict[str, int]:
     users = _count(store.run("MATCH (u:User {user_id: $uid}) DETACH DELETE u RETURN count(u) AS n", {"uid": uid}))
     if users:
         counts["User"] = users
-    # Projects no memory file is about any more (their key may be the user's repository name).
-    projects = _count(store.run("MATCH (p:Project) WHERE NOT ()-[:ABOUT]->(p) DELETE p RETURN count(p) AS n"))
+    projects = _drop_orphan_projects(store)
     if projects:
         counts["Project"] = projects
     return counts
 
 
+def _drop_orphan_projects(store: GraphStore) -> int:
+    """Delete the projects no memory file is about any more (their key may be the user's repository name)."""
+    return _count(store.run("MATCH (p:Project) WHERE NOT ()-[:ABOUT]->(p) DELETE p RETURN count(p) AS n"))
+
+
 def forget_memory(store: GraphStore, user_id: str, memory_id: str) -> Forgotten:
     """Remove what a memory file's text produced; works before or after the file is deleted."""
     return forget_sources(store, validation.user_id(user_id), [validation.memory_id(memory_id)])
+
+
+# Shorter strings (a word, a short id) turn up in unrelated bytes, so the check after a forget would
+# report what it cannot tell apart from other data.
+TRACE_MIN_CHARS = 12
+ID_MIN_CHARS = 8
+
+
+def traces(store: GraphStore, user_id: str, *, session_id: str | None = None, path: str | None = None) -> list[str]:
+    """What must not be on disk once the session, the memory path or (with neither) the whole user is
+    forgotten: its ids (ID_MIN_CHARS or more) and each line of its texts of TRACE_MIN_CHARS or more; read before forgetting."""
+    uid = validation.user_id(user_id)
+    if session_id is not None:
+        sid = validation.session_id(session_id)
+        rows = store.run(
+            "MATCH (s:Session {session_id: $sid, user_id: $uid}) OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn) "
+            "WITH s, collect(t.turn_id) AS turns, collect(t.text) + collect(t.tool_input) AS texts "
+            "RETURN [s.session_id] + turns AS ids, texts",
+            {"sid": sid, "uid": uid},
+        )
+    elif path is not None:
+        canonical = memory_paths.normalize(path)
+        rows = store.run(
+            "OPTIONAL MATCH (m:Memory {user_id: $uid}) WHERE m.path = $path OR m.path STARTS WITH $below "
+            "WITH collect(m) AS live "
+            "OPTIONAL MATCH (v:MemoryVersion {user_id: $uid}) WHERE v.path = $path OR v.path STARTS WITH $below "
+            "WITH live, collect(v) AS old "
+            "RETURN [m IN live | m.memory_id] + [v IN old | v.memory_id] AS ids, "
+            "[m IN live | m.content] + [v IN old | v.content] + [m IN live | m.path] + [v IN old | v.path] AS texts",
+            {"uid": uid, "path": canonical, "below": canonical + "/"},
+        )
+    else:
+        rows = store.run(
+            "MATCH (n) WHERE n.user_id = $uid AND (n:Session OR n:Turn OR n:Memory OR n:MemoryVersion) "
+            "RETURN collect(coalesce(n.turn_id, n.memory_id, n.session_id)) AS ids, "
+            "collect(coalesce(n.text, n.content)) + collect(n.path) + collect(n.tool_input) AS texts",
+            {"uid": uid},
+        )
+        rows = [{"ids": [uid, *rows[0]["ids"]], "texts": rows[0]["texts"]}] if rows else []
+    if not rows:
+        return []
+    ids = {item for item in rows[0]["ids"] if item and len(item) >= ID_MIN_CHARS}
+    lines = {line.strip() for text in rows[0]["texts"] if text for line in text.splitlines()}
+    return sorted(ids | {line for line in lines if len(line) >= TRACE_MIN_CHARS})
+
+
+def still_held(store: GraphStore, strings: Sequence[str]) -> list[str]:
+    """Which of `strings` a kept node holds in its text (another session or user said the same line): on
+    disk they are no trace of the forget. One scan of the graph per string, so only for strings found."""
+    held = []
+    for text in strings:
+        rows = store.run(
+            "MATCH (n) WHERE any(key IN ['text', 'content', 'path', 'name', 'tool_input', 'session_id', 'turn_id', "
+            "'memory_id', 'user_id'] WHERE n[key] IS NOT NULL AND toString(n[key]) CONTAINS $text) "
+            "RETURN count(n) > 0 AS held LIMIT 1",
+            {"text": text},
+        )
+        if rows and rows[0]["held"]:
+            held.append(text)
+    return held

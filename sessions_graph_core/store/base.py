@@ -88,11 +88,13 @@ def user_key(user_id: str) -> str:
 @dataclass(frozen=True)
 class HistoryErased:
     """What `erase_history` did: the query-log keys it deleted, the servers whose logs it rewrote from
-    the data they hold now, and those it could not (with why)."""
+    the data they hold now, those it could not (with why), and the servers' directories this machine can
+    read (where the check after a forget looks)."""
 
     telemetry_keys: int = 0
     rewritten: tuple[str, ...] = ()
     not_rewritten: dict[str, str] = field(default_factory=dict)
+    directories: tuple[str, ...] = ()
 
 
 class GraphStore(ABC):

@@ -269,14 +269,17 @@ class FalkorDBStore(GraphStore):
         per graph) and rewrite the append-only log of the server and of each replica it lists, so the
         files on disk hold what the graph holds now and no statement that ran before."""
         telemetry = self._delete_telemetry()
-        rewritten, failed = [], {}
+        rewritten, failed, directories = [], {}, []
         for address in [self._connection.address, *self._replicas()]:
             try:
-                self._rewrite(address)
+                folder = self._rewrite(address)
                 rewritten.append(address)
+                directories += [str(folder)] if folder else []
             except (OSError, ReplyError, StoreUnreachableError) as exc:
                 failed[address] = str(exc)
-        return HistoryErased(telemetry_keys=telemetry, rewritten=tuple(rewritten), not_rewritten=failed)
+        return HistoryErased(
+            telemetry_keys=telemetry, rewritten=tuple(rewritten), not_rewritten=failed, directories=tuple(directories)
+        )
 
     def _delete_telemetry(self) -> int:
         deleted, cursor = 0, "0"
@@ -294,13 +297,17 @@ class FalkorDBStore(GraphStore):
                   if name.startswith("slave") and name[5:].isdigit()]
         return [f"{each['ip']}:{each['port']}" for each in fields if each.get("state") == "online"]
 
-    def _rewrite(self, address: str) -> None:
+    def _rewrite(self, address: str) -> Path | None:
+        """Rewrite one server's log; its directory, when this machine can read it."""
         if address == self._connection.address:
-            rewrite_log(self._connection, self._local_dir(self._connection))
-            return
+            folder = self._local_dir(self._connection)
+            rewrite_log(self._connection, folder)
+            return folder
         replica = Connection(address, password=self._password, timeout=60)
         try:
-            rewrite_log(replica, self._local_dir(replica))
+            folder = self._local_dir(replica)
+            rewrite_log(replica, folder)
+            return folder
         finally:
             replica.close()
 
