@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from sessions_graph_core import validation
-from sessions_graph_core.clock import now_iso
 from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.ontology.derive import milestones
+from sessions_graph_core.sessions import records as session_records
 from sessions_graph_core.store.base import GraphStore
 
 _SOURCE_ID = "coalesce(src.turn_id, src.memory_id)"
@@ -63,7 +63,8 @@ def forget_sources(store: GraphStore, user_id: str, source_ids: Sequence[str]) -
 
 def _unword(store: GraphStore, params: dict) -> int:
     """Facts worded by a forgotten source that another source backs in other words lose every source, and
-    those sources are read again: the fact comes back in their words, not the forgotten ones."""
+    those sources are read again: the fact comes back in their words, not the forgotten ones. A turn is
+    read again once it has no chunk (pipeline.session_units), so its chunk edges go too."""
     rows = store.run(
         "MATCH (f:Fact {user_id: $user_id})-[:FROM]->(worder) WHERE f.source_id IN $ids "
         "AND coalesce(worder.turn_id, worder.memory_id) = f.source_id "
@@ -74,13 +75,16 @@ def _unword(store: GraphStore, params: dict) -> int:
         "WHERE none(c IN chunks WHERE id(c) IN worded OR c.text CONTAINS f.text) "
         "MATCH (f)-[r:FROM]->(other) WITH f, r, other DELETE r "
         f"WITH DISTINCT other WHERE NOT {_SOURCE_ID.replace('src', 'other')} IN $ids "
+        "OPTIONAL MATCH (other)-[h:HAS_CHUNK]->() WHERE other:Turn DELETE h "
+        "WITH DISTINCT other "
         "OPTIONAL MATCH (s:Session)-[:HAS_TURN]->(other) "
-        "FOREACH (x IN CASE WHEN s IS NULL THEN [] ELSE [s] END | "
-        "  SET x.reconciliation_status = 'pending', x.pending_since = $now, x.revision = coalesce(x.revision, 0) + 1) "
         "FOREACH (m IN CASE WHEN other:Memory THEN [other] ELSE [] END | SET m.extraction_status = 'pending') "
-        "RETURN count(DISTINCT other) AS n",
-        {**params, "now": now_iso()},
+        "RETURN count(DISTINCT other) AS n, collect(DISTINCT s.session_id) AS sessions",
+        params,
     )
+    for session_id in rows[0]["sessions"] if rows else []:
+        session_records.mark_pending(store, session_id)
+        milestones.recount(store, session_id)
     return _count(rows)
 
 

@@ -109,3 +109,19 @@ def test_a_name_only_the_forgotten_file_used_goes_even_when_another_file_backs_t
     assert graph.get_pending_memories() == [kept_file.memory_id]  # read again, the fact comes back in its words
     graph.reconcile_memory(kept_file.memory_id)
     assert {x.text for x in graph.current_facts(USER, "orders service")} == {"The orders service database is Postgres."}
+
+
+def test_a_session_that_backs_a_fact_the_forgotten_one_worded_is_read_again_and_words_it_itself(graph: SessionsGraph) -> None:
+    from test_forget_everything import leaks
+
+    for sid, said in (("worded-here", "The orders service database is PostgreSQL."),
+                      ("said-too", "The orders service database is Postgres.")):
+        graph.record_session_start(sid, user_id=USER)
+        graph.record_turns(sid, [{"role": "user", "text": said}])
+        assert graph.reconcile_session(sid).status == "completed"
+
+    forgotten = graph.forget_session(USER, "worded-here")
+    assert forgotten.reread == 1 and leaks(graph, {"PostgreSQL"}) == []
+    assert graph.get_pending_reconciliation_sessions() == ["said-too"]
+    assert graph.reconcile_session("said-too").status == "completed"
+    assert {x.text for x in graph.current_facts(USER, "orders service")} == {"The orders service database is Postgres."}
