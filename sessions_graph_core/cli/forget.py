@@ -121,8 +121,7 @@ def _forget_in_dagster(user_id: str, *, whole_user: bool, strings: list[str]) ->
 def _print_receipt(receipt: dict) -> None:
     log, dagster, check = receipt["log"], receipt["dagster"], receipt["check"]
     lines = [
-        f"forgot {receipt['forgot']}",
-        f"  graph: {_counts(receipt['graph'])}",
+        f"forgot {receipt['forgot']}: {_counts(receipt['graph'])}",
         f"  indexes: {receipt['indexes']}",
         f"  store log: rewritten on {', '.join(log['rewritten']) or 'no server'}"
         + "".join(f"; NOT on {where} ({why})" for where, why in log["not_rewritten"].items())
