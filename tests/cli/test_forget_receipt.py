@@ -8,27 +8,18 @@ forgets, and reads every file byte by byte itself.
 
 from __future__ import annotations
 
-import json
 import threading
 from pathlib import Path
 
 import dagster as dg
 import pytest
 from dagster_helpers import resources_for
+from forget_helpers import FORGOTTEN_USER, KEPT_TEXT, KEPT_USER, PLANTED, WORDS, files_holding, receipt
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.failures import LOG_DIR_ENV, record_failure
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_dagster.sessions import reconciled_session
-
-FORGOTTEN_USER = "zz-erased-user"
-KEPT_USER = "zz-kept-user"
-PLANTED = {
-    "session": ("zz-session-forgotten", "Quuxberry owns the billing gateway and Zorblaxian reviews it."),
-    "memory": ("/memories/projects/frobnitz/notes.md", "Frobnitzdb is the ledger store, run by Wibblewort."),
-}
-KEPT_TEXT = "Alice owns the orders service."
-WORDS = ("zz-session-forgotten", "Quuxberry", "Zorblaxian", "frobnitz", "Frobnitzdb", "Wibblewort", FORGOTTEN_USER)
 
 
 @pytest.fixture
@@ -39,18 +30,6 @@ def places(cli, short_tmp, tmp_path, monkeypatch) -> dict[str, Path]:
     monkeypatch.setenv(LOG_DIR_ENV, str(logs))
     monkeypatch.setenv("DAGSTER_HOME", str(home))
     return {"data": short_tmp, "logs": logs, "dagster": home}
-
-
-def files_holding(places: dict[str, Path], words: tuple[str, ...]) -> dict[str, list[str]]:
-    """Every file under the places that holds one of `words`, read here without grep."""
-    found = {}
-    for folder in places.values():
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            data = path.read_bytes()
-            hits = [word for word in words if word.encode() in data]
-            if hits:
-                found[str(path)] = hits
-    return found
 
 
 def written_everywhere(places: dict[str, Path], user: str, session_id: str, text: str) -> SessionsGraph:
@@ -72,10 +51,6 @@ def written_everywhere(places: dict[str, Path], user: str, session_id: str, text
         dg.materialize([reconciled_session], instance=instance, resources=resources_for(graph.store),
                        partition_key=user, run_config={"ops": {"reconciled_session": {"config": {"session_ids": [session_id]}}}})
     return graph
-
-
-def receipt(cli, *args: str, code: int = 0) -> dict:
-    return json.loads(cli("forget", *args, "--yes", "--json", code=code))
 
 
 def test_forgetting_a_session_a_memory_file_and_a_user_leaves_no_word_on_disk(cli, places):
