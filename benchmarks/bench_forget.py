@@ -72,7 +72,8 @@ def measure(turns: int, per_session: int, forgets: int, said: list[str]) -> dict
         steps: dict[str, list[float]] = {"graph forget": [], "traces": [], "log rewrite": [], "scrub logs": [], "search disk": []}
         for sid in sessions[:forgets]:
             user = graph.get_session(sid).user_id
-            seconds, strings = timed(graph.forget_traces, user, session_id=sid)
+            seconds, traces = timed(graph.forget_traces, user, session_id=sid)
+            strings = traces.strings
             steps["traces"].append(seconds)
             steps["graph forget"].append(timed(graph.forget_session, user, sid)[0])
             seconds, history = timed(graph.erase_history)

@@ -202,7 +202,7 @@ class SessionsGraph:
         """Erase every node of a user; how many of each label went."""
         return forgetting.forget_user(self.store, user_id)
 
-    def forget_traces(self, user_id: str, *, session_id: str | None = None, path: str | None = None) -> list[str]:
+    def forget_traces(self, user_id: str, *, session_id: str | None = None, path: str | None = None) -> forgetting.Traces:
         """The ids and text lines a forget of the session, the path or (with neither) the user must leave nowhere."""
         return forgetting.traces(self.store, user_id, session_id=session_id, path=path)
 

@@ -68,7 +68,8 @@ def forget_command(session_id: str | None, path: str | None, user_id: str | None
 
 def _forget_everywhere(graph: SessionsGraph, user_id: str, *, session_id: str | None, path: str | None) -> dict:
     """Forget in the graph, then in the files and records that kept a copy; the receipt's fields."""
-    strings = graph.forget_traces(user_id, session_id=session_id, path=path)
+    traces = graph.forget_traces(user_id, session_id=session_id, path=path)
+    strings = traces.strings
     if session_id:
         counts = asdict(graph.forget_session(user_id, session_id))
     elif path:
@@ -77,7 +78,10 @@ def _forget_everywhere(graph: SessionsGraph, user_id: str, *, session_id: str | 
         counts = graph.forget_user(user_id)
     history = graph.erase_history()
     own_logs = erasure.scrub_logs(strings)
-    dagster = _forget_in_dagster(user_id, whole_user=not session_id and not path, strings=strings)
+    # Dagster's records name sessions, files and users, never turns or text (reporting.py), and each run is
+    # read whole: its keys are what to look for there.
+    keys = [key for key in traces.keys if key in strings]
+    dagster = _forget_in_dagster(user_id, whole_user=not session_id and not path, strings=keys)
     folders = [Path(folder) for folder in history.directories] + [log_dir()]
     folders += [Path(os.environ[DAGSTER_HOME])] if os.environ.get(DAGSTER_HOME) else []
     found = erasure.find_on_disk(folders, strings)

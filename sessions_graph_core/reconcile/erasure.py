@@ -1,8 +1,10 @@
-"""The check after a forget: which files still hold a forgotten string.
+"""What a forget does to files: it drops the lines of our logs that hold a forgotten string, and its
+check finds which files still hold one.
 
 A forgotten string is looked for as written and as JSON writes it (the failure log and Dagster's
-records are JSON), byte for byte with `grep -F`, which reads gigabytes a second for thousands of
-strings at once. Sockets and other special files are skipped.
+records are JSON), byte for byte with `grep -F`, which matches thousands of strings at once in one
+pass over the bytes (a user's erasure brings one per line of text they ever wrote). Sockets and other
+special files are skipped.
 """
 
 from __future__ import annotations
@@ -33,33 +35,40 @@ def find_on_disk(folders: Sequence[Path], strings: Sequence[str]) -> dict[str, s
     present = [str(folder) for folder in folders if folder.exists()]
     if not strings or not present:
         return {}
-    grep = shutil.which("grep")
-    if grep is None:
-        raise StoreUnreachableError("The check after a forget needs `grep` on PATH")
     forms = spellings(strings)
     wanted = ("\n".join(forms) + "\n").encode()
-    listed = subprocess.run([grep, "-rFlaZ", "-D", "skip", "-f", "-", "--", *present], input=wanted, capture_output=True, check=False)
+    listed = _grep(["-rFlaZ", "-D", "skip"], present, wanted)
     found = {}
-    for name in filter(None, listed.stdout.decode(errors="replace").split("\0")):
-        matched = subprocess.run([grep, "-Fao", "-f", "-", "--", name], input=wanted, capture_output=True, check=False)
-        found[name] = {forms.get(line.decode(errors="replace"), line.decode(errors="replace")) for line in matched.stdout.splitlines()}
+    for name in filter(None, listed.decode(errors="replace").split("\0")):
+        held = _grep(["-Fao"], [name], wanted).decode(errors="replace").splitlines()
+        found[name] = {forms.get(line, line) for line in held}
     return found
 
 
 def scrub_logs(strings: Sequence[str]) -> dict[str, int]:
     """Drop every line of the failure log and the children's log that holds a forgotten string, writing
     the rest to a new file that replaces the old; how many lines went, by file."""
-    forms = [form.encode() for form in spellings(strings)]
+    wanted = ("\n".join(spellings(strings)) + "\n").encode()
     dropped = {}
     for path in (failure_log_path(), child_log_path()):
-        try:
-            lines = path.read_bytes().splitlines(keepends=True)
-        except OSError:
+        if not strings or not path.is_file():
             continue
-        kept = [line for line in lines if not any(form in line for form in forms)]
-        if len(kept) < len(lines):
+        lines = len(path.read_bytes().splitlines())
+        kept = _grep(["-vaF"], [str(path)], wanted)
+        dropped[path.name] = lines - len(kept.splitlines())
+        if dropped[path.name]:
             fresh = path.with_name(path.name + ".scrubbed")
-            fresh.write_bytes(b"".join(kept))
+            fresh.write_bytes(kept)
             os.replace(fresh, path)
-        dropped[path.name] = len(lines) - len(kept)
     return dropped
+
+
+def _grep(flags: list[str], paths: list[str], patterns: bytes) -> bytes:
+    """What `grep FLAGS -f - PATHS` prints, the patterns on its standard input (never in a process listing)."""
+    grep = shutil.which("grep")
+    if grep is None:
+        raise StoreUnreachableError("Forgetting checks the disk with `grep`: put it on PATH")
+    done = subprocess.run([grep, *flags, "-f", "-", "--", *paths], input=patterns, capture_output=True, check=False)
+    if done.returncode > 1:  # 1 is "no line matched"
+        raise StoreUnreachableError(f"grep failed: {done.stderr.decode(errors='replace').strip()}")
+    return done.stdout

@@ -265,17 +265,31 @@ TRACE_MIN_CHARS = 12
 ID_MIN_CHARS = 8
 
 
-def traces(store: GraphStore, user_id: str, *, session_id: str | None = None, path: str | None = None) -> list[str]:
-    """What must not be on disk once the session, the memory path or (with neither) the whole user is
-    forgotten: its ids (ID_MIN_CHARS or more) and each line of its texts of TRACE_MIN_CHARS or more; read before forgetting."""
+@dataclass(frozen=True)
+class Traces:
+    """What must not be left anywhere once a session, a memory path or a user is forgotten: the ids other
+    records name it by (`keys`: the session, the memory files, the user), its turns' ids and its lines of text."""
+
+    keys: tuple[str, ...] = ()
+    turn_ids: tuple[str, ...] = ()
+    lines: tuple[str, ...] = ()
+
+    @property
+    def strings(self) -> list[str]:
+        """Everything, less what is too short to tell apart from other bytes."""
+        ids = [item for item in (*self.keys, *self.turn_ids) if len(item) >= ID_MIN_CHARS]
+        return sorted({*ids, *(line for line in self.lines if len(line) >= TRACE_MIN_CHARS)})
+
+
+def traces(store: GraphStore, user_id: str, *, session_id: str | None = None, path: str | None = None) -> Traces:
+    """The traces of the session, the memory path or (with neither) the whole user; read before forgetting."""
     uid = validation.user_id(user_id)
     if session_id is not None:
-        sid = validation.session_id(session_id)
         rows = store.run(
             "MATCH (s:Session {session_id: $sid, user_id: $uid}) OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn) "
             "WITH s, collect(t.turn_id) AS turns, collect(t.text) + collect(t.tool_input) AS texts "
-            "RETURN [s.session_id] + turns AS ids, texts",
-            {"sid": sid, "uid": uid},
+            "RETURN [s.session_id] AS keys, turns, texts",
+            {"sid": validation.session_id(session_id), "uid": uid},
         )
     elif path is not None:
         canonical = memory_paths.normalize(path)
@@ -284,23 +298,23 @@ def traces(store: GraphStore, user_id: str, *, session_id: str | None = None, pa
             "WITH collect(m) AS live "
             "OPTIONAL MATCH (v:MemoryVersion {user_id: $uid}) WHERE v.path = $path OR v.path STARTS WITH $below "
             "WITH live, collect(v) AS old "
-            "RETURN [m IN live | m.memory_id] + [v IN old | v.memory_id] AS ids, "
+            "RETURN [m IN live | m.memory_id] + [v IN old | v.memory_id] AS keys, [] AS turns, "
             "[m IN live | m.content] + [v IN old | v.content] + [m IN live | m.path] + [v IN old | v.path] AS texts",
             {"uid": uid, "path": canonical, "below": canonical + "/"},
         )
     else:
         rows = store.run(
             "MATCH (n) WHERE n.user_id = $uid AND (n:Session OR n:Turn OR n:Memory OR n:MemoryVersion) "
-            "RETURN collect(coalesce(n.turn_id, n.memory_id, n.session_id)) AS ids, "
+            "RETURN collect(coalesce(n.memory_id, CASE WHEN n:Session THEN n.session_id END)) AS keys, "
+            "collect(n.turn_id) AS turns, "
             "collect(coalesce(n.text, n.content)) + collect(n.path) + collect(n.tool_input) AS texts",
             {"uid": uid},
         )
-        rows = [{"ids": [uid, *rows[0]["ids"]], "texts": rows[0]["texts"]}] if rows else []
+        rows = [{**rows[0], "keys": [uid, *rows[0]["keys"]]}] if rows else []
     if not rows:
-        return []
-    ids = {item for item in rows[0]["ids"] if item and len(item) >= ID_MIN_CHARS}
+        return Traces()
     lines = {line.strip() for text in rows[0]["texts"] if text for line in text.splitlines()}
-    return sorted(ids | {line for line in lines if len(line) >= TRACE_MIN_CHARS})
+    return Traces(keys=tuple(sorted(set(rows[0]["keys"]))), turn_ids=tuple(rows[0]["turns"]), lines=tuple(sorted(lines - {""})))
 
 
 def still_held(store: GraphStore, strings: Sequence[str]) -> list[str]:
