@@ -299,17 +299,15 @@ class FalkorDBStore(GraphStore):
 
     def _rewrite(self, address: str) -> Path | None:
         """Rewrite one server's log; its directory, when this machine can read it."""
-        if address == self._connection.address:
-            folder = self._local_dir(self._connection)
-            rewrite_log(self._connection, folder)
-            return folder
-        replica = Connection(address, password=self._password, timeout=60)
+        mine = address == self._connection.address
+        connection = self._connection if mine else Connection(address, password=self._password, timeout=60)
         try:
-            folder = self._local_dir(replica)
-            rewrite_log(replica, folder)
+            folder = self._local_dir(connection)
+            rewrite_log(connection, folder)
             return folder
         finally:
-            replica.close()
+            if not mine:
+                connection.close()
 
     @staticmethod
     def _local_dir(connection: Connection) -> Path | None:
