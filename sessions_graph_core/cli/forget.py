@@ -130,13 +130,18 @@ def _print_receipt(receipt: dict) -> None:
         f"  store log: rewritten on {', '.join(log['rewritten']) or 'no server'}"
         + "".join(f"; NOT on {where} ({why})" for where, why in log["not_rewritten"].items())
         + f"; {log['telemetry_keys_deleted']} query-log streams deleted",
-        f"  our logs: {_counts(receipt['own_logs']['lines_removed'])} lines removed",
+        f"  our logs: {_lines_removed(receipt['own_logs']['lines_removed'])}",
         f"  dagster: {_dagster_line(dagster)}",
         f"  check: {check['strings']} forgotten strings searched for in {', '.join(check['searched'])}: "
         + ("none found" if check["clean"] else f"FOUND in {_counts({**check['found'], **check['found_in_dagster']})}")
         + (f" ({check['held_by_kept_data']} also said by kept data, not counted)" if check["held_by_kept_data"] else ""),
     ]
     console.print("\n".join(lines), highlight=False, soft_wrap=True)
+
+
+def _lines_removed(by_file: dict[str, int]) -> str:
+    removed = [f"{number} lines of {name}" for name, number in by_file.items() if number]
+    return f"removed {', '.join(removed)}" if removed else "no line named it"
 
 
 def _dagster_line(dagster: dict) -> str:
