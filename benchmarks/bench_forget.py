@@ -7,7 +7,8 @@ turns takes hours on this machine) from LoCoMo's conversations, so the log and s
 text. For each size, --forgets sessions are forgotten one after another; each time the graph's own
 forget (forget_session) is timed, then each step the receipt adds: reading the traces, the log rewrite
 (erase_history), scrubbing our logs and the search of the data directory. The added cost is reported
-as a ratio to the graph's forget, measured in the same process on the same store.
+as a ratio to the graph's forget, measured in the same process on the same store. "with LZF" is what
+the log's snapshot would take compressed, as servers wrote it before (they now write it uncompressed).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from rich.table import Table
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile import erasure
+from sessions_graph_core.store.falkordb.client import Connection
+from sessions_graph_core.store.falkordb.server import rewrite_log
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
@@ -56,6 +59,19 @@ def fill(graph: SessionsGraph, turns: int, per_session: int, said: list[str]) ->
     return sessions
 
 
+def snapshot_with_lzf(folder: Path) -> float:
+    """The log's snapshot size (MiB) had it been written with LZF, as before issue 42; left uncompressed again."""
+    connection = Connection(str(folder / "falkordb.sock"))
+    try:
+        connection.command("CONFIG", "SET", "rdbcompression", "yes")
+        rewrite_log(connection, folder)
+        size = sum(f.stat().st_size for f in (folder / "appendonlydir").glob("*.base.rdb"))
+        connection.command("CONFIG", "SET", "rdbcompression", "no")
+        return size / 2**20
+    finally:
+        connection.close()
+
+
 def timed(step, *args, **kwargs) -> tuple[float, object]:
     started = time.perf_counter()
     result = step(*args, **kwargs)
@@ -68,6 +84,7 @@ def measure(turns: int, per_session: int, forgets: int, said: list[str]) -> dict
     try:
         graph.setup()
         sessions = fill(graph, turns, per_session, said)
+        lzf_mib = snapshot_with_lzf(folder)
         graph.erase_history()  # start from a compacted log, as a store that ran a while would
         steps: dict[str, list[float]] = {"graph forget": [], "traces": [], "log rewrite": [], "scrub logs": [], "search disk": []}
         for sid in sessions[:forgets]:
@@ -83,7 +100,7 @@ def measure(turns: int, per_session: int, forgets: int, said: list[str]) -> dict
             steps["search disk"].append(seconds)
             assert not found, found
         size = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
-        return {**steps, "disk_mib": size / 2**20}
+        return {**steps, "disk_mib": size / 2**20, "lzf_mib": lzf_mib}
     finally:
         graph.close()
         shutil.rmtree(folder, ignore_errors=True)
@@ -96,12 +113,12 @@ def main() -> None:
     parser.add_argument("--forgets", type=int, default=3)
     args = parser.parse_args()
     said = sentences()
-    table = Table("turns", "disk MiB", "graph forget s", "traces s", "log rewrite s", "scrub s", "search s", "added / graph forget")
+    table = Table("turns", "disk MiB", "with LZF MiB", "graph forget s", "traces s", "log rewrite s", "scrub s", "search s", "added / graph forget")
     for turns in [int(n) for n in args.turns.split(",")]:
         result = measure(turns, args.turns_per_session, args.forgets, said)
         median = {name: statistics.median(values) for name, values in result.items() if isinstance(values, list)}
         added = median["traces"] + median["log rewrite"] + median["scrub logs"] + median["search disk"]
-        table.add_row(str(turns), f"{result['disk_mib']:.1f}", *(f"{median[name]:.3f}" for name in
+        table.add_row(str(turns), f"{result['disk_mib']:.1f}", f"{result['lzf_mib']:.1f}", *(f"{median[name]:.3f}" for name in
                       ("graph forget", "traces", "log rewrite", "scrub logs", "search disk")), f"{added / median['graph forget']:.2f}")
     console = Console()
     console.print(table)
