@@ -24,6 +24,11 @@ from pathlib import Path
 
 import dagster as dg
 from dagster._core.storage.event_log.schema import AssetKeyTable
+from dagster._core.storage.tags import (
+    ASSET_PARTITION_RANGE_END_TAG,
+    ASSET_PARTITION_RANGE_START_TAG,
+    PARTITION_NAME_TAG,
+)
 from dagster._serdes import serialize_value
 from pydantic import BaseModel
 
@@ -57,7 +62,8 @@ def forget(instance: dg.DagsterInstance, request: Request) -> Report:
         instance.delete_dynamic_partition(users_partitions.name, request.user_id)
         report.partitions_deleted.append(request.user_id)
     forms = list(spellings(request.strings))
-    for run_id in naming(instance, forms):
+    mine = _runs_on_partition(instance, request.user_id) if request.whole_user else set()
+    for run_id in sorted(set(naming(instance, forms)) | mine):
         run = instance.get_run_by_id(run_id)
         if run is not None and run.status not in FINISHED:
             report.runs_left[run_id] = f"{run.status.value}: forget again once it has ended"
@@ -68,10 +74,19 @@ def forget(instance: dg.DagsterInstance, request: Request) -> Report:
     report.assets_refreshed = _refresh_asset_rows(instance, forms)
     report.vacuumed, report.not_vacuumed = _vacuum(instance)
     report.found = {f"run {run_id}": count for run_id, count in naming(instance, forms).items()}
+    if request.whole_user:
+        report.found |= {f"run {run_id}": 1 for run_id in _runs_on_partition(instance, request.user_id)}
     report.found |= {f"asset {key}": 1 for key in _asset_rows_naming(instance, forms)}
     if request.whole_user and request.user_id in instance.get_dynamic_partitions(users_partitions.name):
         report.found["partition key"] = 1
     return report
+
+
+def _runs_on_partition(instance: dg.DagsterInstance, user_id: str) -> set[str]:
+    """The runs on the user's partition or on a range that starts or ends at it, found by exact tag: a user
+    id too short to search for as a string still names its runs there."""
+    tags = (PARTITION_NAME_TAG, ASSET_PARTITION_RANGE_START_TAG, ASSET_PARTITION_RANGE_END_TAG)
+    return {run.run_id for tag in tags for run in instance.get_runs(filters=dg.RunsFilter(tags={tag: user_id}))}
 
 
 def naming(instance: dg.DagsterInstance, forms: Sequence[str]) -> dict[str, int]:

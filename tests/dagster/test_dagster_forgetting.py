@@ -46,8 +46,11 @@ def test_finished_runs_naming_a_forgotten_session_go_and_a_running_one_is_report
     assert instance.get_dynamic_partitions("users") == ["erased-user", "kept-user"]
 
 
-def test_forgetting_a_user_deletes_their_partition_key(instance):
-    instance.add_dynamic_partitions("users", ["erased-user", "kept-user"])
-    report = forget(instance, Request(user_id="erased-user", whole_user=True, strings=["erased-user"]))
-    assert report.partitions_deleted == ["erased-user"] and report.found == {}
+def test_forgetting_a_user_deletes_their_partition_key_and_runs_even_by_a_short_id(instance):
+    instance.add_dynamic_partitions("users", ["bob", "kept-user"])
+    mine = run_naming(instance, "bob", [], dg.DagsterRunStatus.SUCCESS)  # a backfill of bob's partition: no session named
+    theirs = run_naming(instance, "kept-user", [], dg.DagsterRunStatus.SUCCESS)
+    report = forget(instance, Request(user_id="bob", whole_user=True, strings=[]))  # "bob" is too short to search for
+    assert report.partitions_deleted == ["bob"] and report.runs_deleted == 1 and report.found == {}
+    assert instance.get_run_by_id(mine) is None and instance.get_run_by_id(theirs) is not None
     assert instance.get_dynamic_partitions("users") == ["kept-user"]
