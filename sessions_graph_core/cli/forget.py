@@ -43,6 +43,7 @@ def forget_command(session_id: str | None, path: str | None, user_id: str | None
     if not session_id and not path and not user_id:
         fail("what to forget? pass --session ID, --memory PATH (with --user) or --user U", 2)
     with opened_graph() as graph:
+        _finish_unfinished(graph)
         if session_id:
             user_id = resolve_user(user_id)
             if require_session(graph, session_id).user_id != user_id:
@@ -70,6 +71,9 @@ def _forget_everywhere(graph: SessionsGraph, user_id: str, *, session_id: str | 
     """Forget in the graph, then in the files and records that kept a copy; the receipt's fields."""
     traces = graph.forget_traces(user_id, session_id=session_id, path=path)
     strings = traces.strings
+    unfinished = _unfinished_marker()
+    unfinished.parent.mkdir(parents=True, exist_ok=True)
+    unfinished.touch()
     if session_id:
         counts = asdict(graph.forget_session(user_id, session_id))
     elif path:
@@ -77,6 +81,8 @@ def _forget_everywhere(graph: SessionsGraph, user_id: str, *, session_id: str | 
     else:
         counts = graph.forget_user(user_id)
     history = graph.erase_history()
+    if not history.not_rewritten:
+        unfinished.unlink(missing_ok=True)
     own_logs = erasure.scrub_logs(strings)
     # Dagster's records name sessions, files and users, never turns or text (reporting.py), and each run is
     # read whole: its keys are what to look for there.
@@ -104,6 +110,20 @@ def _forget_everywhere(graph: SessionsGraph, user_id: str, *, session_id: str | 
             "clean": not leaks and not in_dagster,
         },
     }
+
+
+def _unfinished_marker() -> Path:
+    """A file (no id, no text in it) that says a forget changed the graph and the store's log was not
+    rewritten after it yet: a crash in between would leave the forgotten text in the log, and the
+    forget cannot be run again once the graph has forgotten what it addressed."""
+    return log_dir() / "forget-unfinished"
+
+
+def _finish_unfinished(graph: SessionsGraph) -> None:
+    """Rewrite the store's log that an earlier forget left as it was (it crashed before it could)."""
+    if _unfinished_marker().exists():
+        if not graph.erase_history().not_rewritten:
+            _unfinished_marker().unlink(missing_ok=True)
 
 
 def _forget_in_dagster(user_id: str, *, whole_user: bool, strings: list[str]) -> dict:

@@ -17,6 +17,7 @@ from dagster_helpers import resources_for
 from forget_helpers import FORGOTTEN_USER, KEPT_TEXT, KEPT_USER, PLANTED, WORDS, files_holding, receipt
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.failures import LOG_DIR_ENV, record_failure
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_dagster.sessions import reconciled_session
@@ -113,3 +114,24 @@ def test_a_leftover_fails_the_check_and_is_named_without_its_text(cli, places):
     stray.write_text(f"copied by hand: {text}\n")
     out = cli("forget", "--session", session_id, "--user", FORGOTTEN_USER, "--yes", code=1)
     assert "FOUND in 1 " in out and str(stray) in out and "Quuxberry" not in out
+
+
+def test_a_forget_that_died_before_the_log_rewrite_has_it_done_by_the_next_forget(cli, places, monkeypatch):
+    session_id, text = PLANTED["session"]
+    graph = SessionsGraph(FalkorDBStore.open(places["data"], keep_running=True))
+    graph.setup()
+    graph.record_session_start(session_id, user_id=FORGOTTEN_USER)
+    graph.record_turns(session_id, [{"role": "user", "text": text}])
+
+    def dies(self):
+        raise StoreUnreachableError("the store went away")
+
+    with monkeypatch.context() as crash:
+        crash.setattr(SessionsGraph, "erase_history", dies)
+        cli("forget", "--session", session_id, "--user", FORGOTTEN_USER, "--yes", code=1)
+    assert graph.get_session(session_id) is None and files_holding(places, ("Quuxberry",))  # forgotten, but in the log
+
+    # Run again it finds no session, and rewrites the log the first run left before saying so.
+    assert "no session" in cli("forget", "--session", session_id, "--user", FORGOTTEN_USER, "--yes", code=1)
+    assert files_holding(places, ("Quuxberry", session_id)) == {}
+    graph.close()
