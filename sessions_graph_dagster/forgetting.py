@@ -91,6 +91,8 @@ def _runs_on_partition(instance: dg.DagsterInstance, user_id: str) -> set[str]:
 
 def naming(instance: dg.DagsterInstance, forms: Sequence[str]) -> dict[str, int]:
     """The runs whose record (config, tags) or event log holds any of `forms`, with how many it holds."""
+    if not forms:
+        return {}
     found = {}
     for record in instance.get_run_records():
         text = serialize_value(record.dagster_run) + "".join(serialize_value(e) for e in instance.all_logs(record.dagster_run.run_id))
