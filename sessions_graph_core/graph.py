@@ -27,7 +27,7 @@ from sessions_graph_core.sessions import jsonl as transcript_files
 from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.sessions.jsonl import Imported, Transcript
 from sessions_graph_core.sessions.records import SessionInfo, Turn, TurnIn
-from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.store.base import GraphStore, HistoryErased
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.store.schema import SCHEMA
 
@@ -214,6 +214,18 @@ class SessionsGraph:
     def forget_user(self, user_id: str) -> dict[str, int]:
         """Erase every node of a user; how many of each label went."""
         return forgetting.forget_user(self.store, user_id)
+
+    def forget_traces(self, user_id: str, *, session_id: str | None = None, path: str | None = None) -> forgetting.Traces:
+        """The ids and text lines a forget of the session, the path or (with neither) the user must leave nowhere."""
+        return forgetting.traces(self.store, user_id, session_id=session_id, path=path)
+
+    def still_held(self, strings: list[str]) -> list[str]:
+        """Which of `strings` some node still holds in its text (found on disk after a forget, they are no leak)."""
+        return forgetting.still_held(self.store, strings)
+
+    def erase_history(self) -> HistoryErased:
+        """Make the store's files hold only what the graph holds now: run after a forget."""
+        return self.store.erase_history()
 
     def forget_memory(self, user_id: str, memory_id: str) -> forgetting.Forgotten:
         return forgetting.forget_memory(self.store, user_id, memory_id)

@@ -9,7 +9,7 @@ from sessions_graph_core.reconcile import pipeline as reconcile
 from .batches import MEMORY_FILES_PER_RUN
 from .policies import STORE_RETRY
 from .pools import RECONCILE_POOL
-from .reporting import table
+from .reporting import error_kind, table
 from .resources import ExtractorResource, GraphStoreResource
 
 
@@ -38,14 +38,15 @@ def extracted_memory_files(graph_store: GraphStoreResource, extractor: Extractor
         "duration_s": round(time.perf_counter() - started, 3),
         "backend": backend.name,
         "files_table": table(
-            ("path", "status", "chunks", "entities", "facts", "error"),
-            [(r.path or r.memory_id, r.status, r.chunks, r.entities, r.facts, r.error or "") for r in results],
+            # The file's id, not its path: a path is text its user chose (issue 42).
+            ("memory", "status", "chunks", "entities", "facts", "error"),
+            [(r.memory_id, r.status, r.chunks, r.entities, r.facts, error_kind(r.error)) for r in results],
         ),
     }
     if failed:
         raise dg.Failure(
             description=f"{len(failed)} of {len(results)} memory files failed: "
-            + "; ".join(f"{r.path or r.memory_id}: {r.error}" for r in failed[:5]),
+            + "; ".join(f"{r.memory_id}: {error_kind(r.error)}" for r in failed[:5]),
             metadata=metadata,
             allow_retries=False,
         )

@@ -9,7 +9,7 @@ from sessions_graph_core.validation import ValidationError
 from .partitions import SAME_USER, users_partitions
 from .policies import STORE_RETRY, bad_input
 from .pools import DERIVE_POOL
-from .reporting import table
+from .reporting import error_kind, table
 from .resources import ExtractorResource, GraphStoreResource, LlmResource
 from .sessions import reconciled_session
 
@@ -61,7 +61,7 @@ def user_ontology(
                     f"{c.score.catch_all_share:.3f}" if c.score else "",
                     f"{c.score.coverage:.3f}" if c.score else "",
                     c.version,
-                    c.error or "",
+                    error_kind(c.error),
                 )
                 for c in report.candidates
             ],

@@ -23,6 +23,12 @@ def table(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> dg.MetadataV
     return dg.MetadataValue.md("\n".join(lines))
 
 
+def error_kind(error: str | None) -> str:
+    """An error as its exception's name alone: its message may quote the text it failed on, and Dagster's
+    records carry ids and counts, never text (the graph keeps the whole error, which a forget removes)."""
+    return (error or "").split(":", 1)[0]
+
+
 BAR_WIDTH = 30
 
 

@@ -28,7 +28,7 @@ from .batches import SESSION_IDS_TAG, session_tags
 from .partitions import SAME_USER, users_partitions
 from .policies import EMBED_MAX_FAILURES, STORE_RETRY, rejected
 from .pools import EMBED_POOL, RECONCILE_POOL
-from .reporting import table
+from .reporting import error_kind, table
 from .resources import EmbedderResource, ExtractorResource, GraphStoreResource
 
 
@@ -126,7 +126,7 @@ def reconciled_session(
         ("session", "user", "status", "texts", "extracted", "entities", "facts", "superseded", "error"),
         [
             (s.session_id, owners.get(s.session_id, ""), s.status, s.texts_considered, s.texts_extracted, s.entities,
-             s.facts, superseded[s.session_id], s.error or "")
+             s.facts, superseded[s.session_id], error_kind(s.error))
             for s in sorted(summaries, key=lambda s: (s.status != "failed", s.session_id))
         ],
     )
@@ -141,7 +141,7 @@ def reconciled_session(
         # reconciliation skips text it has already extracted.
         raise dg.Failure(
             description=f"{len(failed)} of {len(keys)} sessions failed to reconcile: "
-            + "; ".join(f"{s.session_id}: {s.error}" for s in failed[:5]),
+            + "; ".join(f"{s.session_id}: {error_kind(s.error)}" for s in failed[:5]),
             metadata={"users": len(users), "sessions": len(keys), "failed": len(failed), "sessions_table": batch},
             allow_retries=False,
         )
@@ -196,8 +196,8 @@ def embedded_session(
             for key in mine:
                 done = outcomes[key]
                 if isinstance(done, Exception):  # recorded on the session by embed_sessions
-                    failed.append((key, str(done)))
-                    rows[key] = (key, "failed", 0, 0, 0, 0, str(done))
+                    failed.append((key, type(done).__name__))
+                    rows[key] = (key, "failed", 0, 0, 0, 0, type(done).__name__)
                 else:
                     rows[key] = (key, "completed", done.turns, done.entities, done.facts, done.passages, "")
         # How often in a row each failed session has now failed, as embed_sessions counted it.

@@ -14,6 +14,7 @@ from sessions_graph_core import validation
 from sessions_graph_core.errors import no_session
 from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.ontology.derive import milestones
+from sessions_graph_core.sessions import records as session_records
 from sessions_graph_core.store.base import GraphStore
 
 _SOURCE_ID = "coalesce(src.turn_id, src.memory_id)"
@@ -30,6 +31,8 @@ class Forgotten:
     memories: int = 0
     versions: int = 0
     sessions: int = 0
+    projects: int = 0
+    reread: int = 0  # sources of facts the forgotten source had worded, queued to be read again
 
 
 def _count(rows: list[dict]) -> int:
@@ -39,6 +42,7 @@ def _count(rows: list[dict]) -> int:
 def forget_sources(store: GraphStore, user_id: str, source_ids: Sequence[str]) -> Forgotten:
     """Remove what the turns or memory files `source_ids` produced (they may already be deleted)."""
     params = {"user_id": user_id, "ids": list(source_ids)}
+    reread = _unword(store, params)
     store.run(
         f"MATCH (f:Fact {{user_id: $user_id}})-[r:FROM]->(src) WHERE {_SOURCE_ID} IN $ids DELETE r", params
     )
@@ -47,15 +51,52 @@ def forget_sources(store: GraphStore, user_id: str, source_ids: Sequence[str]) -
         "SET m.sources = [s IN m.sources WHERE NOT s IN $ids]",
         params,
     )
-    mentions = _count(
-        store.run(
-            "MATCH (:Entity {user_id: $user_id})-[m:MENTIONED_IN]->(:Chunk) WHERE size(m.sources) = 0 "
-            "DELETE m RETURN count(m) AS n",
-            params,
-        )
+    unmentioned = store.run(
+        "MATCH (n:Entity {user_id: $user_id})-[m:MENTIONED_IN]->(:Chunk) WHERE size(m.sources) = 0 "
+        "WITH n, m DELETE m RETURN count(m) AS n, collect(DISTINCT n.entity_key) AS keys",
+        params,
     )
     store.run(f"MATCH (src)-[r:HAS_CHUNK]->(:Chunk {{user_id: $user_id}}) WHERE {_SOURCE_ID} IN $ids DELETE r", params)
-    return replace(sweep(store, user_id), mentions=mentions)
+    named_only_here = _drop_unnamed(store, user_id, unmentioned[0]["keys"] if unmentioned else [])
+    swept = sweep(store, user_id)
+    return replace(swept, mentions=_count(unmentioned), entities=swept.entities + named_only_here, reread=reread)
+
+
+def _unword(store: GraphStore, params: dict) -> int:
+    """Facts worded by a forgotten source that another source backs in other words lose every source, and
+    those sources are read again: the fact comes back in their words, not the forgotten ones. A turn is
+    read again once it has no chunk (pipeline.session_units), so its chunk edges go too."""
+    rows = store.run(
+        "MATCH (f:Fact {user_id: $user_id})-[:FROM]->(worder) WHERE f.source_id IN $ids "
+        "AND coalesce(worder.turn_id, worder.memory_id) = f.source_id "
+        "OPTIONAL MATCH (worder)-[:HAS_CHUNK]->(wc:Chunk) WITH f, collect(id(wc)) AS worded "
+        f"MATCH (f)-[:FROM]->(src) WHERE NOT {_SOURCE_ID} IN $ids "
+        "OPTIONAL MATCH (src)-[:HAS_CHUNK]->(c:Chunk) WITH f, worded, collect(c) AS chunks "
+        # The same text reads the same way: a backing source holding the worder's chunk, or the wording itself, says it alike.
+        "WHERE none(c IN chunks WHERE id(c) IN worded OR c.text CONTAINS f.text) "
+        "MATCH (f)-[r:FROM]->(other) WITH f, r, other DELETE r "
+        f"WITH DISTINCT other WHERE NOT {_SOURCE_ID.replace('src', 'other')} IN $ids "
+        "OPTIONAL MATCH (other)-[h:HAS_CHUNK]->() WHERE other:Turn DELETE h "
+        "WITH DISTINCT other "
+        "OPTIONAL MATCH (s:Session)-[:HAS_TURN]->(other) "
+        "FOREACH (m IN CASE WHEN other:Memory THEN [other] ELSE [] END | SET m.extraction_status = 'pending') "
+        "RETURN count(DISTINCT other) AS n, collect(DISTINCT s.session_id) AS sessions",
+        params,
+    )
+    for session_id in rows[0]["sessions"] if rows else []:
+        session_records.mark_pending(store, session_id)
+        milestones.recount(store, session_id)
+    return _count(rows)
+
+
+def _drop_unnamed(store: GraphStore, user_id: str, entity_keys: Sequence[str]) -> int:
+    """Delete the entities that lost their last mention, with the ABOUT edges of facts another source
+    still backs: no remaining source names them, so keeping them would keep the forgotten name."""
+    return _count(store.run(
+        "MATCH (n:Entity {user_id: $user_id}) WHERE n.entity_key IN $keys AND NOT (n)-[:MENTIONED_IN]->() "
+        "DETACH DELETE n RETURN count(n) AS n",
+        {"user_id": user_id, "keys": list(entity_keys)},
+    ))
 
 
 def sweep(store: GraphStore, user_id: str) -> Forgotten:
@@ -171,6 +212,10 @@ def forget_memory_path(store: GraphStore, user_id: str, path: str) -> Forgotten:
     )
     ids = sorted(set(rows[0]["live"]) | set(rows[0]["old"])) if rows else []
     params["ids"] = ids
+    keys = [row["key"] for row in store.run(
+        "MATCH (m:Memory {user_id: $uid})-[:ABOUT]->(p:Project) WHERE m.memory_id IN $ids RETURN DISTINCT p.key AS key",
+        params,
+    )]
     forgotten = forget_sources(store, uid, ids)
     _unname_sources(store, uid, ids)
     versions = _count(store.run(
@@ -180,7 +225,7 @@ def forget_memory_path(store: GraphStore, user_id: str, path: str) -> Forgotten:
         "MATCH (m:Memory {user_id: $uid}) WHERE m.memory_id IN $ids DETACH DELETE m RETURN count(m) AS n", params
     ))
     passages = forgotten.passages + _sweep_passages(store, uid)
-    return replace(forgotten, passages=passages, versions=versions, memories=memories)
+    return replace(forgotten, passages=passages, versions=versions, memories=memories, projects=_drop_orphan_projects(store, keys))
 
 
 FORGET_USER_BATCH = 5_000
@@ -207,16 +252,95 @@ def forget_user(store: GraphStore, user_id: str) -> dict[str, int]:
     users = _count(store.run("MATCH (u:User {user_id: $uid}) DETACH DELETE u RETURN count(u) AS n", {"uid": uid}))
     if users:
         counts["User"] = users
-    # Projects no memory file is about any more (their key may be the user's repository name).
-    projects = _count(store.run(
-        "UNWIND $keys AS key MATCH (p:Project {key: key}) WHERE NOT ()-[:ABOUT]->(p) DELETE p RETURN count(p) AS n",
-        {"keys": keys},
-    ))
+    projects = _drop_orphan_projects(store, keys)
     if projects:
         counts["Project"] = projects
     return counts
 
 
+def _drop_orphan_projects(store: GraphStore, keys: Sequence[str]) -> int:
+    """Delete those of `keys`' projects that no memory file is about any more (a key may be the user's
+    repository name). Projects are shared: only the ones the forgotten files were about are looked at."""
+    return _count(store.run(
+        "UNWIND $keys AS key MATCH (p:Project {key: key}) WHERE NOT ()-[:ABOUT]->(p) DELETE p RETURN count(p) AS n",
+        {"keys": list(keys)},
+    ))
+
+
 def forget_memory(store: GraphStore, user_id: str, memory_id: str) -> Forgotten:
     """Remove what a memory file's text produced; works before or after the file is deleted."""
     return forget_sources(store, validation.user_id(user_id), [validation.memory_id(memory_id)])
+
+
+# Shorter strings (a word, a short id) turn up in unrelated bytes, so the check after a forget would
+# report what it cannot tell apart from other data.
+TRACE_MIN_CHARS = 12
+ID_MIN_CHARS = 8
+
+
+@dataclass(frozen=True)
+class Traces:
+    """What must not be left anywhere once a session, a memory path or a user is forgotten: the ids other
+    records name it by (`keys`: the session, the memory files, the user), its turns' ids and its lines of text."""
+
+    keys: tuple[str, ...] = ()
+    turn_ids: tuple[str, ...] = ()
+    lines: tuple[str, ...] = ()
+
+    @property
+    def strings(self) -> list[str]:
+        """Everything, less what is too short to tell apart from other bytes."""
+        ids = [item for item in (*self.keys, *self.turn_ids) if len(item) >= ID_MIN_CHARS]
+        return sorted({*ids, *(line for line in self.lines if len(line) >= TRACE_MIN_CHARS)})
+
+
+def traces(store: GraphStore, user_id: str, *, session_id: str | None = None, path: str | None = None) -> Traces:
+    """The traces of the session, the memory path or (with neither) the whole user; read before forgetting."""
+    uid = validation.user_id(user_id)
+    if session_id is not None:
+        rows = store.run(
+            "MATCH (s:Session {session_id: $sid, user_id: $uid}) OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn) "
+            "WITH s, collect(t.turn_id) AS turns, collect(t.text) + collect(t.tool_input) AS texts "
+            "RETURN [s.session_id] AS keys, turns, texts",
+            {"sid": validation.session_id(session_id), "uid": uid},
+        )
+    elif path is not None:
+        canonical = memory_paths.normalize(path)
+        rows = store.run(
+            "OPTIONAL MATCH (m:Memory {user_id: $uid}) WHERE m.path = $path OR m.path STARTS WITH $below "
+            "WITH collect(m) AS live "
+            "OPTIONAL MATCH (v:MemoryVersion {user_id: $uid}) WHERE v.path = $path OR v.path STARTS WITH $below "
+            "WITH live, collect(v) AS old "
+            "RETURN [m IN live | m.memory_id] + [v IN old | v.memory_id] AS keys, [] AS turns, "
+            "[m IN live | m.content] + [v IN old | v.content] + [m IN live | m.path] + [v IN old | v.path] AS texts",
+            {"uid": uid, "path": canonical, "below": canonical + "/"},
+        )
+    else:
+        rows = store.run(
+            "MATCH (n) WHERE n.user_id = $uid AND (n:Session OR n:Turn OR n:Memory OR n:MemoryVersion) "
+            "RETURN collect(coalesce(n.memory_id, CASE WHEN n:Session THEN n.session_id END)) AS keys, "
+            "collect(n.turn_id) AS turns, "
+            "collect(coalesce(n.text, n.content)) + collect(n.path) + collect(n.tool_input) AS texts",
+            {"uid": uid},
+        )
+        rows = [{**rows[0], "keys": [uid, *rows[0]["keys"]]}] if rows else []
+    if not rows:
+        return Traces()
+    lines = {line.strip() for text in rows[0]["texts"] if text for line in text.splitlines()}
+    return Traces(keys=tuple(sorted(set(rows[0]["keys"]))), turn_ids=tuple(rows[0]["turns"]), lines=tuple(sorted(lines - {""})))
+
+
+def still_held(store: GraphStore, strings: Sequence[str]) -> list[str]:
+    """Which of `strings` a kept node holds in its text (another session or user said the same line): on
+    disk they are no trace of the forget. One scan of the graph per string, so only for strings found."""
+    held = []
+    for text in strings:
+        rows = store.run(
+            "MATCH (n) WHERE any(key IN ['text', 'content', 'path', 'name', 'tool_input', 'session_id', 'turn_id', "
+            "'memory_id', 'user_id'] WHERE n[key] IS NOT NULL AND toString(n[key]) CONTAINS $text) "
+            "RETURN count(n) > 0 AS held LIMIT 1",
+            {"text": text},
+        )
+        if rows and rows[0]["held"]:
+            held.append(text)
+    return held

@@ -85,6 +85,18 @@ def user_key(user_id: str) -> str:
     return "u" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:24]
 
 
+@dataclass(frozen=True)
+class HistoryErased:
+    """What `erase_history` did: the query-log keys it deleted, the servers whose logs it rewrote from
+    the data they hold now, those it could not (with why), and the servers' directories this machine can
+    read (where the check after a forget looks)."""
+
+    telemetry_keys: int = 0
+    rewritten: tuple[str, ...] = ()
+    not_rewritten: dict[str, str] = field(default_factory=dict)
+    directories: tuple[str, ...] = ()
+
+
 class GraphStore(ABC):
     """A connection to one graph."""
 
@@ -180,6 +192,10 @@ class GraphStore(ABC):
     @abstractmethod
     def vector_value(self, expression: str) -> str:
         """Query text that stores the list `expression` (a parameter or variable) as a vector."""
+
+    def erase_history(self) -> HistoryErased:
+        """Make the server's files on disk hold only what the graph holds now (after a forget)."""
+        return HistoryErased(not_rewritten={self.name: f"{type(self).__name__} keeps its own log; sessions-graph does not rewrite it"})
 
     @abstractmethod
     def delete_all(self) -> None:

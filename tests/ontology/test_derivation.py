@@ -146,6 +146,10 @@ def test_each_users_count_of_qualifying_sessions_follows_reconciling_and_forgett
     graph.reconcile_session(f"{USER}-s01", backend=SPACY)  # again: counted once
     graph.forget_session(USER, f"{USER}-s02")
     graph.forget_session(USER, "short-1")  # never counted: nothing to take back
+    # A session that backs a fact s02 had worded is read again (issue 42): uncounted until it is.
+    assert counted(graph, USER) == len(milestones.qualifying(graph.store, USER))
+    for sid in graph.get_pending_reconciliation_sessions():
+        graph.reconcile_session(sid, backend=SPACY)
     assert counted(graph, USER) == len(milestones.qualifying(graph.store, USER)) == 3
 
 

@@ -92,3 +92,36 @@ def test_forgetting_after_the_file_node_is_gone_still_cleans_up(graph: SessionsG
 def test_missing_memory_is_reported_not_raised(graph: SessionsGraph) -> None:
     result = graph.reconcile_memory("no-such-memory")
     assert result.status == "failed" and result.error == "no such memory"
+
+
+def test_a_name_only_the_forgotten_file_used_goes_even_when_another_file_backs_the_fact(graph: SessionsGraph) -> None:
+    from test_forget_everything import leaks
+
+    forgotten_file = graph.save_memory(USER, "The orders service database is PostgreSQL.", path="/memories/a.md")
+    kept_file = graph.save_memory(USER, "The orders service database is Postgres.", path="/memories/b.md")
+    for memory in (forgotten_file, kept_file):
+        graph.reconcile_memory(memory.memory_id)
+    assert leaks(graph, {"PostgreSQL"})  # one fact, worded by the first file, about an entity only it named
+
+    forgotten = graph.forget_memory_path(USER, "/memories/a.md")
+    assert forgotten.entities == 1 and forgotten.reread == 1
+    assert leaks(graph, {"PostgreSQL"}) == []
+    assert graph.get_pending_memories() == [kept_file.memory_id]  # read again, the fact comes back in its words
+    graph.reconcile_memory(kept_file.memory_id)
+    assert {x.text for x in graph.current_facts(USER, "orders service")} == {"The orders service database is Postgres."}
+
+
+def test_a_session_that_backs_a_fact_the_forgotten_one_worded_is_read_again_and_words_it_itself(graph: SessionsGraph) -> None:
+    from test_forget_everything import leaks
+
+    for sid, said in (("worded-here", "The orders service database is PostgreSQL."),
+                      ("said-too", "The orders service database is Postgres.")):
+        graph.record_session_start(sid, user_id=USER)
+        graph.record_turns(sid, [{"role": "user", "text": said}])
+        assert graph.reconcile_session(sid).status == "completed"
+
+    forgotten = graph.forget_session(USER, "worded-here")
+    assert forgotten.reread == 1 and leaks(graph, {"PostgreSQL"}) == []
+    assert graph.get_pending_reconciliation_sessions() == ["said-too"]
+    assert graph.reconcile_session("said-too").status == "completed"
+    assert {x.text for x in graph.current_facts(USER, "orders service")} == {"The orders service database is Postgres."}

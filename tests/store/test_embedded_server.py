@@ -330,3 +330,16 @@ def test_acknowledged_writes_survive_kill_9_and_restart(short_tmp):
     assert len(store.run("MATCH (m:Memory) RETURN m.memory_id AS id")) == 1550
     SessionsGraph(store).setup()
     server.stop()
+
+
+def test_the_server_keeps_no_query_log_and_writes_its_snapshot_readable(server):
+    """No `telemetry{graph}` stream of queries with their parameters, and strings in the log's snapshot
+    as written, so the check after a forget can see them (issue 42)."""
+    from sessions_graph_core.store.falkordb.client import Connection
+
+    connection = Connection(str(server.socket_path))
+    try:
+        assert connection.command("GRAPH.CONFIG", "GET", "CMD_INFO") == ["CMD_INFO", 0]
+        assert connection.command("CONFIG", "GET", "rdbcompression") == ["rdbcompression", "no"]
+    finally:
+        connection.close()

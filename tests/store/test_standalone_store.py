@@ -205,3 +205,24 @@ def test_killing_the_primary_loses_no_acknowledged_write(tmp_path):
         assert count(promoted) == in_flight + 1
         promoted.close()
         writer.close()
+
+
+def test_erasing_history_rewrites_the_primarys_and_the_replicas_log_and_no_query_is_kept(pair, tmp_path):
+    """After a forget (issue 42) neither server's files hold a deleted string, and neither keeps a query
+    log (FalkorDB's telemetry{graph} stream, with every query's parameters)."""
+    settings = settings_for(pair, tmp_path)
+    word = f"Xylofrabbit{time.monotonic_ns()}"
+    folders = [pair.primary.data_dir, pair.replica.data_dir]
+    with open_store(settings) as store:
+        store.run("CREATE (:Item {text: $text})", {"text": f"{word} said this"})
+        assert any(word.encode() in f.read_bytes() for folder in folders for f in folder.rglob("*") if f.is_file())
+        store.run("MATCH (n:Item) WHERE n.text STARTS WITH $word DELETE n", {"word": word})
+        erased = store.erase_history()
+        assert set(erased.rewritten) == {pair.primary.address, pair.replica.address} and not erased.not_rewritten
+        assert sorted(erased.directories) == sorted(str(folder) for folder in folders)
+        assert not [f for folder in folders for f in folder.rglob("*") if f.is_file() and word.encode() in f.read_bytes()]
+        for server in (pair.primary, pair.replica):
+            connection = Connection(server.address, password=pair.password, timeout=10)
+            assert connection.command("KEYS", "telemetry{*}") == []
+            connection.close()
+        store.delete_all()

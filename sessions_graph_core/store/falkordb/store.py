@@ -9,12 +9,19 @@ import re
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from sessions_graph_core.errors import StoreUnreachableError
-from sessions_graph_core.store.base import FullTextIndex, GraphStore, Row, Schema, VectorIndex, user_key
+from sessions_graph_core.store.base import FullTextIndex, GraphStore, HistoryErased, Row, Schema, VectorIndex, user_key
 from sessions_graph_core.store.falkordb.client import AuthenticationError, Connection, Graph, ReplyError
-from sessions_graph_core.store.falkordb.server import START_TIMEOUT_S, EmbeddedServer, indexes_built
+from sessions_graph_core.store.falkordb.server import (
+    START_TIMEOUT_S,
+    EmbeddedServer,
+    indexes_built,
+    rewrite_log,
+    server_info,
+)
 from sessions_graph_core.validation import ValidationError, identifier
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
@@ -71,11 +78,13 @@ class FalkorDBStore(GraphStore):
         connection: Connection | None = None,
         replica_acks: int = 0,
         read_only: bool = False,
+        password: str | None = None,
     ):
         self.server = server
         self.name = identifier(graph)
         self.owns_server = owns_server
         self.replica_acks = replica_acks
+        self._password = password
         self._acks_deferred = False
         if connection is None:
             assert server is not None, "an embedded store needs its server"
@@ -109,7 +118,9 @@ class FalkorDBStore(GraphStore):
         GRAPH.RO_QUERY, which a replica answers.
         """
         connection = Connection(falkordb_address(url), name=_client_name(), password=password or None, timeout=60)
-        return cls(None, graph=graph, connection=connection, replica_acks=replica_acks, read_only=read_only)
+        return cls(
+            None, graph=graph, connection=connection, replica_acks=replica_acks, read_only=read_only, password=password or None
+        )
 
     # -- statements ------------------------------------------------------------------------
 
@@ -320,6 +331,58 @@ class FalkorDBStore(GraphStore):
         return f"vecf32({expression})"
 
     # -- housekeeping ----------------------------------------------------------------------
+
+    def erase_history(self) -> HistoryErased:
+        """Delete FalkorDB's query-log streams (servers started before CMD_INFO was turned off kept one
+        per graph) and rewrite the append-only log of the server and of each replica it lists, so the
+        files on disk hold what the graph holds now and no statement that ran before."""
+        telemetry = self._delete_telemetry()
+        rewritten, failed, directories = [], {}, []
+        for address in [self._connection.address, *self._replicas()]:
+            try:
+                folder = self._rewrite(address)
+                rewritten.append(address)
+                directories += [str(folder)] if folder else []
+            except (OSError, ReplyError, StoreUnreachableError) as exc:
+                failed[address] = str(exc)
+        return HistoryErased(
+            telemetry_keys=telemetry, rewritten=tuple(rewritten), not_rewritten=failed, directories=tuple(directories)
+        )
+
+    def _delete_telemetry(self) -> int:
+        deleted, cursor = 0, "0"
+        while True:
+            cursor, keys = self._connection.command("SCAN", cursor, "MATCH", "telemetry{*}", "COUNT", 1000)
+            if keys:
+                deleted += int(self._connection.command("DEL", *keys))
+            if cursor == "0":
+                return deleted
+
+    def _replicas(self) -> list[str]:
+        """The replicas the server lists as online (`INFO replication`), as HOST:PORT."""
+        info = server_info(self._connection, "replication")
+        fields = [dict(pair.split("=", 1) for pair in value.split(",")) for name, value in info.items()
+                  if name.startswith("slave") and name[5:].isdigit()]
+        return [f"{each['ip']}:{each['port']}" for each in fields if each.get("state") == "online"]
+
+    def _rewrite(self, address: str) -> Path | None:
+        """Rewrite one server's log; its directory, when this machine can read it."""
+        mine = address == self._connection.address
+        connection = self._connection if mine else Connection(address, password=self._password, timeout=60)
+        try:
+            folder = self._local_dir(connection)
+            rewrite_log(connection, folder)
+            return folder
+        finally:
+            if not mine:
+                connection.close()
+
+    @staticmethod
+    def _local_dir(connection: Connection) -> Path | None:
+        """The server's data directory when this machine can read it (the embedded server's always)."""
+        _, folder = connection.command("CONFIG", "GET", "dir")
+        path = Path(folder)
+        return path if (path / "appendonlydir").is_dir() else None
 
     def delete_all(self) -> None:
         try:
