@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
@@ -13,13 +14,16 @@ from sessions_graph_core.cli.ontology import _config, _fail, _user
 from sessions_graph_core.config.model import Config
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.ontology import model as ontology
-from sessions_graph_core.reconcile import pipeline as reconcile
-from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
-from sessions_graph_core.reconcile.extraction.registry import get_backend
 from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:
+    from sessions_graph_core.reconcile import pipeline as reconcile
+    from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
 
 
 def _backend(loaded: Config) -> ExtractionBackend:
+    from sessions_graph_core.reconcile.extraction.registry import get_backend
+
     try:
         return get_backend(loaded.extraction.backend)
     except Exception as exc:  # noqa: BLE001 - any backend that cannot start is reported the same way
