@@ -351,6 +351,38 @@ def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Pa
     assert recent_failures() == []
 
 
+# What no command but reconcile and derive may load: the reader's spaCy (with thinc and torch behind it) and
+# the pipeline that drives it; the embedder's onnxruntime only where a command embeds.
+READER = {"spacy", "thinc", "torch", "sessions_graph_core.reconcile.pipeline", "sessions_graph_core.reconcile.nlp"}
+EMBEDDER = {"onnxruntime"}
+COMMANDS = {  # arguments: (what it must import, what it must not)
+    ("--help",): ({"click"}, READER | EMBEDDER),
+    ("config", "show"): ({"sessions_graph_core.config.model"}, READER | EMBEDDER),
+    ("memory", "view"): ({"sessions_graph_core.memory.files"}, READER | EMBEDDER),
+    ("session", "list"): ({"sessions_graph_core.sessions.records"}, READER | EMBEDDER),
+    ("facts", "alice"): ({"sessions_graph_core.reconcile.facts"}, READER | EMBEDDER),
+    ("recall", "which database?"): (EMBEDDER, READER),
+    ("hook", "Stop"): ({"sessions_graph_core.integrations.hooks"}, READER | EMBEDDER),
+}
+
+
+def imported_by(arguments: tuple[str, ...], env: dict[str, str]) -> set[str]:
+    command = [sys.executable, "-X", "importtime", "-m", "sessions_graph_core.entry", *arguments]
+    done = subprocess.run(command, input="{}", capture_output=True, text=True, env=env, timeout=HOOK_TIMEOUT_S)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+
+
+@pytest.mark.parametrize("arguments", list(COMMANDS), ids=" ".join)
+def test_each_command_imports_what_it_uses(arguments: tuple[str, ...], env: dict[str, str], graph: SessionsGraph) -> None:
+    graph.save_memory("alice", "We chose Postgres for the orders database.", path=f"/memories/db-{uuid.uuid4().hex}.md")
+    graph.embed_memories("alice")
+    imported = imported_by(arguments, env)
+    wanted, unwanted = COMMANDS[arguments]
+    assert wanted <= imported
+    assert not imported & unwanted
+
+
 def test_the_shipped_argument_shapes_skip_click_and_the_rest_go_through_it(env: dict[str, str]) -> None:
     assert plain_arguments(["Stop"]) == ("Stop", "claude-code")
     assert plain_arguments(["Stop", "--runtime", "codex"]) == ("Stop", "codex")
