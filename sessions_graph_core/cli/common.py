@@ -167,7 +167,8 @@ def opened_graph(*, reads_only: bool = False) -> Iterator[SessionsGraph]:
         fail(str(exc), 2)
     replica = reads_only and settings.read_url is not None
     try:
-        graph = SessionsGraph(open_store(settings.for_reads() if replica else settings))
+        # Left running for the next call, which then finds the store loaded; it stops itself when idle.
+        graph = SessionsGraph(open_store(settings.for_reads() if replica else settings, keep_running=True))
     except StoreUnreachableError as exc:
         fail(str(exc), 1)
     try:

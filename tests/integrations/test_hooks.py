@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from conftest import processes_with_env
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.children import sessions_graph_command
@@ -32,15 +33,7 @@ HOOK_TIMEOUT_S = 120
 
 def children_of(config: Path) -> list[int]:
     """Detached children started by this test's hooks: they carry its config path in their environment."""
-    marker = f"{CONFIG_ENV}={config}".encode() + b"\0"
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and marker in (entry / "environ").read_bytes() and int(entry.name) != os.getpid():
-                found.append(int(entry.name))
-        except OSError:
-            continue
-    return found
+    return processes_with_env(CONFIG_ENV, str(config))
 
 
 @pytest.fixture

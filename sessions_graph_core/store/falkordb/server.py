@@ -242,10 +242,34 @@ class EmbeddedServer:
             if pid is None:
                 self._clean_stale_files()
                 return False
-            self._compact_log()
-            terminate(pid, functools.partial(self._exited, pid))
-            self._clean_stale_files()
+            self._stop_locked(pid)
             return True
+
+    def stop_if_unused(self, pid: int) -> bool:
+        """Stop the server `pid` unless it was replaced or a client is connected; True if it stopped.
+
+        Under the start lock, so no call can be starting it meanwhile; a client that connects between the
+        check and the stop finds it gone and starts it again (FalkorDBStore.run)."""
+        with self._locked():
+            if self.pid() != pid or self._clients() > 0:
+                return False
+            self._stop_locked(pid)
+            return True
+
+    def _stop_locked(self, pid: int) -> None:
+        self._compact_log()
+        terminate(pid, functools.partial(self._exited, pid))
+        self._clean_stale_files()
+
+    def _clients(self) -> int:
+        """Connections to the server besides the one asking."""
+        client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
+        try:
+            return int(server_info(client, "clients")["connected_clients"]) - 1
+        except (OSError, ReplyError):
+            return 0
+        finally:
+            client.close()
 
     # -- helpers ---------------------------------------------------------------------------
 
