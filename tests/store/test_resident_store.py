@@ -8,10 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 from sessions_graph_core.children import sessions_graph_command
-from sessions_graph_core.config.model import ConfigError, set_value
 from sessions_graph_core.store.falkordb.client import Connection
 from sessions_graph_core.store.falkordb.idle import poll_interval
 from sessions_graph_core.store.falkordb.server import EmbeddedServer, _cmdline, _process_alive
@@ -80,11 +77,3 @@ def test_a_cli_call_leaves_the_store_up_for_the_next(short_tmp: Path, tmp_path: 
     assert "hello" in listed.stdout
     assert "loading the store" not in listed.stderr and server.pid() == pid  # found it up, started nothing
     server.stop()
-
-
-def test_the_idle_time_is_a_checked_config_key(tmp_path: Path) -> None:
-    config = tmp_path / "c.toml"
-    set_value("store.idle_seconds", "600", config)
-    with pytest.raises(ConfigError, match="store.idle_seconds"):
-        set_value("store.idle_seconds", "-5", config)
-    assert "idle_seconds = 600" in config.read_text()
