@@ -93,6 +93,35 @@ def check_store(config: Config) -> list[Check]:
         graph.close()
 
 
+def check_service(config: Config) -> Check:
+    """Whether a login service keeps the embedded store up (`sessions-graph service install`)."""
+    from sessions_graph_core.integrations import service
+
+    settings = config.store.settings()
+    if settings.memgraph_url or settings.falkordb_url:
+        return Check(name="service", status="info", required=False, detail=f"the store is the server at {settings.where()}")
+    try:
+        kind = service.manager()
+    except ValidationError as exc:
+        return Check(name="service", status="info", required=False, detail=str(exc))
+    paths = service.installed(kind)
+    if not paths:
+        return Check(
+            name="service", status="info", required=False,
+            detail=f"no login service: the first command after a login starts the store, which stops after "
+            f"{settings.idle_seconds} s without use (store.idle_seconds)",
+            fix="sessions-graph service install (keeps the store up from login)",
+        )
+    replies = service.ask_manager(kind, "state", paths)
+    if all(reply.ok for reply in replies):
+        return Check(name="service", status="pass", required=False, detail=f"{kind}: {', '.join(p.name for p in paths)} running")
+    return Check(
+        name="service", status="warn", required=False,
+        detail=f"{kind}: installed ({', '.join(map(str, paths))}) but not running: {'; '.join(r.said for r in replies)}",
+        fix="sessions-graph service install (starts it again), or sessions-graph service uninstall",
+    )
+
+
 def check_embedder(config: Config) -> Check:
     from sessions_graph_core.embeddings.models import MAGE_PREFIX, load_embedder
 
@@ -221,6 +250,7 @@ def run_checks() -> list[Check]:
     steps: list[Callable[[], Check | list[Check]]] = [
         partial(check_user, config),
         partial(check_store, config),
+        partial(check_service, config),
         partial(check_embedder, config),
         partial(check_extractor, config),
         partial(check_llm, config),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from sessions_graph_core.cli.integrations import (
 from sessions_graph_core.cli.ontology import derive_command, ontology_group
 from sessions_graph_core.cli.recall import embed_command, recall_command
 from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command
+from sessions_graph_core.cli.service import service_group
 from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
@@ -92,6 +94,23 @@ def store_start() -> None:
     elapsed = (time.perf_counter() - started_at) * 1000
     state = f"started in {elapsed:.0f} ms" if started else "already running"
     console.print(f"{state}: pid {server.pid()}, data {server.data_dir}, socket {server.socket_path}", highlight=False)
+
+
+@store.command("serve")
+def store_serve() -> None:
+    """Keep the embedded server up in the foreground, starting it again if it exits; SIGTERM or Ctrl-C stops it.
+
+    What `sessions-graph service install` runs at login."""
+    server = _server()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        server.keep_up()
+    except StoreUnreachableError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
 
 
 @store.command("stop")
@@ -407,7 +426,7 @@ def session_show(as_json: bool, user_id: str | None, session_id: str) -> None:
 
 # Commands that live in modules of their own.
 for command in (config_group, doctor_command, forget_command, hook_command, mcp_command, embed_command, recall_command,
-                derive_command, ontology_group, reconcile_command, facts_command):
+                derive_command, ontology_group, reconcile_command, facts_command, service_group):
     main.add_command(command)
 ontology_group.add_command(ontology_load)
 

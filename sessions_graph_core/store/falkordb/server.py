@@ -35,6 +35,7 @@ START_ATTEMPTS = 3
 STOP_TIMEOUT_S = 60.0
 RESIGNAL_S = 1.0
 COMPACT_ABOVE_BYTES = 256 * 1024
+KEEP_UP_POLL_S = 5.0
 
 
 @dataclass(frozen=True)
@@ -214,6 +215,22 @@ class EmbeddedServer:
             self._clean_stale_files()
             self._spawn()
             return True
+
+    def keep_up(self, poll_s: float = KEEP_UP_POLL_S) -> None:
+        """Keep the server up, starting it again whenever it is gone, until interrupted: what a login
+        service (`sessions-graph service install`) runs. The connection it holds keeps the idle watcher
+        of a server that a command started from stopping it."""
+        client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S, name="sessions-graph-service")
+        try:
+            while True:
+                self.ensure_running()
+                try:
+                    client.command("PING")
+                except (OSError, ReplyError):
+                    client.close()  # gone or restarting: the next round starts it and reconnects
+                time.sleep(poll_s)
+        finally:
+            client.close()
 
     def _wait_for_live_server(self, pid: int) -> bool:
         """Wait for this directory's running server to answer; False only once it has exited.
