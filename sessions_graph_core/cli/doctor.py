@@ -80,7 +80,7 @@ def check_store(config: Config) -> list[Check]:
         ]
     try:
         graph.store.ping()
-        checks = [Check(name="store", status="pass", detail=f"{where} answers")]
+        checks = [Check(name="store", status="pass", detail=f"{where} answers; {service_state(config)}")]
         try:
             graph.setup()
             checks.append(Check(name="schema", status="pass", detail="constraints and indexes in place"))
@@ -93,33 +93,26 @@ def check_store(config: Config) -> list[Check]:
         graph.close()
 
 
-def check_service(config: Config) -> Check:
-    """Whether a login service keeps the embedded store up (`sessions-graph service install`)."""
+def service_state(config: Config) -> str:
+    """Whether a login service keeps the embedded store up (`sessions-graph service install`), in words for
+    the store check (the README's doctor table names every check, and this is part of the store's)."""
     from sessions_graph_core.integrations import service
 
     settings = config.store.settings()
     if settings.memgraph_url or settings.falkordb_url:
-        return Check(name="service", status="info", required=False, detail=f"the store is the server at {settings.where()}")
+        return "a server of its own, no login service"
     try:
         kind = service.manager()
     except ValidationError as exc:
-        return Check(name="service", status="info", required=False, detail=str(exc))
+        return str(exc)
     paths = service.installed(kind)
     if not paths:
-        return Check(
-            name="service", status="info", required=False,
-            detail=f"no login service: the first command after a login starts the store, which stops after "
-            f"{settings.idle_seconds} s without use (store.idle_seconds)",
-            fix="sessions-graph service install (keeps the store up from login)",
-        )
+        return (f"no login service (`sessions-graph service install` keeps it up from login; without it the store "
+                f"stops after {settings.idle_seconds} s without use)")
     replies = service.ask_manager(kind, "state", paths)
     if all(reply.ok for reply in replies):
-        return Check(name="service", status="pass", required=False, detail=f"{kind}: {', '.join(p.name for p in paths)} running")
-    return Check(
-        name="service", status="warn", required=False,
-        detail=f"{kind}: installed ({', '.join(map(str, paths))}) but not running: {'; '.join(r.said for r in replies)}",
-        fix="sessions-graph service install (starts it again), or sessions-graph service uninstall",
-    )
+        return f"login service installed and running ({kind}: {', '.join(path.name for path in paths)})"
+    return f"login service installed but not running ({'; '.join(reply.said for reply in replies)}): `sessions-graph service status`"
 
 
 def check_embedder(config: Config) -> Check:
@@ -250,7 +243,6 @@ def run_checks() -> list[Check]:
     steps: list[Callable[[], Check | list[Check]]] = [
         partial(check_user, config),
         partial(check_store, config),
-        partial(check_service, config),
         partial(check_embedder, config),
         partial(check_extractor, config),
         partial(check_llm, config),
