@@ -19,7 +19,7 @@ from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.sessions.records import SessionInfo
-from sessions_graph_core.store.location import open_store
+from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.validation import ValidationError
 
 
@@ -155,11 +155,23 @@ def human_bytes(size: int) -> str:
     return f"{size} B"
 
 
+def _drain_spool(settings: StoreSettings) -> None:
+    """Apply what hooks spooled while the store was loading, unless a drain already runs: a command reads
+    what the hooks received."""
+    from sessions_graph_core.integrations import spool
+
+    if settings.backend == "falkordb" and not settings.falkordb_url and spool.pending(settings.data_dir):
+        from sessions_graph_core.integrations.hooks import drain_spool
+
+        drain_spool(wait=False)
+
+
 @contextmanager
-def opened_graph(*, reads_only: bool = False) -> Iterator[SessionsGraph]:
+def opened_graph(*, reads_only: bool = False, drain: bool = True) -> Iterator[SessionsGraph]:
     """The configured store with its schema in place; errors become one clear line and exit 1.
 
     `reads_only` opens the replica at store.read_url when one is set; its schema comes from the primary.
+    `drain` first applies the hook events spooled while the store was loading (integrations/spool.py).
     """
     try:
         settings = store_settings()
@@ -174,6 +186,8 @@ def opened_graph(*, reads_only: bool = False) -> Iterator[SessionsGraph]:
     try:
         if not replica:
             graph.setup()
+            if drain:
+                _drain_spool(settings)
         yield graph
     except ValidationError as exc:
         fail(str(exc), 2)

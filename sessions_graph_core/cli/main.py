@@ -113,6 +113,16 @@ def store_serve() -> None:
         server.stop()
 
 
+@store.command("drain")
+def store_drain() -> None:
+    """Apply the hook events spooled while the store was starting or loading, oldest first (a hook starts this)."""
+    from sessions_graph_core.integrations.hooks import drain_spool
+
+    with opened_graph(drain=False):  # started and loaded before the first event is applied
+        applied = drain_spool(wait=True)
+    console.print(f"applied {applied} spooled hook events")
+
+
 @store.command("stop")
 def store_stop() -> None:
     """Stop the embedded server (its data stays on disk)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -20,10 +21,11 @@ from sessions_graph_core import SessionsGraph
 from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
 from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path, recent_failures
+from sessions_graph_core.integrations import spool
 from sessions_graph_core.integrations.connector import SessionsGraphConnector
 from sessions_graph_core.integrations.hooks import action_for, plain_arguments, run_hook
 from sessions_graph_core.memory.tool_calls import is_memory_tool
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, _cmdline
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.validation import ValidationError
 
@@ -508,3 +510,71 @@ def test_a_bad_transcript_line_is_skipped_logged_and_later_lines_recorded(
     [failure] = recent_failures()
     assert failure["where"] == "transcript" and "skipped 1 line(s)" in failure["error"]
     assert len(failure["error"]) < 2_000  # the log names the line, it does not copy 10 MB into itself
+
+
+# -- the spool: a hook never waits for a store that is starting or loading ---------------------------------
+
+
+@pytest.fixture
+def store_not_up(env: dict[str, str], short_tmp: Path) -> Iterator[Path]:
+    """The config pointed at a data directory whose store is not running; afterwards the hooks' children
+    (the drainer, embeds) are waited for and the store they started is stopped."""
+    set_value("store.data_dir", str(short_tmp))
+    yield short_tmp
+    # The store the drainer started, and its idle watcher, carry the config too: they are stopped, not waited for.
+    store_processes = str(short_tmp)
+    wait_for(lambda: all(store_processes in _cmdline(pid) for pid in children_of(Path(env[CONFIG_ENV]))), timeout_s=300)
+    EmbeddedServer(short_tmp).stop()
+
+
+def turn_texts(data_dir: Path, session_id: str) -> list[str]:
+    store = FalkorDBStore(EmbeddedServer(data_dir), graph="sessions_graph")
+    try:
+        return [turn.text for turn in SessionsGraph(store).get_turns(session_id)]
+    finally:
+        store.close()
+
+
+def test_a_hook_spools_while_the_store_is_not_up_and_the_drainer_applies_it(
+    env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path
+) -> None:
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("Which queue do we use?")
+    for event in ("SessionStart", "UserPromptSubmit"):
+        done = hook_cli(event, transcript.payload(event), env)
+        assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    transcript.assistant("RabbitMQ, since March.")
+    hook_cli("Stop", transcript.payload("Stop"), env)
+    wait_for(lambda: EmbeddedServer(store_not_up).responds() and not spool.pending(store_not_up))
+    assert turn_texts(store_not_up, transcript.session_id) == ["Which queue do we use?", "RabbitMQ, since March."]
+    assert recent_failures() == []
+
+
+def test_what_was_spooled_survives_a_killed_drainer_and_is_applied_once_in_order(
+    env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path
+) -> None:
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    texts = [f"step {number}: moved the cron job to host {number}" for number in range(1, 6)]
+    for text in texts:
+        transcript.user(text)
+        assert run_hook("UserPromptSubmit", json.dumps(transcript.payload("UserPromptSubmit"))) is None
+        for pid in children_of(Path(env[CONFIG_ENV])):  # the drainer is killed wherever it got to
+            os.kill(pid, signal.SIGKILL)
+    [first, *_] = spool.pending(store_not_up) or [None]
+    if first is not None:  # an event applied but not yet removed when a drainer died is applied again
+        spool.append(store_not_up, "UserPromptSubmit", "claude-code", spool.read(first).raw)
+    subprocess.run([*sessions_graph_command(), "store", "drain"], env=env, check=True, capture_output=True,
+                   timeout=HOOK_TIMEOUT_S)
+    assert spool.pending(store_not_up) == []
+    assert turn_texts(store_not_up, transcript.session_id) == texts
+    assert recent_failures() == []
+
+
+def test_a_command_applies_the_spool_before_it_reads(env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path) -> None:
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("The staging database is db-7.")
+    spool.append(store_not_up, "UserPromptSubmit", "claude-code", json.dumps(transcript.payload("UserPromptSubmit")))
+    shown = subprocess.run([*sessions_graph_command(), "session", "show", transcript.session_id], env=env,
+                           capture_output=True, text=True, timeout=HOOK_TIMEOUT_S)
+    assert "The staging database is db-7." in shown.stdout, shown.stderr
+    assert spool.pending(store_not_up) == []
