@@ -7,20 +7,22 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
-from typing import NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
 from rich.progress import Progress
 
-from sessions_graph_core.config import model as config_file
-from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.errors import StoreUnreachableError
-from sessions_graph_core.graph import SessionsGraph
-from sessions_graph_core.sessions.records import SessionInfo
-from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:
+    from sessions_graph_core.graph import SessionsGraph
+    from sessions_graph_core.sessions.records import SessionInfo
+    from sessions_graph_core.store.location import StoreSettings
+
+# The config (pydantic) and the graph (numpy) are imported where a command uses them: `--help` needs neither.
 
 
 class OutputConsole(Console):
@@ -100,6 +102,8 @@ def resolve_user(given: str | None, *, missing: str = NO_USER) -> str:
     with `missing`."""
     if given:
         return given
+    from sessions_graph_core.config import model as config_file
+
     try:
         configured = config_file.load_config().identity.user_id
     except ValidationError as exc:
@@ -111,6 +115,8 @@ def resolve_user(given: str | None, *, missing: str = NO_USER) -> str:
 
 def require_user(graph: SessionsGraph, user_id: str) -> None:
     """A read for a user the store has never seen says so and exits 1 instead of printing nothing."""
+    from sessions_graph_core.config.model import store_settings
+
     try:
         known = graph.user_exists(user_id)
     except ValidationError as exc:
@@ -132,6 +138,8 @@ def print_json(rows: object) -> None:
 
 def require_session(graph: SessionsGraph, session_id: str) -> SessionInfo:
     """The session, or exit 1 saying which store has no such session."""
+    from sessions_graph_core.config.model import store_settings
+
     try:
         found = graph.get_session(session_id)
     except ValidationError as exc:
@@ -173,6 +181,10 @@ def opened_graph(*, reads_only: bool = False, drain: bool = True) -> Iterator[Se
     `reads_only` opens the replica at store.read_url when one is set; its schema comes from the primary.
     `drain` first applies the hook events spooled while the store was loading (integrations/spool.py).
     """
+    from sessions_graph_core.config.model import store_settings
+    from sessions_graph_core.graph import SessionsGraph
+    from sessions_graph_core.store.location import open_store
+
     try:
         settings = store_settings()
     except ValidationError as exc:  # a malformed config file: it names the file and the key

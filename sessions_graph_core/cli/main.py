@@ -7,6 +7,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
@@ -38,14 +39,14 @@ from sessions_graph_core.cli.ontology import derive_command, ontology_group
 from sessions_graph_core.cli.recall import embed_command, recall_command
 from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command
 from sessions_graph_core.cli.service import service_group
-from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.errors import StoreUnreachableError
-from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
-from sessions_graph_core.sessions.jsonl import read_transcript
-from sessions_graph_core.sessions.longmemeval import read_longmemeval
-from sessions_graph_core.sessions.records import check_turns
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:
+    from sessions_graph_core.memory.files import MemoryStore
+
+# What a command works with is imported in its body: `--help` loads only the commands' definitions.
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -73,6 +74,8 @@ def store() -> None:
 
 
 def _server() -> EmbeddedServer:
+    from sessions_graph_core.config.model import store_settings
+
     try:
         settings = store_settings()
     except ValidationError as exc:
@@ -241,6 +244,8 @@ def _memory_command(
     """Run one memory-tool command and print its result as the model would read it; a refusal exits 1.
 
     known_user: a read, which first checks that the store knows the user at all."""
+    from sessions_graph_core.memory.files import MemoryCommandError
+
     with opened_graph() as graph:
         if known_user:
             require_user(graph, user_id)
@@ -361,6 +366,8 @@ def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str
         _import_longmemeval(files, resolve_user(user_id, missing=(
             "a LongMemEval file names no user: pass --user or set identity.user_id")))
         return
+    from sessions_graph_core.sessions.jsonl import read_transcript
+
     try:  # every file parsed before anything is written: one bad line imports nothing
         transcripts = [(path, read_transcript(path)) for path in files]
     except ValidationError as exc:
@@ -378,6 +385,9 @@ def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str
 
 def _import_longmemeval(files: tuple[Path, ...], user_id: str) -> None:
     # Every file is read and checked before the first session is written.
+    from sessions_graph_core.sessions.longmemeval import read_longmemeval
+    from sessions_graph_core.sessions.records import check_turns
+
     try:
         haystacks = [(path, read_longmemeval(path)) for path in files]
     except ValidationError as exc:

@@ -10,14 +10,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from sessions_graph_core.cli.common import console, errors, opened_graph, resolve_user
-from sessions_graph_core.config import model as config_file
 from sessions_graph_core.errors import NoLlmConfiguredError
-from sessions_graph_core.llm import LlmClient
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive.candidates import SEEDS
 from sessions_graph_core.validation import ValidationError
 
 if TYPE_CHECKING:
+    from sessions_graph_core.config import model as config_file
     from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
 
 
@@ -27,6 +26,8 @@ def _fail(message: str, code: int = 2) -> None:
 
 
 def _config() -> config_file.Config:
+    from sessions_graph_core.config import model as config_file
+
     try:
         return config_file.load_config()
     except ValidationError as exc:
@@ -89,6 +90,7 @@ def render_report(report: RunReport) -> None:
 @click.option("--model", help="the LLM model (default: llm.anthropic_model / llm.openai_model)")
 def derive_command(user_id: str | None, force: bool, seeds: int, model: str | None) -> None:
     """Derive the user's next ontology version from their sessions and print the run report."""
+    from sessions_graph_core.llm import LlmClient
     from sessions_graph_core.reconcile.extraction.registry import get_backend
 
     loaded = _config()

@@ -11,12 +11,12 @@ from rich.markup import escape
 
 from sessions_graph_core.cli.common import console, errors, opened_graph, progress_bar, require_session
 from sessions_graph_core.cli.ontology import _config, _fail, _user
-from sessions_graph_core.config.model import Config
-from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.validation import ValidationError
 
 if TYPE_CHECKING:
+    from sessions_graph_core.config.model import Config
+    from sessions_graph_core.graph import SessionsGraph
     from sessions_graph_core.reconcile import pipeline as reconcile
     from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
 
