@@ -181,6 +181,7 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
         payload = HookPayload.from_json(data)
         action_for(event)
         settings = hook_settings()
+        _user(settings)  # an event no one would record is refused now, not spooled
         if _store_not_ready(settings):
             spool.append(settings.store.data_dir, event, runtime, raw)
             _start_drainer(settings)
