@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.base import GraphStore
-from sessions_graph_core.store.falkordb.server import EmbeddedServer, _process_alive, terminate
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, _cmdline, _process_alive, terminate
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.store.schema import SCHEMA
@@ -39,11 +39,16 @@ def processes_with_env(variable: str, value: str) -> list[int]:
 @pytest.fixture(scope="session", autouse=True)
 def no_server_outlives_the_run() -> Iterator[None]:
     """A CLI call leaves the store it started running, with a watcher that stops it when idle: every
-    server and watcher this run started (they inherit its marker) is stopped when the run ends."""
+    server and watcher this run's code started (the watchers inherit its marker) is stopped when the run ends."""
     run = uuid.uuid4().hex
     os.environ[TEST_RUN_ENV] = run
     yield
     for pid in processes_with_env(TEST_RUN_ENV, run):
+        # redis-server overwrites its environment with its process title, so a server is found by its
+        # watcher, which names its data directory.
+        arguments = _cmdline(pid).split()
+        if "sessions_graph_core.store.falkordb.idle" in arguments:
+            EmbeddedServer(arguments[-2]).stop()
         terminate(pid, lambda pid=pid: not _process_alive(pid), timeout=10)
 
 
