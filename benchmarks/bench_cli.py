@@ -194,6 +194,10 @@ def main() -> None:
             table.add_row(label, str(len(values)), f"{statistics.median(values):.2f}", f"{max(values):.2f}")
         size = sum(f.stat().st_size for f in (directory / "appendonlydir").glob("*")) / 2**20
         console.print(table)
+        console.print("the server's own account of its last load (server.log):")
+        for line in server.log_path.read_text(errors="replace").splitlines()[-40:]:
+            if "DB loaded from" in line or "Done loading" in line:
+                console.print(f"  {line.split(' * ', 1)[-1]}", highlight=False)
         console.print(f"store on disk: {size:.0f} MiB (appendonlydir); load average {os.getloadavg()[0]:.1f}")
     finally:
         subprocess.run([*sessions_graph_command(), "store", "drain"], env=env, capture_output=True, check=False)
