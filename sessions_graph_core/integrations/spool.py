@@ -102,14 +102,16 @@ def drain(data_dir: Path, apply: Callable[[Spooled], None], *, wait: bool = True
     another drain holds the lock and `wait` is off). An event that fails stays, and stops the drain, so
     none is applied out of its order."""
     applied = 0
-    with draining(data_dir, wait=wait) as mine:
-        while mine:
-            events = pending(data_dir)
-            if not events:
-                break
-            for path in events:
-                apply(read(path))
-                path.unlink()
-                applied += 1
-            _fsync_dir(spool_dir(data_dir))
-    return applied
+    while True:
+        with draining(data_dir, wait=wait) as mine:
+            if not mine:
+                return applied
+            while events := pending(data_dir):
+                for path in events:
+                    apply(read(path))
+                    path.unlink()
+                    applied += 1
+                _fsync_dir(spool_dir(data_dir))
+        # A hook that spooled just before the lock was let go saw a drain running and started none: look again.
+        if not pending(data_dir):
+            return applied
