@@ -11,8 +11,7 @@ from rich.table import Table
 
 from sessions_graph_core.cli.common import console, errors, opened_graph, resolve_user
 from sessions_graph_core.errors import NoLlmConfiguredError
-from sessions_graph_core.ontology import model as ontology
-from sessions_graph_core.ontology.derive.candidates import SEEDS
+from sessions_graph_core.ontology.derive.milestones import SEEDS
 from sessions_graph_core.validation import ValidationError
 
 if TYPE_CHECKING:
@@ -138,6 +137,8 @@ def _chain_table(versions: list[VersionSummary]) -> Table:
 @click.option("--user", "user_id", help="the user (default: identity.user_id)")
 def ontology_show(user_id: str | None) -> None:
     """The adopted version's types, then every version with its source and, for derived ones, its run."""
+    from sessions_graph_core.ontology import model as ontology
+
     user = _user(user_id, _config())
     with opened_graph() as graph:
         current = ontology.adopted(graph.store, user)

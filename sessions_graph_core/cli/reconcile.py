@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from sessions_graph_core.cli.common import console, errors, opened_graph, progress_bar, require_session
 from sessions_graph_core.cli.ontology import _config, _fail, _user
-from sessions_graph_core.ontology import model as ontology
+from sessions_graph_core.ontology.versions import DERIVE_MODES
 from sessions_graph_core.validation import ValidationError
 
 if TYPE_CHECKING:
@@ -33,6 +33,8 @@ def _backend(loaded: Config) -> ExtractionBackend:
 
 def _sync_ontology_file(graph: SessionsGraph, loaded: Config) -> None:
     """Adopt the configured schema file when its content or derive mode changed since it was adopted."""
+    from sessions_graph_core.ontology import model as ontology
+
     path, user = loaded.ontology.path, loaded.identity.user_id
     if path is None or not user:
         return
@@ -114,7 +116,7 @@ def reconcile_command(session_id: str | None, pending: bool, limit: int) -> None
 @click.command("load")
 @click.option("--file", "path", type=click.Path(path_type=Path), required=True, help="A schema YAML file.")
 @click.option("--user", "user_id", help="The user (default: identity.user_id).")
-@click.option("--derive", type=click.Choice(ontology.DERIVE_MODES), default="extend", show_default=True,
+@click.option("--derive", type=click.Choice(DERIVE_MODES), default="extend", show_default=True,
               help="extend: add the fixed core and pin the file's types; off: use the file exactly as given.")
 def ontology_load(path: Path, user_id: str | None, derive: str) -> None:
     """Adopt a schema file as the user's next ontology version; a file that does not validate changes nothing."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from sessions_graph_core.cli.common import console, fail
-from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.integrations import service
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.validation import ValidationError
@@ -34,6 +33,8 @@ def service_group() -> None:
 @click.option("--no-start", is_flag=True, help="Only write the files; do not ask systemd or launchd to start them.")
 def service_install(with_dagster: bool, no_start: bool) -> None:
     """Write the service files and start them; the store then starts at every login and stays up."""
+    from sessions_graph_core.config.model import store_settings
+
     kind = _manager()
     try:
         settings = store_settings()
@@ -74,6 +75,8 @@ def service_status() -> None:
     console.print(f"installed: {', '.join(map(str, paths)) if paths else 'no'}", highlight=False)
     if paths:
         _print_replies(service.ask_manager(kind, "state", paths))
+    from sessions_graph_core.config.model import store_settings
+
     try:
         settings = store_settings()
     except ValidationError as exc:

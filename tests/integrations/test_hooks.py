@@ -351,7 +351,7 @@ def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Pa
 READER = {"spacy", "thinc", "torch", "sessions_graph_core.reconcile.pipeline", "sessions_graph_core.reconcile.nlp"}
 EMBEDDER = {"onnxruntime"}
 COMMANDS = {  # arguments: (what it must import, what it must not)
-    ("--help",): ({"click"}, READER | EMBEDDER),
+    ("--help",): ({"click"}, READER | EMBEDDER | {"pydantic", "numpy", "sessions_graph_core.graph"}),
     ("config", "show"): ({"sessions_graph_core.config.model"}, READER | EMBEDDER),
     ("memory", "view"): ({"sessions_graph_core.memory.files"}, READER | EMBEDDER),
     ("session", "list"): ({"sessions_graph_core.sessions.records"}, READER | EMBEDDER),

@@ -16,9 +16,6 @@ from sessions_graph_core.ontology.model import (
     RelationType,
 )
 
-# How many candidates one derivation run derives at most (the CLI's --seeds range).
-SEEDS = 3
-
 # -- candidates ------------------------------------------------------------------------------
 
 

@@ -21,9 +21,17 @@ from pydantic import BaseModel, Field
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
 from sessions_graph_core.llm import LlmClient, LlmUsage
-from sessions_graph_core.ontology.derive.candidates import SEEDS, Candidate, Change, Proposal, apply
+from sessions_graph_core.ontology.derive.candidates import Candidate, Change, Proposal, apply
 from sessions_graph_core.ontology.derive.gate import Score, agreement, measure, messages, passes, split
-from sessions_graph_core.ontology.derive.milestones import claim, derivation_state, due, qualifying, reached, release
+from sessions_graph_core.ontology.derive.milestones import (
+    SEEDS,
+    claim,
+    derivation_state,
+    due,
+    qualifying,
+    reached,
+    release,
+)
 from sessions_graph_core.ontology.derive.prompt import SYSTEM_PROMPT, observed, prompt
 from sessions_graph_core.ontology.model import (
     CATCH_ALL_LABELS,
