@@ -48,7 +48,9 @@ def service_install(with_dagster: bool, no_start: bool) -> None:
         console.print(f"wrote {item.path}", highlight=False)
     if not no_start and not _print_replies(service.ask_manager(kind, "start", [item.path for item in files])):
         fail(f"the files are written but {kind} did not start them: fix what it said, then run "
-             "`sessions-graph service install` again")
+             "`sessions-graph service install` again. Where no user service manager runs (a container, "
+             "a session without a login), run `sessions-graph store serve` from your start-up instead, "
+             "or keep the files with `service install --no-start`")
 
 
 @service_group.command("uninstall")

@@ -149,7 +149,9 @@ def write(files: Sequence[ServiceFile]) -> None:
 
 
 def remove(paths: Sequence[Path]) -> None:
+    """The files, and the link `systemctl enable` made to a unit (left behind when systemd could not be asked)."""
     for path in paths:
+        (path.parent / "default.target.wants" / path.name).unlink(missing_ok=True)
         path.unlink(missing_ok=True)
 
 
@@ -182,6 +184,8 @@ def ask_manager(kind: Manager, verb: Literal["start", "stop", "state"], paths: S
     replies = []
     for command in commands:
         done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
-        said = (done.stdout.strip().splitlines() or done.stderr.strip().splitlines() or [""])[0]
+        # A failure's reason is on stderr, even when stdout says what was done before it failed.
+        streams = (done.stdout, done.stderr) if done.returncode == 0 else (done.stderr, done.stdout)
+        said = next((text.strip().splitlines()[-1] for text in streams if text.strip()), "")
         replies.append(ManagerReply(done.returncode == 0, f"{' '.join(command)}: {said or 'ok'}"))
     return replies
