@@ -8,21 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sessions_graph_core import users, validation
-from sessions_graph_core.embeddings import vectors as embeddings
-from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL, load_embedder
-from sessions_graph_core.embeddings.vectors import Embedded
+from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.memory import notes as memories
 from sessions_graph_core.memory.files import MemoryStore
-from sessions_graph_core.memory.notes import Memory
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.model import OntologyVersion
-from sessions_graph_core.recall import evidence as recall_evidence
-from sessions_graph_core.recall import search as recall
-from sessions_graph_core.recall.config import RecallConfig
-from sessions_graph_core.recall.results import Recalled
 from sessions_graph_core.reconcile import facts, forgetting, provenance
-from sessions_graph_core.reconcile import pipeline as reconcile
-from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
 from sessions_graph_core.sessions import jsonl as transcript_files
 from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.sessions.jsonl import Imported, Transcript
@@ -31,9 +22,20 @@ from sessions_graph_core.store.base import GraphStore, HistoryErased
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.store.schema import SCHEMA
 
+# What the reader, the embedder and recall need is imported in the method that uses it: a CLI call
+# that lists sessions must not load spaCy (the reconcile pipeline) or onnxruntime (the embedder).
+
 if TYPE_CHECKING:
+    from sessions_graph_core.embeddings.vectors import Embedded
     from sessions_graph_core.llm import LlmClient
+    from sessions_graph_core.memory.notes import Memory
     from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
+    from sessions_graph_core.recall.config import RecallConfig
+    from sessions_graph_core.recall.results import Recalled
+    from sessions_graph_core.reconcile import pipeline as reconcile
+    from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
+    from sessions_graph_core.sessions.jsonl import Imported, Transcript
+    from sessions_graph_core.sessions.records import SessionInfo, Turn, TurnIn
 
 
 class SessionsGraph:
@@ -185,6 +187,8 @@ class SessionsGraph:
         enforce_ontology: bool = False,
         promote_labels: bool = False,
     ) -> reconcile.ReconcileSummary:
+        from sessions_graph_core.reconcile import pipeline as reconcile
+
         return reconcile.reconcile_session(
             self.store, session_id, backend=backend, enforce_ontology=enforce_ontology, promote_labels=promote_labels
         )
@@ -193,14 +197,20 @@ class SessionsGraph:
         self, session_ids: Sequence[str], *, backend: ExtractionBackend | None = None, enforce_ontology: bool = False
     ) -> Iterator[reconcile.ReconcileSummary]:
         """Each session's summary in order, as reconcile_session gives it, the next extracted while one is written."""
+        from sessions_graph_core.reconcile import pipeline as reconcile
+
         return reconcile.reconcile_sessions(self.store, session_ids, backend=backend, enforce_ontology=enforce_ontology)
 
     def reconcile_memory(
         self, memory_id: str, *, backend: ExtractionBackend | None = None, enforce_ontology: bool = True
     ) -> reconcile.MemoryReconciliation:
+        from sessions_graph_core.reconcile import pipeline as reconcile
+
         return reconcile.reconcile_memory(self.store, memory_id, backend=backend, enforce_ontology=enforce_ontology)
 
     def get_pending_memories(self, *, limit: int = 100) -> list[str]:
+        from sessions_graph_core.reconcile import pipeline as reconcile
+
         return reconcile.pending_memories(self.store, limit=limit)
 
     def forget_session(self, user_id: str, session_id: str) -> forgetting.Forgotten:
@@ -301,22 +311,33 @@ class SessionsGraph:
     # -- embeddings and recall ---------------------------------------------------------------
 
     def embed_session(self, session_id: str, *, model: str = DEFAULT_EMBEDDING_MODEL) -> Embedded:
+        from sessions_graph_core.embeddings import vectors as embeddings
+
         return embeddings.embed_session(self.store, session_id, model=model)
 
     def embed_memories(self, user_id: str, *, model: str = DEFAULT_EMBEDDING_MODEL) -> Embedded:
         """Vectors for the user's memory files that lack current ones."""
+        from sessions_graph_core.embeddings import vectors as embeddings
+        from sessions_graph_core.embeddings.models import load_embedder
+
         return embeddings.embed_memories(self.store, user_id, embedder=load_embedder(model, store=self.store))
 
     def get_pending_memory_embedding_users(self, *, model: str = DEFAULT_EMBEDDING_MODEL) -> list[str]:
+        from sessions_graph_core.embeddings import vectors as embeddings
+
         return embeddings.pending_memory_users(self.store, model=model)
 
     def fill_turn_evidence(self, user_id: str | None = None) -> int:
         """Write what recall reads of each text on the turns recorded before it was written at ingest
         (recall/evidence.py), for one user or every user; returns how many turns were written."""
+        from sessions_graph_core.recall import evidence as recall_evidence
+
         users = [validation.user_id(user_id)] if user_id is not None else sessions.users_of(self.store)
         return sum(recall_evidence.fill_turn_evidence(self.store, user) for user in users)
 
     def get_pending_embedding_sessions(self, *, model: str = DEFAULT_EMBEDDING_MODEL, limit: int = 100) -> list[str]:
+        from sessions_graph_core.embeddings import vectors as embeddings
+
         return embeddings.pending_embeddings(self.store, model=model, limit=limit)
 
     def recall(
@@ -329,5 +350,7 @@ class SessionsGraph:
         model: str = DEFAULT_EMBEDDING_MODEL,
         budget_tokens: int | None = None,
     ) -> Recalled:
+        from sessions_graph_core.recall import search as recall
+
         return recall.recall(self.store, user_id, question, config=config, as_of=as_of, model=model,
                              budget_tokens=budget_tokens)

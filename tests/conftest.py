@@ -15,10 +15,41 @@ from click.testing import CliRunner
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.base import GraphStore
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, _cmdline, _process_alive, terminate
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.store.location import StoreSettings, open_store
 from sessions_graph_core.store.schema import SCHEMA
+
+TEST_RUN_ENV = "SESSIONS_GRAPH_TEST_RUN"
+
+
+def processes_with_env(variable: str, value: str) -> list[int]:
+    """The processes (not this one) whose environment holds VARIABLE=value: children inherit it."""
+    marker = f"{variable}={value}".encode() + b"\0"
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker in (entry / "environ").read_bytes() and int(entry.name) != os.getpid():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_server_outlives_the_run() -> Iterator[None]:
+    """A CLI call leaves the store it started running, with a watcher that stops it when idle: every
+    server and watcher this run's code started (the watchers inherit its marker) is stopped when the run ends."""
+    run = uuid.uuid4().hex
+    os.environ[TEST_RUN_ENV] = run
+    yield
+    for pid in processes_with_env(TEST_RUN_ENV, run):
+        # redis-server overwrites its environment with its process title, so a server is found by its
+        # watcher, which names its data directory.
+        arguments = _cmdline(pid).split()
+        if "sessions_graph_core.store.falkordb.idle" in arguments:
+            EmbeddedServer(arguments[-2]).stop()
+        terminate(pid, lambda pid=pid: not _process_alive(pid), timeout=10)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
-from typing import NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
 from rich.console import Console, ConsoleDimensions
@@ -15,14 +15,16 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from sessions_graph_core import validation
-from sessions_graph_core.config import model as config_file
-from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.errors import NotFoundError, StoreUnreachableError, no_session
-from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.inputs import InputError, read_stdin_text
-from sessions_graph_core.sessions.records import SessionInfo
-from sessions_graph_core.store.location import open_reads, open_store
 from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:
+    from sessions_graph_core.graph import SessionsGraph
+    from sessions_graph_core.sessions.records import SessionInfo
+    from sessions_graph_core.store.location import StoreSettings
+
+# The config (pydantic) and the graph (numpy) are imported where a command uses them: `--help` needs neither.
 
 
 class OutputConsole(Console):
@@ -111,6 +113,8 @@ def resolve_user(given: str | None, *, missing: str = NO_USER) -> str:
             return validation.user_id(given)
         except ValidationError as exc:
             fail(str(exc), 2)
+    from sessions_graph_core.config import model as config_file
+
     try:
         configured = config_file.load_config().identity.user_id
     except ValidationError as exc:
@@ -122,6 +126,8 @@ def resolve_user(given: str | None, *, missing: str = NO_USER) -> str:
 
 def require_user(graph: SessionsGraph, user_id: str) -> None:
     """A read for a user the store has never seen says so and exits 1 instead of printing nothing."""
+    from sessions_graph_core.config.model import store_settings
+
     try:
         known = graph.user_exists(user_id)
     except ValidationError as exc:
@@ -144,6 +150,8 @@ def print_json(rows: object) -> None:
 def require_session(graph: SessionsGraph, session_id: str, user_id: str | None) -> SessionInfo:
     """The session, or exit 1. With a user, another user's session reads as missing, in the same words;
     without one (no --user and none configured) any user's session is found."""
+    from sessions_graph_core.config.model import store_settings
+
     try:
         found = graph.get_session(session_id)
     except ValidationError as exc:
@@ -160,6 +168,8 @@ def optional_user(given: str | None) -> str | None:
     also run store-wide (reconcile and embed of one session)."""
     if given is not None:
         return resolve_user(given)
+    from sessions_graph_core.config import model as config_file
+
     try:
         return config_file.load_config().identity.user_id
     except ValidationError as exc:
@@ -180,19 +190,36 @@ def human_bytes(size: int) -> str:
     return f"{size} B"
 
 
+def _drain_spool(settings: StoreSettings) -> None:
+    """Apply what hooks spooled while the store was loading, unless a drain already runs: a command reads
+    what the hooks received."""
+    from sessions_graph_core.integrations import spool
+
+    if settings.backend == "falkordb" and not settings.falkordb_url and spool.pending(settings.data_dir):
+        from sessions_graph_core.integrations.hooks import drain_spool
+
+        drain_spool(wait=False)
+
+
 @contextmanager
-def opened_graph(*, reads_only: bool = False) -> Iterator[SessionsGraph]:
+def opened_graph(*, reads_only: bool = False, drain: bool = True) -> Iterator[SessionsGraph]:
     """The configured store with its schema in place; errors become one clear line and exit 1.
 
     `reads_only` opens the replica at store.read_url when one is set; its schema comes from the primary.
+    `drain` first applies the hook events spooled while the store was loading (integrations/spool.py).
     """
+    from sessions_graph_core.config.model import store_settings
+    from sessions_graph_core.graph import SessionsGraph
+    from sessions_graph_core.store.location import open_reads, open_store
+
     try:
         settings = store_settings()
     except ValidationError as exc:  # a malformed config file: it names the file and the key
         fail(str(exc), 2)
     replica = reads_only and settings.read_url is not None
     try:
-        store, note = open_reads(settings) if reads_only else (open_store(settings), None)
+        # Left running for the next call, which then finds the store loaded; it stops itself when idle.
+        store, note = open_reads(settings, keep_running=True) if reads_only else (open_store(settings, keep_running=True), None)
     except StoreUnreachableError as exc:
         fail(str(exc), 1)
     if note:
@@ -201,6 +228,8 @@ def opened_graph(*, reads_only: bool = False) -> Iterator[SessionsGraph]:
     try:
         if not replica:  # reads through a replica leave the schema to the primary's writers
             graph.setup()
+            if drain:
+                _drain_spool(settings)
         yield graph
     except NotFoundError as exc:  # missing, or another user's: the same words and the same exit
         fail(str(exc), 1)

@@ -80,7 +80,7 @@ def check_store(config: Config) -> list[Check]:
         ]
     try:
         graph.store.ping()
-        checks = [Check(name="store", status="pass", detail=f"{where} answers")]
+        checks = [Check(name="store", status="pass", detail=f"{where} answers; {service_state(config)}")]
         try:
             graph.setup()
             checks.append(Check(name="schema", status="pass", detail="constraints and indexes in place"))
@@ -91,6 +91,28 @@ def check_store(config: Config) -> list[Check]:
         return [Check(name="store", status="fail", detail=f"{where}: {exc}", fix=_store_fix(config))]
     finally:
         graph.close()
+
+
+def service_state(config: Config) -> str:
+    """Whether a login service keeps the embedded store up (`sessions-graph service install`), in words for
+    the store check (the README's doctor table names every check, and this is part of the store's)."""
+    from sessions_graph_core.integrations import service
+
+    settings = config.store.settings()
+    if settings.memgraph_url or settings.falkordb_url:
+        return "a server of its own, no login service"
+    try:
+        kind = service.manager()
+    except ValidationError as exc:
+        return str(exc)
+    paths = service.installed(kind)
+    if not paths:
+        return (f"no login service (`sessions-graph service install` keeps it up from login; without it the store "
+                f"stops after {settings.idle_seconds} s without use)")
+    replies = service.ask_manager(kind, "state", paths)
+    if all(reply.ok for reply in replies):
+        return f"login service installed and running ({kind}: {', '.join(path.name for path in paths)})"
+    return f"login service installed but not running ({'; '.join(reply.said for reply in replies)}): `sessions-graph service status`"
 
 
 def check_embedder(config: Config) -> Check:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
@@ -18,7 +19,9 @@ from sessions_graph_core.cli.common import (
     resolve_user,
     user_option,
 )
-from sessions_graph_core.reconcile.facts import FactView
+
+if TYPE_CHECKING:
+    from sessions_graph_core.reconcile.facts import FactView
 
 
 def _holds(fact: FactView) -> str:

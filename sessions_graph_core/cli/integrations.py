@@ -10,8 +10,6 @@ from typing import NoReturn
 
 import click
 
-from sessions_graph_core.config import model as config_file
-from sessions_graph_core.config.hook_cache import refresh as refresh_hook_settings
 from sessions_graph_core.integrations.hooks import DEFAULT_RUNTIME, RUNTIMES
 from sessions_graph_core.validation import ValidationError
 
@@ -34,6 +32,9 @@ def config_group() -> None:
 @click.argument("value")
 def config_set(key: str, value: str) -> None:
     """Set KEY (section.key) to VALUE; lists are comma-separated. A bad key or value changes nothing."""
+    from sessions_graph_core.config import model as config_file
+    from sessions_graph_core.config.hook_cache import refresh as refresh_hook_settings
+
     try:
         stored = config_file.set_value(key, value)
     except ValidationError as exc:
@@ -47,6 +48,9 @@ def config_set(key: str, value: str) -> None:
 @click.argument("key")
 def config_unset(key: str) -> None:
     """Remove KEY from the file so its default applies again."""
+    from sessions_graph_core.config import model as config_file
+    from sessions_graph_core.config.hook_cache import refresh as refresh_hook_settings
+
     try:
         removed = config_file.unset_value(key)
     except ValidationError as exc:
@@ -60,6 +64,8 @@ def config_unset(key: str) -> None:
 @click.option("--reveal", is_flag=True, help="Print a secret in full.")
 def config_get(key: str, reveal: bool) -> None:
     """Print KEY's effective value (the environment overrides the file)."""
+    from sessions_graph_core.config import model as config_file
+
     try:
         value = config_file.load_config().get(key)
     except ValidationError as exc:
@@ -94,6 +100,8 @@ def _defaults() -> dict[str, object]:
 @click.option("--json", "as_json", is_flag=True, help="Print the keys as JSON.")
 def config_show(as_json: bool) -> None:
     """Every key, its effective value (secrets masked; an unset key shows its default) and where it comes from."""
+    from sessions_graph_core.config import model as config_file
+
     try:
         loaded = config_file.load_config()
     except ValidationError as exc:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 from rich.markup import escape
@@ -37,14 +38,16 @@ from sessions_graph_core.cli.integrations import (
 from sessions_graph_core.cli.ontology import derive_command, ontology_group
 from sessions_graph_core.cli.recall import embed_command, recall_command
 from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command
-from sessions_graph_core.config.model import store_settings
+from sessions_graph_core.cli.service import service_group
 from sessions_graph_core.errors import StoreUnreachableError, no_memory
-from sessions_graph_core.memory.files import MemoryCommandError, MemoryPathNotFoundError, MemoryStore
-from sessions_graph_core.sessions.jsonl import Transcript, read_transcript
-from sessions_graph_core.sessions.longmemeval import read_longmemeval
-from sessions_graph_core.sessions.records import check_owner, check_turns
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:
+    from sessions_graph_core.memory.files import MemoryCommandError, MemoryStore
+    from sessions_graph_core.sessions.jsonl import Transcript
+
+# What a command works with is imported in its body: `--help` loads only the commands' definitions.
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -72,6 +75,8 @@ def store() -> None:
 
 
 def _server() -> EmbeddedServer:
+    from sessions_graph_core.config.model import store_settings
+
     try:
         settings = store_settings()
     except ValidationError as exc:
@@ -93,6 +98,33 @@ def store_start() -> None:
     elapsed = (time.perf_counter() - started_at) * 1000
     state = f"started in {elapsed:.0f} ms" if started else "already running"
     console.print(f"{state}: pid {server.pid()}, data {server.data_dir}, socket {server.socket_path}", highlight=False)
+
+
+@store.command("serve")
+def store_serve() -> None:
+    """Keep the embedded server up in the foreground, starting it again if it exits; SIGTERM or Ctrl-C stops it.
+
+    What `sessions-graph service install` runs at login."""
+    server = _server()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        server.keep_up()
+    except StoreUnreachableError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+
+
+@store.command("drain")
+def store_drain() -> None:
+    """Apply the hook events spooled while the store was starting or loading, oldest first (a hook starts this)."""
+    from sessions_graph_core.integrations.hooks import drain_spool
+
+    with opened_graph(drain=False):  # started and loaded before the first event is applied
+        applied = drain_spool(wait=True)
+    console.print(f"applied {applied} spooled hook events")
 
 
 @store.command("stop")
@@ -214,6 +246,8 @@ def _memory_command(
     exist exits 1, any other refusal 2 (bad input, as through `memory save`).
 
     known_user: a read, which first checks that the store knows the user at all."""
+    from sessions_graph_core.memory.files import MemoryCommandError
+
     with opened_graph() as graph:
         if known_user:
             require_user(graph, user_id)
@@ -225,6 +259,8 @@ def _memory_command(
 
 
 def _refused(error: MemoryCommandError) -> NoReturn:
+    from sessions_graph_core.memory.files import MemoryPathNotFoundError
+
     click.echo(str(error), err=True)
     sys.exit(1 if isinstance(error, MemoryPathNotFoundError) else 2)
 
@@ -293,6 +329,8 @@ def memory_rename(user_id: str | None, session_id: str | None, old_path: str, ne
 @click.argument("path")
 def memory_versions(user_id: str | None, as_json: bool, path: str) -> None:
     """The texts PATH held before, newest first."""
+    from sessions_graph_core.memory.files import MemoryCommandError
+
     user_id = resolve_user(user_id)
     with opened_graph() as graph:
         require_user(graph, user_id)
@@ -341,6 +379,9 @@ def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str
         _import_longmemeval(files, resolve_user(user_id, missing=(
             "a LongMemEval file names no user: pass --user or set identity.user_id")))
         return
+    from sessions_graph_core.sessions.jsonl import read_transcript
+    from sessions_graph_core.sessions.records import check_owner, check_turns
+
     try:  # every file parsed before anything is written: one bad line imports nothing
         transcripts = [(path, read_transcript(path)) for path in files]
     except ValidationError as exc:
@@ -375,6 +416,9 @@ def _import_target(path: Path, transcript: Transcript, user_id: str | None, sess
 
 def _import_longmemeval(files: tuple[Path, ...], user_id: str) -> None:
     # Every file is read and checked before the first session is written.
+    from sessions_graph_core.sessions.longmemeval import read_longmemeval
+    from sessions_graph_core.sessions.records import check_owner, check_turns
+
     try:
         haystacks = [(path, read_longmemeval(path)) for path in files]
     except ValidationError as exc:
@@ -433,7 +477,7 @@ def session_show(as_json: bool, user_id: str | None, session_id: str) -> None:
 
 # Commands that live in modules of their own.
 for command in (config_group, doctor_command, forget_command, hook_command, mcp_command, embed_command, recall_command,
-                derive_command, ontology_group, reconcile_command, facts_command):
+                derive_command, ontology_group, reconcile_command, facts_command, service_group):
     main.add_command(command)
 ontology_group.add_command(ontology_load)
 

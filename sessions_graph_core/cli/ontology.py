@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
 from rich.table import Table
 
 from sessions_graph_core.cli.common import console, errors, opened_graph, resolve_user, user_option
-from sessions_graph_core.config import model as config_file
 from sessions_graph_core.errors import NoLlmConfiguredError
-from sessions_graph_core.llm import LlmClient
-from sessions_graph_core.ontology import model as ontology
-from sessions_graph_core.ontology.derive import run as derivation
-from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
-from sessions_graph_core.reconcile.extraction.registry import get_backend
+from sessions_graph_core.ontology.derive.milestones import SEEDS
 from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:
+    from sessions_graph_core.config import model as config_file
+    from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -25,6 +25,8 @@ def _fail(message: str, code: int = 2) -> None:
 
 
 def _config() -> config_file.Config:
+    from sessions_graph_core.config import model as config_file
+
     try:
         return config_file.load_config()
     except ValidationError as exc:
@@ -78,11 +80,14 @@ def render_report(report: RunReport) -> None:
 @click.command("derive")
 @user_option()
 @click.option("--force", is_flag=True, help="run now, without waiting for the next milestone")
-@click.option("--seeds", type=click.IntRange(1, derivation.SEEDS), default=derivation.SEEDS, show_default=True,
+@click.option("--seeds", type=click.IntRange(1, SEEDS), default=SEEDS, show_default=True,
               help="how many candidates to derive")
 @click.option("--model", help="the LLM model (default: llm.anthropic_model / llm.openai_model)")
 def derive_command(user_id: str | None, force: bool, seeds: int, model: str | None) -> None:
     """Derive the user's next ontology version from their sessions and print the run report."""
+    from sessions_graph_core.llm import LlmClient
+    from sessions_graph_core.reconcile.extraction.registry import get_backend
+
     loaded = _config()
     user = resolve_user(user_id)
     try:
@@ -91,7 +96,7 @@ def derive_command(user_id: str | None, force: bool, seeds: int, model: str | No
         _fail(str(exc))
     with opened_graph() as graph:
         backend = get_backend(loaded.extraction.backend)
-        report = derivation.derive(graph.store, user, llm=llm, backend=backend, force=force, seeds=seeds)
+        report = graph.derive_ontology(user, llm=llm, backend=backend, force=force, seeds=seeds)
     render_report(report)
     if report.outcome == "failed":
         sys.exit(1)
@@ -128,10 +133,12 @@ def _chain_table(versions: list[VersionSummary]) -> Table:
 @user_option()
 def ontology_show(user_id: str | None) -> None:
     """The adopted version's types, then every version with its source and, for derived ones, its run."""
+    from sessions_graph_core.ontology import model as ontology
+
     user = resolve_user(user_id)
     with opened_graph() as graph:
         current = ontology.adopted(graph.store, user)
-        versions = derivation.chain(graph.store, user)
+        versions = graph.ontology_versions(user)
     created = f", adopted {current.created_at[:19]}" if current.created_at else ""
     console.print(f"{escape(user)}: version {current.version} ({current.source}), derive={current.derive}{created}")
     console.print("node types:")

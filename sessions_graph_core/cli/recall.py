@@ -6,6 +6,7 @@ import json
 import sys
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
@@ -24,16 +25,15 @@ from sessions_graph_core.cli.common import (
     resolve_user,
     user_option,
 )
-from sessions_graph_core.config import model as config_file
-from sessions_graph_core.embeddings.models import (
-    DEFAULT_EMBEDDING_MODEL,
-    EmbeddingUnavailableError,
-)
-from sessions_graph_core.embeddings.vectors import Embedded
 from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:
+    from sessions_graph_core.embeddings.vectors import Embedded
 
 
 def _configured_model(model: str | None) -> str:
+    from sessions_graph_core.config import model as config_file
+
     return model or config_file.load_config().recall.model()
 
 
@@ -43,7 +43,7 @@ def _configured_model(model: str | None) -> str:
               "and every user's memory files that lack current vectors; first write what recall reads of each "
               "turn's text on turns recorded before it was written at ingest")
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True, help="at most this many sessions with --pending")
-@click.option("--model", help=f"embedding model (default: recall.embedding_model, else {DEFAULT_EMBEDDING_MODEL})")
+@click.option("--model", help="embedding model (default: recall.embedding_model, else the one that ships with the package)")
 @user_option("With --session: the session's user (default: identity.user_id; with neither, any user's session).")
 def embed_command(session_id: str | None, pending: bool, limit: int, model: str | None, user_id: str | None) -> None:
     """Embed sessions' messages, entities, facts and memory files for recall."""
@@ -84,6 +84,8 @@ def embed_command(session_id: str | None, pending: bool, limit: int, model: str 
 
 def _embed_one(name: str, embed: Callable[[], Embedded]) -> bool:
     """Run one embedding and print its line (a failure on stderr, above the bar); False when it failed."""
+    from sessions_graph_core.embeddings.models import EmbeddingUnavailableError
+
     try:
         done = embed()
     except EmbeddingUnavailableError as exc:
@@ -106,6 +108,8 @@ def _embed_one(name: str, embed: Callable[[], Embedded]) -> bool:
 def recall_command(user_id: str | None, today: str | None, as_of: str | None, budget: int | None, as_json: bool,
                    question: str) -> None:
     """What the user's own past sessions hold about QUESTION."""
+    from sessions_graph_core.config import model as config_file
+
     try:
         settings = config_file.load_config()
     except ValidationError as exc:

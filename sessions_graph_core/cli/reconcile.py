@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
@@ -19,16 +20,19 @@ from sessions_graph_core.cli.common import (
     user_option,
 )
 from sessions_graph_core.cli.ontology import _config, _fail
-from sessions_graph_core.config.model import Config
-from sessions_graph_core.graph import SessionsGraph
-from sessions_graph_core.ontology import model as ontology
-from sessions_graph_core.reconcile import pipeline as reconcile
-from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
-from sessions_graph_core.reconcile.extraction.registry import get_backend
+from sessions_graph_core.ontology.versions import DERIVE_MODES
 from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:
+    from sessions_graph_core.config.model import Config
+    from sessions_graph_core.graph import SessionsGraph
+    from sessions_graph_core.reconcile import pipeline as reconcile
+    from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
 
 
 def _backend(loaded: Config) -> ExtractionBackend:
+    from sessions_graph_core.reconcile.extraction.registry import get_backend
+
     try:
         return get_backend(loaded.extraction.backend)
     except Exception as exc:  # noqa: BLE001 - any backend that cannot start is reported the same way
@@ -38,6 +42,8 @@ def _backend(loaded: Config) -> ExtractionBackend:
 
 def _sync_ontology_file(graph: SessionsGraph, loaded: Config) -> None:
     """Adopt the configured schema file when its content or derive mode changed since it was adopted."""
+    from sessions_graph_core.ontology import model as ontology
+
     path, user = loaded.ontology.path, loaded.identity.user_id
     if path is None or not user:
         return
@@ -120,7 +126,7 @@ def reconcile_command(session_id: str | None, pending: bool, limit: int, user_id
 @click.command("load")
 @click.option("--file", "path", type=click.Path(path_type=Path), required=True, help="A schema YAML file.")
 @user_option()
-@click.option("--derive", type=click.Choice(ontology.DERIVE_MODES), default="extend", show_default=True,
+@click.option("--derive", type=click.Choice(DERIVE_MODES), default="extend", show_default=True,
               help="extend: add the fixed core and pin the file's types; off: use the file exactly as given.")
 def ontology_load(path: Path, user_id: str | None, derive: str) -> None:
     """Adopt a schema file as the user's next ontology version; a file that does not validate changes nothing."""

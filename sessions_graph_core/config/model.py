@@ -34,7 +34,7 @@ from sessions_graph_core.config.paths import (  # noqa: F401 - CONFIG_ENV: calle
 )
 from sessions_graph_core.inputs import MAX_CONFIG_BYTES, MAX_JSON_DEPTH, InputError, nests_deeper, read_text
 from sessions_graph_core.recall.config import RecallConfig
-from sessions_graph_core.store.location import StoreSettings, default_data_dir
+from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS, StoreSettings, default_data_dir
 from sessions_graph_core.validation import ValidationError
 
 FILE_MODE = 0o600
@@ -78,6 +78,10 @@ class Store(Section):
     database: str = Field("memgraph", **_allowed("the Memgraph database name"))
     read_url: str | None = Field(None, **_allowed("falkordb://HOST:PORT of a replica that recall reads from"))
     replica_acks: int = Field(0, ge=0, le=16, **_allowed("how many replicas must hold a write before it counts as done (0-16)"))
+    idle_seconds: int = Field(
+        DEFAULT_IDLE_SECONDS, ge=0, le=7 * 86400,
+        **_allowed("seconds without a command before an embedded store a command started stops itself (0: never; at most 604800)"),
+    )
 
     @field_validator("url")
     @classmethod
@@ -112,6 +116,7 @@ class Store(Section):
             falkordb_password=self.password.get_secret_value() if falkordb else "",
             read_url=self.read_url,
             replica_acks=self.replica_acks,
+            idle_seconds=self.idle_seconds,
         )
 
 

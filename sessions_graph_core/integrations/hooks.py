@@ -26,11 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from sessions_graph_core.config.hook_cache import HookSettings, hook_settings
-from sessions_graph_core.errors import foreign_session
+from sessions_graph_core.errors import StoreUnreachableError, foreign_session
 from sessions_graph_core.failures import record_failure
 from sessions_graph_core.inputs import MAX_STDIN_BYTES, InputError, parse_json, read_fd
+from sessions_graph_core.integrations import spool
 from sessions_graph_core.sessions import records as sessions
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.location import open_store
 from sessions_graph_core.validation import ValidationError
 
@@ -177,10 +179,54 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
         session_id = data.get("session_id")
         if runtime not in RUNTIMES:
             raise HookError(f"Unknown --runtime {runtime!r}: use one of {', '.join(RUNTIMES)}; nothing was recorded")
-        return handle(event, HookPayload.from_json(data), runtime=runtime)
+        payload = HookPayload.from_json(data)
+        action_for(event)
+        settings = hook_settings()
+        _user(settings)  # an event no one would record is refused now, not spooled
+        if _store_not_ready(settings):
+            spool.append(settings.store.data_dir, event, runtime, raw)
+            _start_drainer(settings)
+            return None
+        return handle(event, payload, runtime=runtime, settings=settings)
     except Exception as exc:  # noqa: BLE001 - a hook must never fail the harness
         record_failure("hook", exc, hook_event=event, runtime=runtime, session_id=session_id)
         return None
+
+
+def _store_not_ready(settings: HookSettings) -> bool:
+    """An embedded store that does not answer yet (not started, loading), or events spooled before this one,
+    which must be applied first: the event goes to the spool instead of waiting. A server store (Memgraph,
+    standalone FalkorDB) is never waited for by starting it, so it is never spooled for."""
+    if settings.store.memgraph_url or settings.store.falkordb_url:
+        return False
+    return bool(spool.pending(settings.store.data_dir)) or not EmbeddedServer(settings.store.data_dir).responds()
+
+
+def _start_drainer(settings: HookSettings) -> None:
+    """A detached `sessions-graph store drain`, which starts the store, waits for it and applies the spool."""
+    if not spool.drainer_running(settings.store.data_dir):
+        from sessions_graph_core.children import spawn_detached
+
+        spawn_detached(["store", "drain"])
+
+
+def apply_spooled(item: spool.Spooled, settings: HookSettings) -> None:
+    """A spooled event, handled as the hook would have: its failures are logged, never raised, except a store
+    that cannot be reached, which leaves it (and the events after it) spooled for the next drain."""
+    try:
+        handle(item.event, HookPayload.from_json(json.loads(item.raw or "{}")), runtime=item.runtime, settings=settings)
+    except StoreUnreachableError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - as in run_hook: a bad event must not block the ones behind it
+        record_failure("hook", exc, hook_event=item.event, runtime=item.runtime, spooled=item.path.name)
+
+
+def drain_spool(*, wait: bool = True) -> int:
+    """Apply the hook events spooled while the store was not ready, oldest first; how many were applied."""
+    settings = hook_settings()
+    if settings.store.memgraph_url or settings.store.falkordb_url:
+        return 0
+    return spool.drain(settings.store.data_dir, lambda item: apply_spooled(item, settings), wait=wait)
 
 
 def run_for_harness(event: str, runtime: str) -> None:

@@ -19,12 +19,11 @@ from pydantic import ValidationError as PydanticError
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
 from sessions_graph_core.inputs import MAX_CONFIG_BYTES, read_bytes
-from sessions_graph_core.ontology.versions import record_version
+from sessions_graph_core.ontology.versions import DERIVE_MODES, record_version
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
 
 DeriveMode = Literal["extend", "off"]
-DERIVE_MODES = ("extend", "off")
 CORE_LABELS = ("User", "Person", "Duration", "Quantity", "Money", "Date", "TimeWindow")
 CATCH_ALL_LABELS = ("Topic", "Artifact")
 

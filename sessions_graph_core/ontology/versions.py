@@ -15,6 +15,9 @@ from typing import Any
 
 from sessions_graph_core.store.base import GraphStore
 
+# How a version relates to the core: extend it (the file's types pinned), or off (the file as given).
+DERIVE_MODES = ("extend", "off")
+
 _NEXT_NUMBER = (
     "MERGE (u:User {user_id: $uid}) WITH u "
     "OPTIONAL MATCH (done:OntologyVersion {user_id: $uid, write_id: $write_id}) "

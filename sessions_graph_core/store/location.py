@@ -17,6 +17,9 @@ from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
 
 DEFAULT_GRAPH = "sessions_graph"
+# A store a command started stops after this long without a command: long enough to stay up through a
+# working session's pauses, short enough not to hold its memory all day after the last one.
+DEFAULT_IDLE_SECONDS = 1800
 
 
 def default_data_dir() -> Path:
@@ -27,6 +30,9 @@ def default_data_dir() -> Path:
 class StoreSettings:
     """The embedded FalkorDB in `data_dir`; a standalone FalkorDB server when `falkordb_url` is set; the
     Memgraph server at `memgraph_url` when that is set.
+
+    `idle_seconds`: an embedded server that a command starts and leaves running stops itself after this
+    long without a command (0: never).
 
     `read_url` names a replica of the standalone server: recall reads there, so reads scale out and
     never wait behind the writers on the primary. `replica_acks` makes every write wait until that many
@@ -44,6 +50,7 @@ class StoreSettings:
     read_url: str | None = None
     replica_acks: int = 0
     read_only: bool = False
+    idle_seconds: float = DEFAULT_IDLE_SECONDS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -69,11 +76,14 @@ class StoreSettings:
 
     def cacheable(self) -> dict[str, str] | None:
         """What a cache may keep of it: the embedded store's place; None for a server, whose password it needs."""
-        return None if self.memgraph_url or self.falkordb_url else {"data_dir": str(self.data_dir), "graph": self.graph}
+        if self.memgraph_url or self.falkordb_url:
+            return None
+        return {"data_dir": str(self.data_dir), "graph": self.graph, "idle_seconds": self.idle_seconds}
 
 
 def open_store(settings: StoreSettings, *, keep_running: bool = False) -> GraphStore:
-    """The store the settings name; `keep_running` leaves an embedded server up for the next process."""
+    """The store the settings name; `keep_running` leaves an embedded server this call starts up for the next
+    process, until it has been idle for `settings.idle_seconds`."""
     if settings.memgraph_url:
         from sessions_graph_core.store.memgraph import MemgraphStore
 
@@ -93,18 +103,20 @@ def open_store(settings: StoreSettings, *, keep_running: bool = False) -> GraphS
             replica_acks=settings.replica_acks,
             read_only=settings.read_only,
         )
-    return FalkorDBStore.open(settings.data_dir, graph=settings.graph, keep_running=keep_running)
+    return FalkorDBStore.open(
+        settings.data_dir, graph=settings.graph, keep_running=keep_running, idle_seconds=settings.idle_seconds
+    )
 
 
 # How long a replica may take to answer before reads go to the primary instead.
 REPLICA_PROBE_S = 2.0
 
 
-def open_reads(settings: StoreSettings) -> tuple[GraphStore, str | None]:
+def open_reads(settings: StoreSettings, *, keep_running: bool = False) -> tuple[GraphStore, str | None]:
     """Where reads go: the replica at `read_url`, or the store itself when none is set. A replica that does not
     answer (down, stopped, still loading) gives way to the primary, with a note that says so (None otherwise)."""
     if not settings.read_url:
-        return open_store(settings), None
+        return open_store(settings, keep_running=keep_running), None
     replica = open_store(settings.for_reads())
     trouble = replica.trouble(REPLICA_PROBE_S)
     if trouble is None:

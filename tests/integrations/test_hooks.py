@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -14,15 +15,17 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from conftest import processes_with_env
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
 from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path, recent_failures
+from sessions_graph_core.integrations import spool
 from sessions_graph_core.integrations.connector import SessionsGraphConnector
 from sessions_graph_core.integrations.hooks import action_for, plain_arguments, run_hook
 from sessions_graph_core.memory.tool_calls import is_memory_tool
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, _cmdline
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.validation import ValidationError
 
@@ -32,15 +35,7 @@ HOOK_TIMEOUT_S = 120
 
 def children_of(config: Path) -> list[int]:
     """Detached children started by this test's hooks: they carry its config path in their environment."""
-    marker = f"{CONFIG_ENV}={config}".encode() + b"\0"
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and marker in (entry / "environ").read_bytes() and int(entry.name) != os.getpid():
-                found.append(int(entry.name))
-        except OSError:
-            continue
-    return found
+    return processes_with_env(CONFIG_ENV, str(config))
 
 
 @pytest.fixture
@@ -366,6 +361,38 @@ def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Pa
     assert recent_failures() == []
 
 
+# What no command but reconcile and derive may load: the reader's spaCy (with thinc and torch behind it) and
+# the pipeline that drives it; the embedder's onnxruntime only where a command embeds.
+READER = {"spacy", "thinc", "torch", "sessions_graph_core.reconcile.pipeline", "sessions_graph_core.reconcile.nlp"}
+EMBEDDER = {"onnxruntime"}
+COMMANDS = {  # arguments: (what it must import, what it must not)
+    ("--help",): ({"click"}, READER | EMBEDDER | {"pydantic", "numpy", "sessions_graph_core.graph"}),
+    ("config", "show"): ({"sessions_graph_core.config.model"}, READER | EMBEDDER),
+    ("memory", "view"): ({"sessions_graph_core.memory.files"}, READER | EMBEDDER),
+    ("session", "list"): ({"sessions_graph_core.sessions.records"}, READER | EMBEDDER),
+    ("facts", "alice"): ({"sessions_graph_core.reconcile.facts"}, READER | EMBEDDER),
+    ("recall", "which database?"): (EMBEDDER, READER),
+    ("hook", "Stop"): ({"sessions_graph_core.integrations.hooks"}, READER | EMBEDDER),
+}
+
+
+def imported_by(arguments: tuple[str, ...], env: dict[str, str]) -> set[str]:
+    command = [sys.executable, "-X", "importtime", "-m", "sessions_graph_core.entry", *arguments]
+    done = subprocess.run(command, input="{}", capture_output=True, text=True, env=env, timeout=HOOK_TIMEOUT_S)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+
+
+@pytest.mark.parametrize("arguments", list(COMMANDS), ids=" ".join)
+def test_each_command_imports_what_it_uses(arguments: tuple[str, ...], env: dict[str, str], graph: SessionsGraph) -> None:
+    graph.save_memory("alice", "We chose Postgres for the orders database.", path=f"/memories/db-{uuid.uuid4().hex}.md")
+    graph.embed_memories("alice")
+    imported = imported_by(arguments, env)
+    wanted, unwanted = COMMANDS[arguments]
+    assert wanted <= imported
+    assert not imported & unwanted
+
+
 def test_the_shipped_argument_shapes_skip_click_and_the_rest_go_through_it(env: dict[str, str]) -> None:
     assert plain_arguments(["Stop"]) == ("Stop", "claude-code")
     assert plain_arguments(["Stop", "--runtime", "codex"]) == ("Stop", "codex")
@@ -531,3 +558,71 @@ def test_a_line_that_stopped_the_hooks_is_skipped_logged_and_the_lines_around_it
     transcript.user("the next prompt")
     run_hook("UserPromptSubmit", json.dumps(transcript.payload("UserPromptSubmit")))
     assert [t.text for t in graph.get_turns(sid)][-1] == "the next prompt"
+
+
+# -- the spool: a hook never waits for a store that is starting or loading ---------------------------------
+
+
+@pytest.fixture
+def store_not_up(env: dict[str, str], short_tmp: Path) -> Iterator[Path]:
+    """The config pointed at a data directory whose store is not running; afterwards the hooks' children
+    (the drainer, embeds) are waited for and the store they started is stopped."""
+    set_value("store.data_dir", str(short_tmp))
+    yield short_tmp
+    # The store the drainer started, and its idle watcher, carry the config too: they are stopped, not waited for.
+    store_processes = str(short_tmp)
+    wait_for(lambda: all(store_processes in _cmdline(pid) for pid in children_of(Path(env[CONFIG_ENV]))), timeout_s=300)
+    EmbeddedServer(short_tmp).stop()
+
+
+def turn_texts(data_dir: Path, session_id: str) -> list[str]:
+    store = FalkorDBStore(EmbeddedServer(data_dir), graph="sessions_graph")
+    try:
+        return [turn.text for turn in SessionsGraph(store).get_turns(session_id)]
+    finally:
+        store.close()
+
+
+def test_a_hook_spools_while_the_store_is_not_up_and_the_drainer_applies_it(
+    env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path
+) -> None:
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("Which queue do we use?")
+    for event in ("SessionStart", "UserPromptSubmit"):
+        done = hook_cli(event, transcript.payload(event), env)
+        assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    transcript.assistant("RabbitMQ, since March.")
+    hook_cli("Stop", transcript.payload("Stop"), env)
+    wait_for(lambda: EmbeddedServer(store_not_up).responds() and not spool.pending(store_not_up))
+    assert turn_texts(store_not_up, transcript.session_id) == ["Which queue do we use?", "RabbitMQ, since March."]
+    assert recent_failures() == []
+
+
+def test_what_was_spooled_survives_a_killed_drainer_and_is_applied_once_in_order(
+    env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path
+) -> None:
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    texts = [f"step {number}: moved the cron job to host {number}" for number in range(1, 6)]
+    for text in texts:
+        transcript.user(text)
+        assert run_hook("UserPromptSubmit", json.dumps(transcript.payload("UserPromptSubmit"))) is None
+        for pid in children_of(Path(env[CONFIG_ENV])):  # the drainer is killed wherever it got to
+            os.kill(pid, signal.SIGKILL)
+    [first, *_] = spool.pending(store_not_up) or [None]
+    if first is not None:  # an event applied but not yet removed when a drainer died is applied again
+        spool.append(store_not_up, "UserPromptSubmit", "claude-code", spool.read(first).raw)
+    subprocess.run([*sessions_graph_command(), "store", "drain"], env=env, check=True, capture_output=True,
+                   timeout=HOOK_TIMEOUT_S)
+    assert spool.pending(store_not_up) == []
+    assert turn_texts(store_not_up, transcript.session_id) == texts
+    assert recent_failures() == []
+
+
+def test_a_command_applies_the_spool_before_it_reads(env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path) -> None:
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("The staging database is db-7.")
+    spool.append(store_not_up, "UserPromptSubmit", "claude-code", json.dumps(transcript.payload("UserPromptSubmit")))
+    shown = subprocess.run([*sessions_graph_command(), "session", "show", transcript.session_id], env=env,
+                           capture_output=True, text=True, timeout=HOOK_TIMEOUT_S)
+    assert "The staging database is db-7." in shown.stdout, shown.stderr
+    assert spool.pending(store_not_up) == []

@@ -9,6 +9,8 @@ from sessions_graph_core.clock import format_utc
 from sessions_graph_core.store.base import GraphStore
 
 MILESTONES = (2, 4, 8, 16, 32, 64, 128)
+# How many candidates one derivation run derives at most (the CLI's --seeds range).
+SEEDS = 3
 EVERY = 128
 MIN_USER_TURNS = 2
 MIN_USER_CHARS = 1000

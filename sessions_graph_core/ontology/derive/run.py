@@ -23,7 +23,15 @@ from sessions_graph_core.clock import now_iso
 from sessions_graph_core.llm import LlmClient, LlmUsage
 from sessions_graph_core.ontology.derive.candidates import Candidate, Change, Proposal, apply
 from sessions_graph_core.ontology.derive.gate import Score, agreement, measure, messages, passes, split
-from sessions_graph_core.ontology.derive.milestones import claim, derivation_state, due, qualifying, reached, release
+from sessions_graph_core.ontology.derive.milestones import (
+    SEEDS,
+    claim,
+    derivation_state,
+    due,
+    qualifying,
+    reached,
+    release,
+)
 from sessions_graph_core.ontology.derive.prompt import SYSTEM_PROMPT, observed, prompt
 from sessions_graph_core.ontology.model import (
     CATCH_ALL_LABELS,
@@ -40,8 +48,6 @@ from sessions_graph_core.reconcile.extraction.registry import get_backend
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.text import comparable
 from sessions_graph_core.validation import ValidationError
-
-SEEDS = 3
 
 Outcome = Literal["adopted", "rejected", "failed", "nothing to do", "derive off", "claimed elsewhere"]
 

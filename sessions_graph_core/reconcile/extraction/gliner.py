@@ -18,7 +18,6 @@ from typing import Any
 from sessions_graph_core.config.model import load_config
 from sessions_graph_core.ontology.model import OntologyModel
 from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction
-from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 MODEL_DIR_ENV = "SESSIONS_GRAPH_GLINER_DIR"
 ALLOW_DOWNLOAD_ENV = "SESSIONS_GRAPH_ALLOW_DOWNLOAD"
@@ -86,6 +85,10 @@ class GlinerBackend:
         self.threshold = threshold if threshold is not None else (load_config().extraction.entity_threshold or DEFAULT_THRESHOLD)
 
     def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str] = ()) -> list[Extraction]:
+        # The statements are the rule reader's; imported here so that `config show`, which asks only
+        # whether GLiNER's weights are present, does not load the reader.
+        from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
+
         statements = SpacyBackend().extract(texts, ontology, known_slots)
         model = _load(self.model, self.allow_download)  # type: ignore[arg-type]
         predictions = model.inference(list(texts), ontology.labels(), threshold=self.threshold)

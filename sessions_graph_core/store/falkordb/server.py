@@ -41,6 +41,7 @@ COMPACT_ABOVE_BYTES = 256 * 1024
 # A rewrite writes the whole store afresh: 0.8 s at 100k turns (71 MiB) on a loaded machine, so minutes
 # only for stores far larger; past this a forget reports the log as not rewritten.
 REWRITE_TIMEOUT_S = 600.0
+KEEP_UP_POLL_S = 5.0
 
 
 @dataclass(frozen=True)
@@ -271,6 +272,22 @@ class EmbeddedServer:
             self._spawn()
             return True
 
+    def keep_up(self, poll_s: float = KEEP_UP_POLL_S) -> None:
+        """Keep the server up, starting it again whenever it is gone, until interrupted: what a login
+        service (`sessions-graph service install`) runs. The connection it holds keeps the idle watcher
+        of a server that a command started from stopping it."""
+        client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S, name="sessions-graph-service")
+        try:
+            while True:
+                self.ensure_running()
+                try:
+                    client.command("PING")
+                except (OSError, ReplyError):
+                    client.close()  # gone or restarting: the next round starts it and reconnects
+                time.sleep(poll_s)
+        finally:
+            client.close()
+
     def _wait_for_live_server(self, pid: int) -> bool:
         """Wait for this directory's running server to answer; False only once it has exited.
 
@@ -298,10 +315,34 @@ class EmbeddedServer:
             if pid is None:
                 self._clean_stale_files()
                 return False
-            self._compact_log()
-            terminate(pid, functools.partial(self._exited, pid))
-            self._clean_stale_files()
+            self._stop_locked(pid)
             return True
+
+    def stop_if_unused(self, pid: int) -> bool:
+        """Stop the server `pid` unless it was replaced or a client is connected; True if it stopped.
+
+        Under the start lock, so no call can be starting it meanwhile; a client that connects between the
+        check and the stop finds it gone and starts it again (FalkorDBStore.run)."""
+        with self._locked():
+            if self.pid() != pid or self._clients() > 0:
+                return False
+            self._stop_locked(pid)
+            return True
+
+    def _stop_locked(self, pid: int) -> None:
+        self._compact_log()
+        terminate(pid, functools.partial(self._exited, pid))
+        self._clean_stale_files()
+
+    def _clients(self) -> int:
+        """Connections to the server besides the one asking."""
+        client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
+        try:
+            return int(server_info(client, "clients")["connected_clients"]) - 1
+        except (OSError, ReplyError):
+            return 0
+        finally:
+            client.close()
 
     # -- helpers ---------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from typing import Any
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, HistoryErased, Row, Schema, VectorIndex, user_key
 from sessions_graph_core.store.falkordb.client import AuthenticationError, Connection, Graph, ReplyError
+from sessions_graph_core.store.falkordb.idle import start_watcher
 from sessions_graph_core.store.falkordb.server import (
     START_TIMEOUT_S,
     EmbeddedServer,
@@ -22,6 +23,7 @@ from sessions_graph_core.store.falkordb.server import (
     rewrite_log,
     server_info,
 )
+from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS
 from sessions_graph_core.validation import ValidationError, identifier
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
@@ -97,14 +99,24 @@ class FalkorDBStore(GraphStore):
             atexit.register(self.close)
 
     @classmethod
-    def open(cls, data_dir: str | os.PathLike[str], *, graph: str = "sessions_graph", keep_running: bool = False) -> FalkorDBStore:
+    def open(
+        cls,
+        data_dir: str | os.PathLike[str],
+        *,
+        graph: str = "sessions_graph",
+        keep_running: bool = False,
+        idle_seconds: float = DEFAULT_IDLE_SECONDS,
+    ) -> FalkorDBStore:
         """Open a graph, starting the directory's server unless one already runs.
 
-        A server this call started is stopped on close, unless `keep_running` or another process
-        is still connected to it.
+        A server this call started is stopped on close, unless another process is still connected to
+        it; with `keep_running` it stays up for the next process and stops itself after `idle_seconds`
+        without a command (0: never).
         """
         server = EmbeddedServer(data_dir)
         started = server.ensure_running()
+        if started and keep_running and idle_seconds > 0:
+            start_watcher(server.data_dir, idle_seconds)
         return cls(server, graph=graph, owns_server=started and not keep_running)
 
     @classmethod

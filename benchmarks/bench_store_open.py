@@ -1,0 +1,117 @@
+"""Where the embedded store's open time goes: the same store opened with each index kind dropped, and with
+its vector index rebuilt at smaller HNSW construction widths, beside the store as built.
+
+    .venv/bin/python benchmarks/bench_store_open.py --store /tmp/h40-10k [--ef 200,64] [--queries 30]
+
+`--store` is a store bench_cli.py built (it is copied for each trial, never changed). For each trial the copy
+is changed, its log compacted, the server stopped, and `EmbeddedServer.ensure_running()` timed; the server
+log's own `DB loaded from base file` time is printed beside it. For the efConstruction trials, `--queries`
+stored vectors plus noise are searched through the index and by an exact scan, and the share of the exact top
+10 that the index finds is printed: what a faster build costs in neighbours found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sessions_graph_core.store.falkordb.client import Connection, Graph  # noqa: E402
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, indexes_built  # noqa: E402
+
+
+def copy_of(store: Path, name: str) -> EmbeddedServer:
+    target = Path(f"{store}-{name}")
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(store, target, ignore=shutil.ignore_patterns("falkordb.pid", "falkordb.sock", "spool"))
+    return EmbeddedServer(target)
+
+
+def vector_label(graph: Graph) -> str:
+    _, rows = graph.query("CALL db.indexes() YIELD label, types RETURN label, types")
+    return next(label for label, types in rows if any("VECTOR" in kinds for kinds in types.values()))
+
+
+def compact_and_stop(server: EmbeddedServer, client: Connection) -> None:
+    client.command("BGREWRITEAOF")
+    time.sleep(1)
+    while server.compacting():
+        time.sleep(0.2)
+    client.close()
+    server.stop()
+
+
+def timed_open(server: EmbeddedServer) -> tuple[float, str]:
+    started = time.perf_counter()
+    server.ensure_running()
+    elapsed = time.perf_counter() - started
+    loaded = [line for line in server.log_path.read_text().splitlines() if "DB loaded from base file" in line]
+    return elapsed, loaded[-1].split(" * ", 1)[-1] if loaded else "-"
+
+
+def agreement(graph: Graph, label: str, queries: int) -> float:
+    """The share of the exact top 10 that the index's top 10 holds, over perturbed stored vectors."""
+    _, rows = graph.query(f"MATCH (n:{label}) RETURN n.embedding")
+    rng = np.random.default_rng(1)
+    shares = []
+    for index in rng.choice(len(rows), queries, replace=False):
+        vector = np.asarray(rows[index][0], dtype=np.float32) + rng.normal(0, 0.05, len(rows[index][0]))
+        query = [float(x) for x in vector / np.linalg.norm(vector)]
+        _, found = graph.query(f"CALL db.idx.vector.queryNodes('{label}', 'embedding', 10, vecf32($v)) "
+                               "YIELD node RETURN id(node)", {"v": query})
+        _, exact = graph.query(f"MATCH (n:{label}) WITH n, vec.cosineDistance(n.embedding, vecf32($v)) AS d "
+                               "ORDER BY d LIMIT 10 RETURN id(n)", {"v": query})
+        shares.append(len({r[0] for r in found} & {r[0] for r in exact}) / 10)
+    return float(np.mean(shares))
+
+
+def trial(store: Path, name: str, statements: list[str], queries: int = 0) -> None:
+    server = copy_of(store, name)
+    try:
+        server.ensure_running()
+        client = Connection(str(server.socket_path), timeout=900)
+        graph = Graph(client, "sessions_graph")
+        label = vector_label(graph)
+        for statement in statements:
+            graph.query(statement.format(label=label))
+        while not indexes_built(graph):
+            time.sleep(0.2)
+        compact_and_stop(server, client)
+        elapsed, logged = timed_open(server)
+        found = ""
+        if queries:
+            client = Connection(str(server.socket_path), timeout=900)
+            found = f", top-10 agreement with the exact scan {agreement(Graph(client, 'sessions_graph'), label, queries):.3f}"
+            client.close()
+        print(f"{name}: open {elapsed:.1f} s ({logged}){found}", flush=True)
+    finally:
+        server.stop()
+        shutil.rmtree(server.data_dir, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--store", type=Path, required=True, help="a store bench_cli.py built (copied, never changed)")
+    parser.add_argument("--ef", default="200,64", help="efConstruction values to rebuild the vector index with")
+    parser.add_argument("--queries", type=int, default=30)
+    args = parser.parse_args()
+    trial(args.store, "as-built", [])
+    trial(args.store, "no-turn-fulltext", ["CALL db.idx.fulltext.drop('Turn')"])
+    trial(args.store, "no-vector-index", ["DROP VECTOR INDEX FOR (n:{label}) ON (n.embedding)"])
+    for ef in (int(value) for value in args.ef.split(",")):
+        rebuild = (
+            "CREATE VECTOR INDEX FOR (n:{label}) ON (n.embedding) OPTIONS "
+            f"{{{{dimension: 384, similarityFunction: 'cosine', M: 16, efConstruction: {ef}, efRuntime: 200}}}}"
+        )
+        trial(args.store, f"efConstruction-{ef}", ["DROP VECTOR INDEX FOR (n:{label}) ON (n.embedding)", rebuild],
+              args.queries)
+
+
+if __name__ == "__main__":
+    main()
