@@ -9,13 +9,17 @@ import subprocess
 import sys
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from sessions_graph_core.cli.common import console, fail, opened_graph, require_session, resolve_user, user_option
 from sessions_graph_core.failures import log_dir
-from sessions_graph_core.graph import SessionsGraph
-from sessions_graph_core.reconcile import erasure
+
+if TYPE_CHECKING:
+    from sessions_graph_core.graph import SessionsGraph
+
+# The graph and the erasure checks are imported where a forget runs: `--help` needs neither.
 
 DAGSTER_HOME = "DAGSTER_HOME"
 
@@ -68,6 +72,8 @@ def forget_command(session_id: str | None, path: str | None, user_id: str | None
 
 def _forget_everywhere(graph: SessionsGraph, user_id: str, *, session_id: str | None, path: str | None) -> dict:
     """Forget in the graph, then in the files and records that kept a copy; the receipt's fields."""
+    from sessions_graph_core.reconcile import erasure
+
     traces = graph.forget_traces(user_id, session_id=session_id, path=path)
     strings = traces.strings
     unfinished = _unfinished_marker()
