@@ -30,10 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sessions_graph_core.clock import to_iso
 from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.sessions import records
 from sessions_graph_core.sessions.records import TurnIn
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.validation import ValidationError
 
 MAX_READ_BYTES = 64 * 1024 * 1024  # a hook reads at most this much per call; the next one goes on
 # Lines before the offset are parsed only when they may name a tool call, for the results after it.
@@ -71,6 +73,14 @@ class TranscriptHeader:
     started_at: str | None = None
 
 
+def _stamp(value: Any) -> str | None:
+    """The record's time when it is ISO-8601; a value that is not (a trimmed fixture's) leaves the turn without one."""
+    try:
+        return to_iso(value) if isinstance(value, str) else None
+    except ValidationError:
+        return None
+
+
 def _placeholder(block: Mapping[str, Any]) -> str:
     source = block.get("source")
     media = source.get("media_type") if isinstance(source, Mapping) else None
@@ -99,7 +109,7 @@ def _claude_turns(entry: Mapping[str, Any], key: str, tool_names: dict[str, str]
         return
     message = entry.get("message") or {}
     role = message.get("role") or entry["type"]
-    marks = {"timestamp": entry.get("timestamp"), "sidechain": entry.get("isSidechain") is True}
+    marks = {"timestamp": _stamp(entry.get("timestamp")), "sidechain": entry.get("isSidechain") is True}
     content = message.get("content")
     if isinstance(content, str):
         if content.strip() and not content.startswith(_HARNESS_MARKUP):
@@ -133,7 +143,7 @@ def _codex_turns(entry: Mapping[str, Any], key: str, tool_names: dict[str, str])
     payload = entry.get("payload") or {}
     if entry.get("type") != "response_item" or not isinstance(payload, Mapping):
         return
-    stamp = entry.get("timestamp")
+    stamp = _stamp(entry.get("timestamp"))
     kind = payload.get("type")
     if kind == "message" and payload.get("role") in ("user", "assistant"):
         text = _text_of(payload.get("content"))
@@ -174,12 +184,20 @@ def summary_of(entry: Mapping[str, Any]) -> str | None:
 
 
 def record_kind(entry: Mapping[str, Any]) -> str:
-    """What a line is, for the count of lines that hold no turn: `user`, `progress`, `event_msg.token_count`..."""
+    """What a line that holds no turn is: `progress`, `event_msg.token_count`, `assistant: thinking`, `user: meta`..."""
     payload = entry.get("payload")
     kind = str(entry.get("type") or "untyped")
     if isinstance(payload, Mapping) and kind in ("response_item", "event_msg") and payload.get("type"):
         return f"{kind}.{payload['type']}"
-    return kind
+    if kind not in ("user", "assistant") or isinstance(payload, Mapping):
+        return kind
+    content = (entry.get("message") or {}).get("content")
+    if entry.get("isMeta"):
+        return f"{kind}: meta"
+    if isinstance(content, list):
+        blocks = sorted({str(block.get("type")) for block in content if isinstance(block, Mapping)})
+        return f"{kind}: {'+'.join(blocks) or 'empty'}"  # thinking, or a memory tool's call or result
+    return f"{kind}: command markup" if isinstance(content, str) and content.startswith(_HARNESS_MARKUP) else f"{kind}: empty"
 
 
 def read_transcript_from(path: Path, session_id: str, offset: int = 0) -> TranscriptChunk:
@@ -249,7 +267,7 @@ def read_header(path: Path) -> TranscriptHeader:
             if not isinstance(meta, Mapping):
                 continue
             for name, value in (("session_id", meta.get("sessionId") or meta.get("id")), ("cwd", meta.get("cwd")),
-                                ("started_at", entry.get("timestamp"))):
+                                ("started_at", _stamp(entry.get("timestamp")))):
                 if isinstance(value, str) and value.strip():
                     found.setdefault(name, value)
     return TranscriptHeader(**found)
