@@ -125,7 +125,8 @@ def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
     subject = comparable(fact.subject or "")
     return not (
         looks_like_output(fact.text)
-        or holder.split(" ")[0] in _ADDRESSED | {"my"}
+        or holder == "my"
+        or holder.split(" ")[0] in _ADDRESSED
         or subject in _ADDRESSED
         or (subject and not any(ch.isalpha() for ch in subject))
         or (by_assistant and of_the_speaker(fact))
