@@ -7,7 +7,9 @@ corpus holds, are recorded, reconciled and embedded in the same run, as the base
 compared with. Rates are wall-clock on whatever else the machine runs.
 
 `--facts-out DIR` writes a fixed-seed sample of the FACT rows each side produced (200 of the
-corpus's, 100 of LoCoMo's) for labelling (tests/data/junk_facts/README.md).
+corpus's, 100 of LoCoMo's) for labelling (tests/data/junk_facts/README.md). The labelled samples drawn
+before issue 38's reader changes are read back from tests/data/junk_facts/before_*.json: of their rows,
+how many the reader still writes, and the junk share of those.
 
     .venv/bin/python benchmarks/bench_import.py [--repeats 3] [--facts-out DIR]
 
@@ -42,6 +44,7 @@ from sessions_graph_core.integrations.harness_import import FORMATS, import_file
 from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "transcripts"
+LABELLED = Path(__file__).resolve().parents[1] / "tests" / "data" / "junk_facts"
 USER = "corpus"
 SEED = 38
 SAMPLE_SIZES = {"corpus": 200, "locomo": 100}
@@ -80,6 +83,21 @@ def fact_rows(graph: SessionsGraph) -> list[dict[str, str]]:
         "MATCH (x:Fact {kind: 'fact'}) RETURN x.text AS text, x.slot AS slot, x.value AS value, "
         "x.rationale AS rationale, x.session_id AS session_id ORDER BY text, session_id"
     )
+
+
+def labelled_table(written: dict[str, list[dict[str, str]]]) -> Table:
+    """The labelled samples drawn before the reader changes: which rows the reader still writes, and their junk share."""
+    table = Table(title="The labelled samples drawn before the reader changes (tests/data/junk_facts)")
+    for column in ("sample", "rows", "junk", "still written", "junk of those"):
+        table.add_column(column, justify="left" if column == "sample" else "right")
+    for name, rows in written.items():
+        labelled = json.loads((LABELLED / f"before_{name}.json").read_text())
+        texts = {row["text"] for row in rows}
+        kept = [row for row in labelled if row["text"] in texts]
+        junk, kept_junk = (sum(row["label"] == "junk" for row in part) for part in (labelled, kept))
+        table.add_row(name, str(len(labelled)), f"{junk} ({junk / len(labelled):.1%})", str(len(kept)),
+                      f"{kept_junk} ({kept_junk / len(kept):.1%})" if kept else "-")
+    return table
 
 
 def reconcile_and_embed(graph: SessionsGraph, session_ids: list[str]) -> tuple[float, float]:
@@ -130,6 +148,7 @@ def main() -> None:
     table.add_row("embed (turns/s)", f"{corpus_turns / corpus_embed:,.0f}", f"{locomo_turns / locomo_embed:,.0f}")
     table.add_row("FACT rows", f"{len(corpus_facts):,}", f"{len(locomo_facts):,}")
     console.print(table)
+    console.print(labelled_table({"corpus": corpus_facts, "locomo": locomo_facts}))
     if args.facts_out:
         args.facts_out.mkdir(parents=True, exist_ok=True)
         for name, rows in (("corpus", corpus_facts), ("locomo", locomo_facts)):
