@@ -46,10 +46,14 @@ class FileImport:
 
 
 def transcript_files(path: Path) -> list[Path]:
-    """The file, or every `*.jsonl` under the directory: sessions before the subagent files under them."""
+    """The file, or every `*.jsonl` under the directory: sessions before the subagent files under or beside them
+    (`agent-*.jsonl`), so a session's start and directory come from its own file."""
     if path.is_file():
         return [path]
-    return sorted(path.rglob("*.jsonl"), key=lambda file: (len(file.relative_to(path).parts), str(file)))
+    return sorted(
+        path.rglob("*.jsonl"),
+        key=lambda file: (len(file.relative_to(path).parts), file.name.startswith("agent-"), str(file)),
+    )
 
 
 def _start(store: GraphStore, path: Path, session_id: str, user_id: str, runtime: str) -> bool:

@@ -245,3 +245,14 @@ def test_our_plain_import_points_a_claude_code_transcript_to_its_format(cli) -> 
 
 def test_a_path_that_is_not_there_is_not_found(cli, tmp_path: Path) -> None:
     assert "no such file or directory" in cli("session", "import", "--format", "codex", str(tmp_path / "none"), code=1)
+
+
+def test_a_directory_is_walked_sessions_before_their_subagents(tmp_path: Path) -> None:
+    project = tmp_path / "-work-orders"
+    (project / "f1" / "subagents").mkdir(parents=True)
+    names = ["f1/subagents/agent-a1.jsonl", "agent-00.jsonl", "f1.jsonl", "0e.jsonl", "notes.txt"]
+    for name in names:
+        (project / name).write_text("")
+    assert [path.relative_to(tmp_path).as_posix() for path in transcript_files(tmp_path)] == [
+        "-work-orders/0e.jsonl", "-work-orders/f1.jsonl", "-work-orders/agent-00.jsonl", "-work-orders/f1/subagents/agent-a1.jsonl",
+    ]
