@@ -29,6 +29,8 @@ from sessions_graph_core.cli.common import (
 )
 from sessions_graph_core.cli.facts import facts_command
 from sessions_graph_core.cli.forget import forget_command
+from sessions_graph_core.cli.harness_import import import_harness
+from sessions_graph_core.integrations.harness_import import FORMATS as HARNESS_FORMATS
 from sessions_graph_core.cli.integrations import (
     config_group,
     doctor_command,
@@ -365,11 +367,24 @@ def session() -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @user_option("Owner of the sessions (else the file's header, else identity.user_id).")
 @click.option("--session", "session_id", default=None, help="Session id (else the header, else the file name).")
-@click.option("--format", "file_format", type=click.Choice(["jsonl", "longmemeval"]), default="jsonl", show_default=True,
-              help="jsonl: our transcripts (sessions_graph_core/sessions/jsonl.py); longmemeval: LongMemEval's JSON, "
-              "every haystack session one session of the user")
-def session_import(files: tuple[Path, ...], user_id: str | None, session_id: str | None, file_format: str) -> None:
-    """Import session transcripts."""
+@click.option("--format", "file_format", type=click.Choice(["jsonl", "longmemeval", *HARNESS_FORMATS]), default="jsonl",
+              show_default=True, help="jsonl: our transcripts (sessions_graph_core/sessions/jsonl.py); longmemeval: "
+              "LongMemEval's JSON, every haystack session one session of the user; claude-code, codex: the harness's "
+              "own transcripts, files or directories (docs/import.md)")
+@click.option("--dry-run", is_flag=True, help="claude-code, codex: read and count, store nothing.")
+def session_import(
+    files: tuple[Path, ...], user_id: str | None, session_id: str | None, file_format: str, dry_run: bool
+) -> None:
+    """Import session transcripts.
+
+    Exit status: 0 imported, 1 a path not found, 2 bad input (nothing imported), 3 imported but some
+    lines or files were skipped (each one named on stderr).
+    """
+    if file_format in HARNESS_FORMATS:
+        import_harness(files, user_id, file_format, dry_run=dry_run, session_id=session_id)
+        return
+    if dry_run:
+        fail("--dry-run is for --format claude-code or codex", 2)
     if session_id and (len(files) > 1 or file_format == "longmemeval"):
         fail("--session names one session: import one JSONL file with it", 2)
     missing = [str(path) for path in files if not path.is_file()]

@@ -98,23 +98,16 @@ def _tool_failed(response: Any) -> bool:
 
 def record_transcript(store: GraphStore, session_id: str, user_id: str, transcript: str | None) -> int:
     """Store the turns the transcript gained since the cursor, then move the cursor; returns how many were new."""
-    from sessions_graph_core.integrations.harness import read_transcript_from
+    from sessions_graph_core.integrations.harness import record_transcript as record
 
     if not transcript or not Path(transcript).is_file():
         return 0
-    read_path, read_offset = sessions.transcript_cursor(store, session_id, user_id)
-    offset = read_offset if read_path == transcript else 0
-    if offset > Path(transcript).stat().st_size:  # rewritten shorter: read it again, ids keep turns unique
-        offset = 0
-    chunk = read_transcript_from(Path(transcript), session_id, offset)
-    if chunk.next_offset == offset:
-        return 0
-    added = sessions.record_turns(store, session_id, chunk.turns, user_id=user_id) if chunk.turns else 0
-    sessions.move_transcript_cursor(store, session_id, user_id, transcript, chunk.next_offset)
-    if chunk.skipped:  # the cursor moved past them: later lines are recorded, these are only logged
-        error = HookError(f"skipped {len(chunk.skipped)} line(s) of {transcript}: " + "; ".join(chunk.skipped))
+    done = record(store, session_id, user_id, transcript)
+    if done.chunk.skipped:  # the cursor moved past them: later lines are recorded, these are only logged
+        skipped = done.chunk.skipped
+        error = HookError(f"skipped {len(skipped)} line(s) of {transcript}: " + "; ".join(skipped))
         record_failure("transcript", error, session_id=session_id)
-    return added
+    return done.added
 
 
 def _user(settings: HookSettings) -> str:

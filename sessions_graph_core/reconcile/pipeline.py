@@ -46,7 +46,8 @@ class Unit(BaseModel):
     source: Source
     text: str
     hash: str
-    tool_call: bool = False  # a tool's arguments: entities, but no statements
+    from_tool: bool = False  # a tool's arguments or output (a test run, a file, a log): entities, but no statements
+    by_assistant: bool = False  # the assistant's words: its "I" is the assistant, not the user
 
 
 class ReconcileSummary(BaseModel):
@@ -88,7 +89,7 @@ def session_units(store: GraphStore, session_id: str, user_id: str) -> list[Unit
     """The session's turns that are not reconciled yet, in order, without memory-tool traffic."""
     rows = store.run(
         "MATCH (s:Session {session_id: $sid})-[:HAS_TURN]->(t:Turn) WHERE NOT (t)-[:HAS_CHUNK]->() "
-        "RETURN t.turn_id AS turn_id, t.seq AS seq, t.kind AS kind, t.text AS text, t.tool_name AS tool_name, "
+        "RETURN t.turn_id AS turn_id, t.seq AS seq, t.kind AS kind, t.role AS role, t.text AS text, t.tool_name AS tool_name, "
         "t.tool_input AS tool_input, t.timestamp AS timestamp, s.project_key AS project ORDER BY seq",
         {"sid": session_id},
     )
@@ -110,7 +111,8 @@ def session_units(store: GraphStore, session_id: str, user_id: str) -> list[Unit
             order=row["seq"],
             project=row["project"],
         )
-        units.append(Unit(source=source, text=text, hash=chunk_hash(user_id, text), tool_call=tool_call))
+        units.append(Unit(source=source, text=text, hash=chunk_hash(user_id, text), from_tool=row["kind"] != "message",
+                          by_assistant=row["role"] == "assistant"))
     return units
 
 
@@ -218,9 +220,11 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
     for unit in units:
         batch.project = batch.project or unit.source.project
         extraction = extractions[unit.hash]
-        stated = [] if unit.tool_call else [statements.placed(fact, unit.source.project) for fact in extraction.facts]
-        stated = context.resolve(stated)
-        if not unit.tool_call:
+        said = [] if unit.from_tool else [
+            fact for fact in extraction.facts if statements.worth_stating(fact, by_assistant=unit.by_assistant)
+        ]
+        stated = context.resolve([statements.placed(fact, unit.source.project) for fact in said])
+        if not unit.from_tool:
             context.notice(extraction.entities, stated)
         listed = [*extraction.entities]
         for fact in stated:

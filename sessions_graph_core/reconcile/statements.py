@@ -99,6 +99,46 @@ def fact_of(claim: Claim, text: str, about: list[str], reason: str | None, tripl
     )
 
 
+# What tool output, code and logs look like inside a sentence: a file listing's line numbers ("54→"), box
+# drawing (tables, test summaries), code fences and quotes, assignments and comparisons, JSON, rules of
+# ===/---/___, a shell prompt, a stack trace.
+_OUTPUT = re.compile(
+    r"\d→|[\u2500-\u257f]|```|\"\"\"|\s(=|==|!=|->|=>|:=)\s|\w=\w|[{}]|\"\s?:|={3,}|-{3,}|_{3,}|(^|\s)[$#>] \S|"
+    r"Traceback|^\s*at \S+\(|\w+Error:|^\W*\d+[-:]\s"
+)
+
+
+def looks_like_output(text: str) -> bool:
+    """Whether a statement's text is a tool's output or code rather than something said."""
+    return bool(_OUTPUT.search(text))
+
+
+# Words that say whom a statement is addressed to, not whom it is about: "your plan", "your's son".
+_ADDRESSED = {"you", "your", "yours", "your's", "ya"}
+
+
+def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
+    """Whether a statement the reader found is one to keep: not a tool's output or code, not held by a
+    bare possessive or "you" ("your/manager"), not a number doing something ("42 -[pass in]-> 3.1s"),
+    and, in the assistant's words, not about the assistant ("Let me check", "I'll fix it")."""
+    holder = comparable(fact.slot.partition("/")[0]) if fact.slot else ""
+    subject = comparable(fact.subject or "")
+    return not (
+        looks_like_output(fact.text)
+        or holder == "my"
+        or holder.split(" ")[0] in _ADDRESSED
+        or subject in _ADDRESSED
+        or (subject and not any(ch.isalpha() for ch in subject))
+        or (by_assistant and of_the_speaker(fact))
+    )
+
+
+def of_the_speaker(fact: ExtractedFact) -> bool:
+    """Whether the statement is about whoever said it ("I", "me", "let me"): in the assistant's words, the assistant."""
+    holder = fact.slot.partition("/")[0] if fact.slot else None
+    return holder == SELF or comparable(fact.subject or "") in FIRST_PERSON
+
+
 def placed(fact: ExtractedFact, project: str | None) -> ExtractedFact:
     """The statement with PROJECT replaced by the session's project (project_holder)."""
     return _swapped(fact, PROJECT, project_holder(project)) if _mentions(fact, PROJECT) else fact

@@ -58,6 +58,13 @@ def read_transcript(path: Path) -> Transcript:
             data = parse_json(line, what="the line")
             if not isinstance(data, dict):
                 raise ValueError("each line must be a JSON object")
+            harness = harness_of(data)
+            if harness:
+                raise ValueError(
+                    f"this is a {harness} transcript, not ours: import it with "
+                    f"`sessions-graph session import --format {harness} {path}` (docs/import.md), "
+                    "or let the hooks record its sessions from now on"
+                )
             if data.get("type") == "session":
                 if seen_line:  # a second header would silently re-own the turns above it
                     raise ValueError("the session header must be the first line, and there is only one")
@@ -68,6 +75,15 @@ def read_transcript(path: Path) -> Transcript:
             raise ValidationError(f"{path}:{number}: {describe(exc)}") from None
         seen_line = True
     return Transcript(header=header, turns=turns)
+
+
+def harness_of(line: dict[str, Any]) -> str | None:
+    """'claude-code' or 'codex' when the line is one of their transcript records, else None."""
+    if isinstance(line.get("payload"), dict) and line.get("type") in ("session_meta", "response_item", "event_msg", "turn_context"):
+        return "codex"
+    if line.get("type") in ("user", "assistant", "summary") and ({"message", "leafUuid", "sessionId"} & line.keys()):
+        return "claude-code"
+    return None
 
 
 @dataclass(frozen=True)

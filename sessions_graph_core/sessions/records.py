@@ -86,6 +86,7 @@ _TURN_CHECKS: dict[str, Callable[[Any], str | None]] = {
     "is_error": lambda value: None if isinstance(value, bool) else "must be true or false",
     "timestamp": lambda value: None if value is None or isinstance(value, (str, datetime)) else "must be an ISO-8601 string",
     "turn_id": lambda value: None if value is None or isinstance(value, str) else "must be a string or null",
+    "sidechain": lambda value: None if isinstance(value, bool) else "must be true or false",
 }
 
 
@@ -103,6 +104,7 @@ class TurnIn:
     is_error: bool = False
     timestamp: datetime | str | None = None
     turn_id: str | None = None
+    sidechain: bool = False  # said in a subagent's side conversation, not the main one
 
     def __post_init__(self) -> None:
         problems = [f"{name}: {problem}" for name, check in _TURN_CHECKS.items() if (problem := check(getattr(self, name)))]
@@ -146,6 +148,7 @@ class Turn:
     is_error: bool = False
     timestamp: str = ""
     speaker: str | None = None
+    sidechain: bool = False
 
 
 @dataclass(frozen=True)
@@ -242,6 +245,7 @@ def _turn_rows(
             "tool_input": json.dumps(turn.tool_input, sort_keys=True) if turn.tool_input is not None else None,
             "is_error": turn.is_error,
             "timestamp": to_iso(turn.timestamp),
+            "sidechain": turn.sidechain,
         })
     return rows
 
@@ -338,7 +342,7 @@ def record_turns(
         "session_id: s.session_id, user_id: s.user_id, write_id: $write_id, "
         "user_key: s.user_key, seq: last + 1 + i, kind: t.kind, role: t.role, text: t.text, "
         "speaker: t.speaker, tool_name: t.tool_name, tool_input: t.tool_input, is_error: t.is_error, timestamp: t.timestamp, "
-        "concept_words: t.concept_words, says_when: t.says_when}) "
+        "sidechain: t.sidechain, concept_words: t.concept_words, says_when: t.says_when}) "
         "WITH s, tail, x ORDER BY x.seq "
         "WITH s, tail, collect(x) AS made "
         "WITH s, CASE WHEN tail IS NULL THEN made ELSE [tail] + made END AS chain, size(made) AS added "
@@ -377,22 +381,55 @@ def end_session(store: GraphStore, session_id: str, *, ended_at: datetime | str 
     return bool(rows) and mark_pending(store, sid)
 
 
-def transcript_cursor(store: GraphStore, session_id: str, user_id: str) -> tuple[str | None, int]:
-    """How far the hooks read the session's harness transcript: (its path, the byte offset)."""
+def transcript_offset(store: GraphStore, session_id: str, user_id: str, path: str) -> int:
+    """How far the session's harness transcript at `path` was read, in bytes (0 if never).
+
+    One offset per file: a Claude Code session has its main transcript and a file per subagent.
+    """
     rows = store.run(
         "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
-        "RETURN s.transcript_path AS path, s.transcript_offset AS offset",
+        "RETURN s.transcript_offsets AS offsets, s.transcript_path AS path, s.transcript_offset AS offset",
         {"sid": session_id, "uid": user_id},
     )
-    return (rows[0]["path"], rows[0]["offset"] or 0) if rows else (None, 0)
+    if not rows:
+        return 0
+    offsets = json.loads(rows[0]["offsets"]) if rows[0]["offsets"] else {}
+    if path not in offsets and rows[0]["path"] == path:  # the single cursor stores written before per-file ones
+        return int(rows[0]["offset"] or 0)
+    return int(offsets.get(path, 0))
 
 
 def move_transcript_cursor(store: GraphStore, session_id: str, user_id: str, path: str, offset: int) -> None:
-    store.run(
-        "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
-        "SET s.transcript_path = $path, s.transcript_offset = $offset",
-        {"sid": session_id, "uid": user_id, "path": path, "offset": offset},
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid, user_id: $uid}) RETURN s.transcript_offsets AS offsets",
+        {"sid": session_id, "uid": user_id},
     )
+    offsets = json.loads(rows[0]["offsets"]) if rows and rows[0]["offsets"] else {}
+    offsets[path] = offset
+    store.run(
+        "MATCH (s:Session {session_id: $sid, user_id: $uid}) SET s.transcript_offsets = $offsets",
+        {"sid": session_id, "uid": user_id, "offsets": json.dumps(offsets, sort_keys=True)},
+    )
+
+
+def add_session_summaries(store: GraphStore, session_id: str, user_id: str, summaries: Sequence[str]) -> int:
+    """Keep the harness's summaries and compaction texts on the session (not as turns); returns how many were new."""
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
+        "WITH s, coalesce(s.summaries, []) AS known "
+        "WITH s, known, [text IN $summaries WHERE NOT text IN known] AS fresh "
+        "SET s.summaries = known + fresh RETURN size(fresh) AS added",
+        {"sid": session_id, "uid": user_id, "summaries": list(dict.fromkeys(summaries))},
+    )
+    return int(rows[0]["added"]) if rows else 0
+
+
+def session_summaries(store: GraphStore, session_id: str, user_id: str) -> list[str]:
+    rows = store.run(
+        "MATCH (s:Session {session_id: $sid, user_id: $uid}) RETURN coalesce(s.summaries, []) AS summaries",
+        {"sid": session_id, "uid": user_id},
+    )
+    return list(rows[0]["summaries"]) if rows else []
 
 
 def link_produced_memories(store: GraphStore, session_id: str, user_id: str, paths: Sequence[str]) -> int:
@@ -554,7 +591,7 @@ def user_sessions(store: GraphStore, user_id: str) -> list[SessionInfo]:
 _TURN_COLUMNS = (
     "t.turn_id AS turn_id, t.session_id AS session_id, t.seq AS seq, t.kind AS kind, t.role AS role, "
     "t.text AS text, t.tool_name AS tool_name, t.tool_input AS tool_input, t.is_error AS is_error, "
-    "t.timestamp AS timestamp, t.speaker AS speaker"
+    "t.timestamp AS timestamp, t.speaker AS speaker, coalesce(t.sidechain, false) AS sidechain"
 )
 
 

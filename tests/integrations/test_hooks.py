@@ -172,7 +172,7 @@ def test_a_claude_code_session_through_the_cli_hooks(env: dict[str, str], graph:
     assert [t.seq for t in turns] == list(range(5))
     node = session_node(graph, sid)
     assert node["reconciliation_status"] == "pending"
-    assert node["transcript_offset"] == transcript.path.stat().st_size
+    assert json.loads(node["transcript_offsets"]) == {str(transcript.path): transcript.path.stat().st_size}
 
     transcript.user("And add an index on customer_id.")
     transcript.path.write_bytes(transcript.path.read_bytes().splitlines(keepends=True)[-1])  # rewritten shorter

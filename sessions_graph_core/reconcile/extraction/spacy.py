@@ -5,6 +5,7 @@ the small parser misreads chat ("Started at Hooli", "bank: Monzo", "No more Circ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import partial
 from typing import Any
@@ -69,7 +70,7 @@ class SpacyBackend:
 
         labels = {label.lower(): label for label in ontology.labels()}
         lex = lexicon(ontology.single_valued())
-        docs = list(nlp.pipe(texts, batch_size=self.batch_size))
+        docs = list(nlp.pipe([without_lead_ins(text) for text in texts], batch_size=self.batch_size))
         unread: list[list[tuple[Any, int]]] = [[] for _ in docs]
         found = [_read_doc(doc, labels, lex, unread[n]) for n, doc in enumerate(docs)]
         # Chat style drops the speaker ("Started at Hooli on Monday", "moved to Bilbao last week"): such
@@ -110,6 +111,21 @@ class SpacyBackend:
             found[n].facts[at:at] = [fact.model_copy(update={"text": text}) for fact in _read_doc(doc, labels, lex).facts
                                      if fact.slot and fact.slot not in filled and (not waiting or statements.waits(fact.slot))]
         return found
+
+
+# A label or quote marker before what is said, at the start of a line or a sentence: "Personal note: I
+# relocated ...", "FYI - ...", "> we use ...". The parser makes "Personal note: I relocated to Amsterdam" a
+# note that the relocation describes, and "Update - Priya is our lead" a lead named "Update - Priya".
+_LEAD_IN = re.compile(
+    r"(?:^|(?<=[.!?]\s))[ \t]*(?:>+|(?:personal note|side note|quick note|note to self|fyi|update|quick update|"
+    r"heads[- ]up|btw|by the way|ps|p\.s\.|reminder)[ \t]*[:,\-\u2013\u2014])[ \t]*(?=\S)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def without_lead_ins(text: str) -> str:
+    """The text as read: without the lead-ins that would hide the statement after them."""
+    return _LEAD_IN.sub("", text)
 
 
 def _entity_type(span: Any, labels: dict[str, str]) -> str:
@@ -532,8 +548,24 @@ def _clauses(sentence: Any) -> list[Any]:
             continue
         if verb.dep_ == "ccomp" and any(t.dep_ == "mark" and t.lower_ == "so" for t in verb.head.children):
             continue  # "A, so B": A is B's reason
+        if _open_question(verb):
+            continue
         found.append(verb)
     return found
+
+
+# What makes a clause a question or a condition rather than a statement: "whether it would be considered
+# malware", "if we get permission errors", "how art can show emotions".
+OPEN_MARKS = {"whether", "if", "unless"}
+OPEN_ADVERBS = {"how", "why"}
+
+
+def _open_question(verb: Any) -> bool:
+    """Whether the clause asks or supposes instead of saying: marked by whether/if/unless, or led by how/why."""
+    first = next(iter(verb.subtree))
+    return any(t.dep_ == "mark" and t.lower_ in OPEN_MARKS for t in verb.children) or (
+        first.lower_ in OPEN_ADVERBS and first.head.i == verb.i
+    )
 
 
 def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: Any,

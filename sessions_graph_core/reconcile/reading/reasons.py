@@ -1,7 +1,10 @@
-"""Why a clause says what it does: its "because", "since", "due to" phrase, or "A, so B" (rationale)."""
+"""Why a clause says what it does: its "because", "since", "due to" phrase, "A, so B", its purpose ("to cut
+costs"), what follows a dash ("we dropped Sentry — too noisy"), or the next sentence when it says
+it gives the reason ("The reason: ...", "That's because ...") (rationale)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sessions_graph_core.reconcile.nlp import lemma
@@ -31,7 +34,47 @@ def rationale(verb: Any) -> str | None:
             words = [t for t in reason.subtree if t.dep_ != "dep" or t.head.i != reason.i]
             text = _span_text([t for t in words if not (t.i < reason.i and any(w.text == ":" for w in words if w.i > t.i))])
             return text
+    return _purpose(verb) or _after_a_break(verb) or _next_sentence_reason(verb)
+
+
+# Dashes after which a clause goes on to say why: "we dropped Sentry — too noisy". Not a colon: after one a
+# new statement as often follows ("I moved to Lisbon: Priya is my manager now").
+BREAKS = {"—", "–", "--"}
+# How a following sentence says it is the reason: "The reason: ...", "That's because ...".
+REASON_LEADS = re.compile(r"^\s*(?:the (?:main )?reason(?: is| was)?(?: that)?\s*:?|reason\s*:|that'?s because|this is because|"
+                          r"it'?s because)\s*", re.IGNORECASE)
+
+
+def _purpose(verb: Any) -> str | None:
+    """"We moved to GitLab to cut costs": an infinitive clause of purpose hung on the verb."""
+    for child in verb.children:
+        if child.dep_ == "advcl" and child.pos_ == "VERB" and any(t.dep_ == "aux" and t.lower_ == "to" for t in child.children):
+            return _span_text(list(child.subtree))
     return None
+
+
+def _after_a_break(verb: Any) -> str | None:
+    """What a clause says after a dash that follows its object: "we dropped Sentry — too noisy"."""
+    sentence = verb.sent
+    objects = [t.i for t in verb.children if t.dep_ in {"dobj", "prep", "attr"}]
+    brk = next((t for t in sentence if t.text in BREAKS and t.i > verb.i and objects and t.i > max(objects)), None)
+    if brk is None:
+        return None
+    rest = [t for t in sentence if t.i > brk.i]
+    # The root itself, or the clause the parser hung on the reason after the dash ("picked/ccomp — knows/ROOT").
+    said_first = verb.dep_ == "ROOT" or (verb.dep_ == "ccomp" and verb.head.i > brk.i)
+    return _span_text(rest) if said_first and len([t for t in rest if not t.is_punct]) >= 2 else None
+
+
+def _next_sentence_reason(verb: Any) -> str | None:
+    """The sentence after the verb's, where it says that it gives the reason: "We went with Buildkite. The reason: ..."."""
+    if verb.dep_ != "ROOT" or verb.sent.end >= len(verb.doc):
+        return None
+    following = verb.doc[verb.sent.end].sent
+    lead = REASON_LEADS.match(following.text)
+    if lead is None:
+        return None
+    return " ".join(following.text[lead.end():].split()).strip(" ,.:;") or None
 
 
 def _span_text(words: list[Any]) -> str | None:

@@ -1,0 +1,161 @@
+"""Importing real Claude Code and Codex history: import, reconcile and embed throughput, beside LoCoMo's.
+
+The corpus is ../shared/data/transcripts (28 public transcripts, SOURCES.md). It is imported
+`--repeats` times, each time into an empty graph (the median is shown), then reconciled (default
+spaCy backend) and embedded (default ONNX model). LoCoMo's first sessions, as many turns as the
+corpus holds, are recorded, reconciled and embedded in the same run, as the baseline the corpus is
+compared with. Rates are wall-clock on whatever else the machine runs.
+
+`--facts-out DIR` writes a fixed-seed sample of the FACT rows each side produced (200 of the
+corpus's, 100 of LoCoMo's) for labelling (tests/data/junk_facts/README.md). The labelled samples drawn
+before issue 38's reader changes are read back from tests/data/junk_facts/before_*.json: of their rows,
+how many the reader still writes, and the junk share of those.
+
+    .venv/bin/python benchmarks/bench_import.py [--repeats 3] [--facts-out DIR]
+
+The data is read where it lies and never copied.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_reconcile import DEFAULT_DATA as LOCOMO  # noqa: E402
+from bench_reconcile import load_sessions
+
+from sessions_graph_core import SessionsGraph  # noqa: E402
+from sessions_graph_core.embeddings.vectors import embed_sessions  # noqa: E402
+from sessions_graph_core.integrations.harness_import import FORMATS, import_files, transcript_files  # noqa: E402
+from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "transcripts"
+LABELLED = Path(__file__).resolve().parents[1] / "tests" / "data" / "junk_facts"
+USER = "corpus"
+SEED = 38
+SAMPLE_SIZES = {"corpus": 200, "locomo": 100}
+console = Console()
+
+
+def timed(work: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    work()
+    return time.perf_counter() - started
+
+
+def import_corpus(graph: SessionsGraph) -> tuple[list[str], int]:
+    """Every corpus file, imported; the sessions and the turns stored."""
+    results = [
+        result for runtime in FORMATS
+        for result in import_files(graph.store, transcript_files(CORPUS / runtime), user_id=USER, runtime=runtime)
+    ]
+    return sorted({result.session_id for result in results if result.session_id}), sum(result.added for result in results)
+
+
+def record_locomo(graph: SessionsGraph, turns_wanted: int) -> tuple[list[str], int]:
+    """LoCoMo's sessions in order until they hold at least `turns_wanted` turns."""
+    session_ids, stored = [], 0
+    for user, sid, start, turns in load_sessions(json.loads(LOCOMO.read_text())):
+        if stored >= turns_wanted:
+            break
+        graph.record_session_start(sid, user_id=user, started_at=start)
+        stored += graph.record_turns(sid, turns)
+        session_ids.append(sid)
+    return session_ids, stored
+
+
+def fact_rows(graph: SessionsGraph) -> list[dict[str, str]]:
+    return graph.store.run(
+        "MATCH (x:Fact {kind: 'fact'}) RETURN x.text AS text, x.slot AS slot, x.value AS value, "
+        "x.rationale AS rationale, x.session_id AS session_id ORDER BY text, session_id"
+    )
+
+
+def labelled_table(written: dict[str, list[dict[str, str]]]) -> Table:
+    """The labelled samples drawn before the reader changes: which rows the reader still writes, and their junk share."""
+    table = Table(title="The labelled samples drawn before the reader changes (tests/data/junk_facts)")
+    for column in ("sample", "rows", "junk", "still written", "junk of those"):
+        table.add_column(column, justify="left" if column == "sample" else "right")
+    for name, rows in written.items():
+        labelled = json.loads((LABELLED / f"before_{name}.json").read_text())
+        texts = {row["text"] for row in rows}
+        kept = [row for row in labelled if row["text"] in texts]
+        junk, kept_junk = (sum(row["label"] == "junk" for row in part) for part in (labelled, kept))
+        table.add_row(name, str(len(labelled)), f"{junk} ({junk / len(labelled):.1%})", str(len(kept)),
+                      f"{kept_junk} ({kept_junk / len(kept):.1%})" if kept else "-")
+    return table
+
+
+def reconcile_and_embed(graph: SessionsGraph, session_ids: list[str]) -> tuple[float, float]:
+    reconcile = timed(lambda: list(graph.reconcile_sessions(session_ids)))
+    embed = timed(lambda: embed_sessions(graph.store, session_ids))
+    return reconcile, embed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=3, help="imports of the whole corpus, each into an empty graph")
+    parser.add_argument("--facts-out", type=Path, help="write the FACT-row samples here for labelling")
+    args = parser.parse_args()
+    for needed in (CORPUS, LOCOMO):
+        if not needed.exists():
+            parser.error(f"{needed} does not exist: the benchmark reads ../shared/data")
+
+    directory = Path(tempfile.mkdtemp(prefix="sg-bench-imp-", dir="/tmp"))
+    graph = SessionsGraph(FalkorDBStore.open(directory))
+    try:
+        imports = []
+        for _ in range(args.repeats):
+            graph.store.delete_all()
+            graph.setup()
+            started = time.perf_counter()
+            corpus_sessions, corpus_turns = import_corpus(graph)
+            imports.append(time.perf_counter() - started)
+        reimport = timed(lambda: import_corpus(graph))
+        corpus_reconcile, corpus_embed = reconcile_and_embed(graph, corpus_sessions)
+        corpus_facts = fact_rows(graph)
+
+        graph.store.delete_all()
+        graph.setup()
+        locomo_sessions, locomo_turns = record_locomo(graph, corpus_turns)
+        locomo_reconcile, locomo_embed = reconcile_and_embed(graph, locomo_sessions)
+        locomo_facts = fact_rows(graph)
+    finally:
+        graph.close()
+        shutil.rmtree(directory, ignore_errors=True)
+
+    table = Table(title=f"Import, reconcile and embed: the transcript corpus beside LoCoMo ({args.repeats} imports)")
+    for column in ("measure", "corpus (28 files)", "LoCoMo (first sessions)"):
+        table.add_column(column, justify="right" if column != "measure" else "left")
+    table.add_row("sessions / turns", f"{len(corpus_sessions)} / {corpus_turns:,}", f"{len(locomo_sessions)} / {locomo_turns:,}")
+    table.add_row("import, median of runs (turns/s)", f"{corpus_turns / statistics.median(imports):,.0f}", "")
+    table.add_row("re-import, nothing new (s)", f"{reimport:.2f}", "")
+    table.add_row("reconcile (turns/s)", f"{corpus_turns / corpus_reconcile:,.0f}", f"{locomo_turns / locomo_reconcile:,.0f}")
+    table.add_row("embed (turns/s)", f"{corpus_turns / corpus_embed:,.0f}", f"{locomo_turns / locomo_embed:,.0f}")
+    table.add_row("FACT rows", f"{len(corpus_facts):,}", f"{len(locomo_facts):,}")
+    console.print(table)
+    console.print(labelled_table({"corpus": corpus_facts, "locomo": locomo_facts}))
+    if args.facts_out:
+        args.facts_out.mkdir(parents=True, exist_ok=True)
+        for name, rows in (("corpus", corpus_facts), ("locomo", locomo_facts)):
+            sample = random.Random(SEED).sample(rows, min(SAMPLE_SIZES[name], len(rows)))
+            (args.facts_out / f"{name}.json").write_text(json.dumps(sample, indent=1, ensure_ascii=False) + "\n")
+        console.print(f"samples written to {args.facts_out}")
+
+
+if __name__ == "__main__":
+    main()
