@@ -30,7 +30,6 @@ from sessions_graph_core.cli.common import (
 from sessions_graph_core.cli.facts import facts_command
 from sessions_graph_core.cli.forget import forget_command
 from sessions_graph_core.cli.harness_import import import_harness
-from sessions_graph_core.integrations.harness_import import FORMATS as HARNESS_FORMATS
 from sessions_graph_core.cli.integrations import (
     config_group,
     doctor_command,
@@ -42,6 +41,7 @@ from sessions_graph_core.cli.recall import embed_command, recall_command
 from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command
 from sessions_graph_core.cli.service import service_group
 from sessions_graph_core.errors import StoreUnreachableError, no_memory
+from sessions_graph_core.integrations.harness_import import FORMATS as HARNESS_FORMATS
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.validation import ValidationError
 
