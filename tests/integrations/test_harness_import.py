@@ -224,10 +224,10 @@ def test_the_cli_reports_a_malformed_line_and_imports_the_rest(cli, tmp_path: Pa
         claude_line("s-1", repo, "We deploy on Fridays.", 1), '{"type": "user", "message": ', claude_line("s-1", repo, "Ship it.", 3),
     ]) + "\n")
     dry = cli("session", "import", "--format", "claude-code", "--user", "alice", "--dry-run", str(tmp_path / "projects"), code=3)
-    assert f"{transcript}:line 2: not JSON text" in dry and "dry run: nothing was stored" in dry
+    assert f"{transcript}:line 2: the line is not JSON text" in dry and "dry run: nothing was stored" in dry
     cli("session", "list", "--user", "alice", code=1)  # the dry run stored no user, no session
     done = cli("session", "import", "--format", "claude-code", "--user", "alice", str(tmp_path / "projects"), code=3)
-    assert f"{transcript}:line 2: not JSON text" in done
+    assert f"{transcript}:line 2: the line is not JSON text" in done
     assert re.search(r"turns new to the store\s*│\s*2\s", done)
     listed = json.loads(cli("session", "list", "--user", "alice", "--json"))
     assert [(row["session_id"], row["turn_count"], row["project_key"], row["started_at"][:19]) for row in listed] == [
