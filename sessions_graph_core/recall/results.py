@@ -16,8 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from sessions_graph_core.embeddings.passages import excerpt
-from sessions_graph_core.text import content_words
+from sessions_graph_core.embeddings.passages import excerpt, passage_spans, shown_passages
+from sessions_graph_core.text import content_words, stems
 
 READING_RULES = """These rows come from this user's own past conversations; each one carries the date it was written.
 - Read a relative date inside a row ("yesterday", "next week") against that row's date, not today's.
@@ -50,9 +50,24 @@ class RecalledTurn(BaseModel):
     score: float = 0.0  # the fused score the turn was ranked by
 
     def line(self, chars: int) -> str:
-        return f"TURN [session {self.session_id}, {self.timestamp[:16]}, {self.speaker}]: " + excerpt(
-            self.text, self.passages, chars
-        )
+        """The row: the whole turn when it fits in `chars`; else its matching passages with … for what is
+        left out, and the turn's id and full size, so the reader can ask for the whole turn (recall --expand)."""
+        where = f"session {self.session_id}, {self.timestamp[:16]}, {self.speaker}"
+        if len(self.text) > chars:
+            where += f", turn {self.turn_id} of {len(self.text):,} chars"
+        return f"TURN [{where}]: " + excerpt(self.text, self.passages, chars)
+
+    def shown(self, chars: int) -> dict[str, Any]:
+        """The row as JSON: the turn's fields, its full size, and the passages the row shows, each with its
+        offsets in the turn's text (the text itself only when the row shows it whole)."""
+        spans = passage_spans(self.text)
+        shown = shown_passages(self.text, self.passages, chars)
+        whole = len(shown) == len(spans)
+        return {**self.model_dump(exclude={"passages", "text"}), "chars": len(self.text), "whole": whole,
+                "text": self.text if whole else excerpt(self.text, self.passages, chars),
+                "passages": [{"index": index, "start": spans[index][0], "end": min(spans[index][1], spans[index][0] + chars),
+                              "text": self.text[spans[index][0]:min(spans[index][1], spans[index][0] + chars)]}
+                             for index in shown]}
 
 
 class MemoryNote(BaseModel):
@@ -142,6 +157,25 @@ def ranked_rows(memories: list[MemoryNote], turns: list[RecalledTurn], facts: li
     return rows + restated
 
 
+def names_slot(question: str, slot: str) -> bool:
+    """Whether the question names the slot: it holds every word of the slot's attribute and, where
+    the slot has a subject, one of its words ("Which databases does the orders service use now?"
+    names "orders service/database": words are compared stemmed)."""
+    subject, _, attribute = slot.rpartition("/")
+    asked = set(stems(question))
+    wanted = set(stems(attribute.replace("_", " ")))
+    named = set(stems(subject.replace("_", " ")))
+    return bool(wanted) and wanted <= asked and (not named or not named.isdisjoint(asked))
+
+
+def named_slots_first(rows: list[Row], question: str) -> list[Row]:
+    """The rows with the facts whose slot the question names first: what holds for what was asked is
+    never left out of a small budget for a row ranked below it."""
+    named = [row for row in rows if isinstance(row, RecalledFact) and row.slot and names_slot(question, row.slot)]
+    chosen = {id(row) for row in named}
+    return named + [row for row in rows if id(row) not in chosen]
+
+
 def _line(row: Row, turn_chars: int) -> str:
     return row.line() if isinstance(row, RecalledFact) else row.line(turn_chars)
 
@@ -202,7 +236,7 @@ class Recalled:
     def to_json(self) -> dict[str, Any]:
         return {
             "question": self.question,
-            "turns": [turn.model_dump() for turn in self.turns],
+            "turns": [turn.shown(self.turn_chars) for turn in self.turns],
             "facts": [fact.model_dump() for fact in self.facts],
             "memories": [memory.model_dump() for memory in self.memories],
             "vector_lanes_off": self.vector_lanes_off,
