@@ -19,7 +19,7 @@ from sessions_graph_core.ontology.model import OntologyVersion
 from sessions_graph_core.recall import evidence as recall_evidence
 from sessions_graph_core.recall import search as recall
 from sessions_graph_core.recall.config import RecallConfig
-from sessions_graph_core.recall.results import Recalled
+from sessions_graph_core.recall.results import Recalled, RecalledTurn
 from sessions_graph_core.reconcile import facts, forgetting, provenance
 from sessions_graph_core.reconcile import pipeline as reconcile
 from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
@@ -306,3 +306,7 @@ class SessionsGraph:
     ) -> Recalled:
         return recall.recall(self.store, user_id, question, config=config, as_of=as_of, model=model,
                              budget_tokens=budget_tokens)
+
+    def expand_turn(self, user_id: str, turn_id: str) -> RecalledTurn:
+        """The whole of one of the user's turns, by the id a recall row shows."""
+        return recall.expand(self.store, user_id, turn_id)

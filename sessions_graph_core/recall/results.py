@@ -57,6 +57,15 @@ class RecalledTurn(BaseModel):
             where += f", turn {self.turn_id} of {len(self.text):,} chars"
         return f"TURN [{where}]: " + excerpt(self.text, self.passages, chars)
 
+    def whole(self) -> str:
+        """The whole turn, for a reader that asked for it by its id."""
+        return (f"TURN [session {self.session_id}, {self.timestamp[:16]}, {self.speaker}, turn {self.turn_id} "
+                f"of {len(self.text):,} chars]:\n{self.text}")
+
+    def whole_json(self) -> dict[str, Any]:
+        """The whole turn as JSON, with its size."""
+        return {**self.model_dump(exclude={"passages", "rank", "score"}), "chars": len(self.text)}
+
     def shown(self, chars: int) -> dict[str, Any]:
         """The row as JSON: the turn's fields, its full size, and the passages the row shows, each with its
         offsets in the turn's text (the text itself only when the row shows it whole)."""

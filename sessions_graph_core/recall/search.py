@@ -97,6 +97,28 @@ def _turns(search: Search, ranked: list[tuple[str, float]], rows: dict[str, Row]
     return turns
 
 
+def expand(store: GraphStore, user_id: str, turn_id: str) -> RecalledTurn:
+    """The whole of one of the user's turns, as a recall row names it (`turn ID of N chars`).
+
+    A turn of another user gets the same answer as a turn that does not exist: neither says whose it is.
+    """
+    uid = validation.user_id(user_id)
+    tid = validation.turn_id(turn_id)
+    rows = store.run(
+        "MATCH (t:Turn {turn_id: $turn_id}) WHERE t.user_id = $user_id AND t.text <> '' "
+        "RETURN t.turn_id AS turn_id, t.session_id AS session_id, t.timestamp AS timestamp, "
+        "t.speaker AS speaker, t.role AS role, t.text AS text",
+        {"turn_id": tid, "user_id": uid},
+    )
+    if not rows:
+        raise validation.ValidationError(
+            f"No turn {tid!r} in the history of user {uid!r}: pass a turn id a recall row names (`turn ID of N chars`)"
+        )
+    row = rows[0]
+    return RecalledTurn(turn_id=row["turn_id"], session_id=row["session_id"], timestamp=row["timestamp"] or "",
+                        speaker=row["speaker"] or row["role"], text=row["text"])
+
+
 def recall(
     store: GraphStore,
     user_id: str,
