@@ -244,7 +244,7 @@ class Turns:
     def line(self, tid: str) -> str:
         row = self.rows[tid]
         return RecalledTurn(turn_id=tid, session_id=row["session_id"], timestamp=row["timestamp"] or "",
-                            speaker=row["role"], text=row["text"]).line(1500)
+                            speaker=row["role"], text=row["text"]).line(RecallConfig().turn_chars)
 
     def answer(self, ranked: list[str]) -> Answer:
         """A baseline's answer: its ranking, its first rows handed back."""

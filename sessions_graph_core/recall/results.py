@@ -211,7 +211,7 @@ class Recalled:
     facts: list[RecalledFact] = field(default_factory=list)
     memories: list[MemoryNote] = field(default_factory=list)
     vector_lanes_off: str | None = None
-    turn_chars: int = 1500
+    turn_chars: int = 500
     left_out: int = 0  # rows ranked but left out to keep within the budget
     budget_tokens: int = 0
 
