@@ -8,7 +8,7 @@ import json
 import pytest
 
 from sessions_graph_core.embeddings.passages import split_passages
-from sessions_graph_core.recall import bm25
+from sessions_graph_core.recall import bm25, fusion
 from sessions_graph_core.recall.config import RecallConfig
 from sessions_graph_core.recall.results import (
     RecalledFact,
@@ -19,6 +19,7 @@ from sessions_graph_core.recall.results import (
     tokens,
     within_budget,
 )
+from sessions_graph_core.recall.search import WEIGHTS
 from sessions_graph_core.recall.text_lane import text_candidates
 from sessions_graph_core.validation import ValidationError
 from tests.conftest import snapshot
@@ -147,3 +148,16 @@ def test_a_small_budget_keeps_the_current_value_of_the_slot_the_question_names()
     assert kept == [CURRENT] and left_out == 2
     other, _ = within_budget(named_slots_first(rows, "How did the test run go?"), tokens(STALE.line(1500)), 1500)
     assert other == [STALE]
+
+
+def test_a_long_session_does_not_cover_the_question_by_many_weak_matches():
+    """Coverage reads a session's best few text candidates, as its evidence reads its best few turns."""
+    words = ["postgres", "staging", "port", "ledger", "container", "listen"]
+    rows = {f"long-{n}": {"session_id": "long"} for n in range(6)} | {"short-0": {"session_id": "short"}}
+    found = fusion.Candidates(
+        text={**{f"long-{n}": 1.0 for n in range(6)}, "short-0": 4.0},
+        words={**{f"long-{n}": frozenset([word]) for n, word in enumerate(words)}, "short-0": frozenset(words[:4])},
+        idf=dict.fromkeys(words, 1.0),
+    )
+    held = fusion.coverage(rows, found, WEIGHTS.session_turns)
+    assert held["short"] == 1.0 and held["long"] == pytest.approx(3 / 4)
