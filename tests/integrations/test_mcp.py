@@ -145,7 +145,7 @@ def test_config_problems_are_tool_errors_that_say_how_to_fix_them(user: str) -> 
         config_file.write_text(good)
         for arguments in ({}, {"question": "   "}):
             result = await client.call_tool("recall", arguments)
-            assert (result.is_error, text_of(result)) == (True, "recall needs a question.")
+            assert (result.is_error, text_of(result)) == (True, "recall needs a question (or expand: a turn id a row shows).")
         result = await client.call_tool("memory", {"command": "view", "path": "/memories"})
         assert not result.is_error  # the fixed config applies without a restart
 
