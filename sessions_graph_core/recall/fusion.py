@@ -62,7 +62,7 @@ FEATURES = (
     "previous", "next", "previous2", "next2",  # the strength of the turns one and two places away
     "after_question",  # the previous turn's strength when it asks something: this turn may answer it
     "session",  # the session's evidence (its best few strengths), scaled to the best session's
-    "coverage",  # the idf of the question's words the session holds, scaled to the best session's
+    "coverage",  # the idf of the question's words the session's best few text candidates hold, scaled to the best session's
     "speaker", "period", "when",  # said by a person the question names / in its period / says when, asked when
     "concept",  # names a kind of what the question asks about (WordNet), scaled to the pool's best
     "asks",  # the turn itself asks something
