@@ -169,7 +169,6 @@ class Tools:
                                 budget_tokens=budget)
         return ToolResult(recalled.render(today=date.today().isoformat()), recalled.to_json())
 
-
     def expand(self, turn_id: object) -> ToolResult:
         """One whole turn of the user's, by the id a row shows; another user's turn is not found."""
         if not isinstance(turn_id, str) or not turn_id.strip():

@@ -67,16 +67,16 @@ class RecalledTurn(BaseModel):
         return {**self.model_dump(exclude={"passages", "rank", "score"}), "chars": len(self.text)}
 
     def shown(self, chars: int) -> dict[str, Any]:
-        """The row as JSON: the turn's fields, its full size, and the passages the row shows, each with its
-        offsets in the turn's text (the text itself only when the row shows it whole)."""
-        spans = passage_spans(self.text)
+        """The row as JSON: the turn's fields, its full size, what the row shows of its text (all of it, or
+        the excerpt with its …), and each passage shown with its offsets in the whole text."""
+        every = passage_spans(self.text)
         shown = shown_passages(self.text, self.passages, chars)
-        whole = len(shown) == len(spans)
+        whole = len(shown) == len(every)
+        spans = [(every[index][0], min(every[index][1], every[index][0] + chars)) for index in shown]
         return {**self.model_dump(exclude={"passages", "text"}), "chars": len(self.text), "whole": whole,
                 "text": self.text if whole else excerpt(self.text, self.passages, chars),
-                "passages": [{"index": index, "start": spans[index][0], "end": min(spans[index][1], spans[index][0] + chars),
-                              "text": self.text[spans[index][0]:min(spans[index][1], spans[index][0] + chars)]}
-                             for index in shown]}
+                "passages": [{"index": index, "start": start, "end": end, "text": self.text[start:end]}
+                             for index, (start, end) in zip(shown, spans, strict=True)]}
 
 
 class MemoryNote(BaseModel):
