@@ -1,4 +1,4 @@
-"""Recall quality on LoCoMo, tuned on one half and reported on the other.
+"""Recall quality on LoCoMo, tuned on one half and reported on the other, and on a set of long sessions.
 
 Each of LoCoMo's ten conversations becomes one user's sessions (turn text "Speaker: text", plus
 "[image: caption]" for shared photos), is reconciled and embedded with the defaults, and every
@@ -14,11 +14,18 @@ Measured, per retriever, in one process:
 - tokens: the rows handed back (recall: every row; a baseline: its first 10 turns as rows);
 - recall p50/p95 latency.
 Retrievers: plain BM25 over the conversation's turns (k1 1.2, b 0.75, the reference baseline), the
-dense model alone (the user's turn passages nearest the question), recall with upstream's widths
+same over the user's turns only and over every turn's passages (a turn scores as its best passage),
+the dense model alone (the user's turn passages nearest the question), recall with upstream's widths
 and no budget (the previous default), and recall with the defaults at budgets of 500, 1,000, 2,000
-and 4,000 tokens.
+and 4,000 tokens and with none.
 
-    .venv/bin/python benchmarks/bench_recall_quality.py --data PATH [--store DIR] [--fit RANKER_TOML]
+The long-session set (tests/data/long_sessions.json, LongMemEval's format, written by
+benchmarks/make_long_sessions.py) is one more user: 44 sessions of long answers and tool output, 42
+questions with their supporting sessions (and the turns that hold the answer, `has_answer`). It is
+a development set: constants may be chosen on it, as on LoCoMo's tuning half.
+
+    .venv/bin/python benchmarks/bench_recall_quality.py --data PATH [--long PATH] [--store DIR] [--budgets 500,2000]
+        [--fit RANKER_TOML]
 
 The data is read where it lies (CC BY-NC 4.0, evaluation only) and never copied.
 """
@@ -35,7 +42,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -48,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sessions_graph_core import SessionsGraph  # noqa: E402
 from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL  # noqa: E402
+from sessions_graph_core.embeddings.passages import split_passages  # noqa: E402
 from sessions_graph_core.recall import bm25, fusion  # noqa: E402
 from sessions_graph_core.recall import search as recall_search  # noqa: E402
 from sessions_graph_core.recall.config import RecallConfig  # noqa: E402
@@ -55,11 +63,16 @@ from sessions_graph_core.recall.lanes import TURN_COLUMNS, Search, fact_lanes, v
 from sessions_graph_core.recall.periods import mentioned_period  # noqa: E402
 from sessions_graph_core.recall.results import READING_RULES, RecalledTurn, tokens  # noqa: E402
 from sessions_graph_core.recall.text_lane import text_candidates  # noqa: E402
+from sessions_graph_core.sessions.longmemeval import read_longmemeval  # noqa: E402
 from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
 from sessions_graph_core.text import content_words, search_terms  # noqa: E402
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
+DEFAULT_LONG = Path(__file__).resolve().parents[1] / "tests" / "data" / "long_sessions.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+LONG_USER = "long-sessions"
+LONG_CATEGORIES = {1: "single-session", 2: "multi-session", 3: "knowledge-update", 4: "temporal"}
+LONG_CONVERSATION = -1  # the long set's questions are in neither half of LoCoMo
 TUNING = range(5)  # conversations whose questions tune; the others are held out
 BUDGETS = (500, 1000, 2000, 4000)
 BASELINE_ROWS = 10
@@ -163,6 +176,46 @@ def ingest(graph: SessionsGraph, data: list[dict]) -> dict[str, float]:
     return timings
 
 
+def long_turn_id(session_id: str, position: int) -> str:
+    return f"{session_id}:{position}"
+
+
+def long_questions(path: Path) -> list[Item]:
+    """The long set's questions; a question's evidence turns are its supporting sessions' `has_answer` turns."""
+    found = []
+    for question in json.loads(path.read_text()):
+        sessions = dict(zip(question["haystack_session_ids"], question["haystack_sessions"], strict=True))
+        turns = frozenset(long_turn_id(sid, position) for sid in question["answer_session_ids"]
+                          for position, message in enumerate(sessions[sid]) if message.get("has_answer"))
+        kind = question["question_type"]
+        category = next(number for number, name in LONG_CATEGORIES.items() if kind.startswith(name.split("-")[0]))
+        found.append(Item(LONG_USER, LONG_CONVERSATION, question["question"], turns,
+                          frozenset(question["answer_session_ids"]), category))
+    return found
+
+
+def ingest_long(graph: SessionsGraph, path: Path) -> dict[str, float]:
+    """The long set's sessions as one user, recorded, reconciled and embedded as LoCoMo's are."""
+    timings: dict[str, float] = defaultdict(float)
+    finished = {row["sid"] for row in graph.store.run(
+        "MATCH (s:Session {user_id: $user, embedding_status: 'completed'}) RETURN s.session_id AS sid", {"user": LONG_USER})}
+    for session in read_longmemeval(path):
+        if session.session_id in finished:
+            continue
+        started = time.perf_counter()
+        graph.record_session_start(session.session_id, user_id=LONG_USER, started_at=session.started_at)
+        graph.record_turns(session.session_id, [replace(turn, turn_id=long_turn_id(session.session_id, position))
+                                                for position, turn in enumerate(session.turns)])
+        timings["record"] += time.perf_counter() - started
+        started = time.perf_counter()
+        graph.reconcile_session(session.session_id)
+        timings["reconcile"] += time.perf_counter() - started
+        started = time.perf_counter()
+        timings["passages"] += graph.embed_session(session.session_id).passages
+        timings["embed"] += time.perf_counter() - started
+    return timings
+
+
 # -- turns held in memory: the baselines' corpus and the tuning sweeps' TurnSource -------------
 
 
@@ -191,7 +244,7 @@ class Turns:
     def line(self, tid: str) -> str:
         row = self.rows[tid]
         return RecalledTurn(turn_id=tid, session_id=row["session_id"], timestamp=row["timestamp"] or "",
-                            speaker=row["role"], text=row["text"]).line(1500)
+                            speaker=row["role"], text=row["text"]).line(RecallConfig().turn_chars)
 
     def answer(self, ranked: list[str]) -> Answer:
         """A baseline's answer: its ranking, its first rows handed back."""
@@ -206,18 +259,22 @@ def sessions_of(rows: Mapping[str, dict], ranked: Sequence[str]) -> list[str]:
 # -- retrievers -----------------------------------------------------------------------------
 
 
-def bm25_reference(turns: Turns, items: Sequence[Item]) -> list[Answer]:
-    """The reference baseline: Okapi BM25 (k1 1.2, b 0.75) over every turn of the question's conversation."""
+def bm25_reference(turns: Turns, items: Sequence[Item], *, user_only: bool = False, passages: bool = False) -> list[Answer]:
+    """The reference baseline: Okapi BM25 (k1 1.2, b 0.75) over every turn of the question's conversation;
+    `user_only`: over the user's own turns (LongMemEval's baseline); `passages`: over every turn's passages,
+    a turn scoring as its best."""
     corpora = {}
     for user, rows in turns.by_user.items():
-        docs = [(row["turn_id"], Counter(content_words(row["text"]))) for row in rows]
+        chosen = [row for row in rows if row["role"] == "user"] if user_only else rows
+        docs = [(row["turn_id"], Counter(content_words(piece)))
+                for row in chosen for piece in (split_passages(row["text"]) if passages else [row["text"]])]
         df = Counter(term for _, counts in docs for term in counts)
         average = sum(sum(c.values()) for _, c in docs) / len(docs)
         corpora[user] = (docs, df, average)
     answers = []
     for item in items:
         docs, df, average = corpora[item.user]
-        scores = []
+        scores: dict[str, float] = {}
         for turn_id, counts in docs:
             length = sum(counts.values())
             total = 0.0
@@ -226,8 +283,8 @@ def bm25_reference(turns: Turns, items: Sequence[Item]) -> list[Answer]:
                 if tf:
                     idf = math.log(1 + (len(docs) - df[term] + 0.5) / (df[term] + 0.5))
                     total += idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / average))
-            scores.append((total, turn_id))
-        answers.append(turns.answer([tid for _, tid in sorted(scores, key=lambda s: (-s[0], s[1]))[:50]]))
+            scores[turn_id] = max(scores.get(turn_id, 0.0), total)
+        answers.append(turns.answer(sorted(scores, key=lambda tid: (-scores[tid], tid))[:50]))
     return answers
 
 
@@ -487,6 +544,10 @@ def measure(items: Sequence[Item], answers: Sequence[Answer], category: int | No
     for item, answer in zip(items, answers, strict=True):
         if category is not None and item.category != category:
             continue
+        if not item.turns:  # a question with no evidence turn marked counts for sessions alone
+            totals["session@5"].append(len(set(answer.sessions[:5]) & item.sessions) / len(item.sessions))
+            totals["session@10"].append(len(set(answer.sessions[:10]) & item.sessions) / len(item.sessions))
+            continue
         for k in (5, 10):
             totals[f"turn@{k}"].append(len(set(answer.ranked[:k]) & item.turns) / len(item.turns))
             totals[f"session@{k}"].append(len(set(answer.sessions[:k]) & item.sessions) / len(item.sessions))
@@ -500,14 +561,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
 
 
-def report(title: str, items: Sequence[Item], runs: Mapping[str, Sequence[Answer]], chosen: Sequence[int]) -> None:
+def report(title: str, items: Sequence[Item], runs: Mapping[str, Sequence[Answer]], chosen: Sequence[int],
+           categories: Mapping[int, str] = CATEGORIES) -> None:
     picked = [items[i] for i in chosen]
     table = Table(title=f"{title}: {len(picked):,} questions")
     for column in ("retriever", "turn R@5", "turn R@10", "session R@5", "session R@10", "found", "tokens", "p50", "p95"):
         table.add_column(column, justify="left" if column == "retriever" else "right")
     by_category = Table(title=f"{title}, by category: turn R@10 / session R@5")
     by_category.add_column("retriever")
-    for number, name in CATEGORIES.items():
+    for number, name in categories.items():
         count = sum(1 for item in picked if item.category == number)
         by_category.add_column(f"{number} {name} ({count})", justify="right")
     for name, answers in runs.items():
@@ -520,7 +582,7 @@ def report(title: str, items: Sequence[Item], runs: Mapping[str, Sequence[Answer
             f"{percentile(seconds, 0.5):.0f} ms" if seconds else "-", f"{percentile(seconds, 0.95):.0f} ms" if seconds else "-",
         )
         cells = []
-        for number in CATEGORIES:
+        for number in categories:
             part = measure(picked, mine, number)
             cells.append(f"{part['turn@10']:.3f} / {part['session@5']:.3f}")
         by_category.add_row(name, *cells)
@@ -528,47 +590,84 @@ def report(title: str, items: Sequence[Item], runs: Mapping[str, Sequence[Answer
     console.print(by_category)
 
 
+def retrievers(graph: SessionsGraph, turns: Turns, items: Sequence[Item], budgets: Sequence[int]) -> dict[str, list[Answer]]:
+    """Every retriever's answers to `items`, in one process."""
+    default = RecallConfig()
+    runs: dict[str, list[Answer]] = {
+        "BM25 (k1 1.2, b 0.75)": bm25_reference(turns, items),
+        "BM25, user turns only": bm25_reference(turns, items, user_only=True),
+        "BM25 over passages": bm25_reference(turns, items, passages=True),
+        f"dense alone ({DEFAULT_EMBEDDING_MODEL})": dense_alone(turns, cache_candidates(graph, items, default)),
+        "recall, upstream widths, no budget": recall_answers(graph, items, RecallConfig.named("upstream"), "upstream"),
+    }
+    for budget in (*budgets, 0):
+        label = f"recall, budget {budget}" if budget else "recall, no budget"
+        label += " (default)" if budget == default.budget_tokens else ""
+        runs[label] = recall_answers(graph, items, default.model_copy(update={"budget_tokens": budget}), label)
+    return runs
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
+    parser.add_argument("--long", type=Path, default=DEFAULT_LONG, help="the long-session set (LongMemEval's format)")
+    parser.add_argument("--sets", default="locomo,long", help="which sets to measure: locomo, long or both")
+    parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)), help="token budgets of recall to measure")
     parser.add_argument("--store", type=Path, help="keep the ingested store here; a later run resumes or reuses it")
     parser.add_argument("--fit", type=Path, metavar="RANKER_TOML",
                         help="fit the ranker on conversations 0-4, write it here, and print both halves")
     args = parser.parse_args(argv)
-    if not args.data.is_file():
+    sets = {part.strip() for part in args.sets.split(",") if part.strip()}
+    if not sets or not sets <= {"locomo", "long"}:
+        parser.error(f"--sets takes locomo, long or both, got {args.sets!r}")
+    try:
+        budgets = [int(part) for part in args.budgets.split(",") if part.strip()]
+    except ValueError:
+        parser.error(f"--budgets takes whole numbers separated by commas, got {args.budgets!r}")
+    if "locomo" in sets and not args.data.is_file():
         parser.error(f"{args.data} does not exist: pass --data with the path of locomo10.json")
-    data = json.loads(args.data.read_text())
-    items = questions(data)
+    if "long" in sets and not args.long.is_file():
+        parser.error(f"{args.long} does not exist: pass --long, or write it with benchmarks/make_long_sessions.py")
     directory = args.store or Path(tempfile.mkdtemp(prefix="sg-locomo-", dir="/tmp"))
     graph = SessionsGraph(FalkorDBStore.open(directory))
-    runs: dict[str, list[Answer]] = {}
+    results: dict[str, tuple[list[Item], dict[str, list[Answer]]]] = {}
     try:
         graph.setup()
-        if not (directory / "done").exists():
-            timings = ingest(graph, data)
+        if "locomo" in sets and not (directory / "done").exists():
+            timings = ingest(graph, json.loads(args.data.read_text()))
             (directory / "done").write_text("ingested\n")
-            console.print("ingest: " + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in timings.items()))
+            console.print("LoCoMo ingest: " + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in timings.items()))
+        if "long" in sets and not (directory / "long-done").exists():
+            timings = ingest_long(graph, args.long)
+            (directory / "long-done").write_text("ingested\n")
+            console.print("long-session ingest: " + ", ".join(f"{name} {value:.0f}" for name, value in timings.items()))
         turns = Turns(graph)
-        default = RecallConfig()
-        cached = cache_candidates(graph, items, default)
         if args.fit:
+            items = questions(json.loads(args.data.read_text()))
+            cached = cache_candidates(graph, items, RecallConfig())
             fit_ranker(turns, [c for c in cached if c.item.conversation in TUNING],
-                       [c for c in cached if c.item.conversation not in TUNING], default.message_width(), args.fit)
+                       [c for c in cached if c.item.conversation not in TUNING], RecallConfig().message_width(), args.fit)
             return
-        runs["BM25 (k1 1.2, b 0.75)"] = bm25_reference(turns, items)
-        runs[f"dense alone ({DEFAULT_EMBEDDING_MODEL})"] = dense_alone(turns, cached)
-        runs["recall, upstream widths, no budget"] = recall_answers(graph, items, RecallConfig.named("upstream"), "upstream")
-        for budget in BUDGETS:
-            label = f"recall, budget {budget}" + (" (default)" if budget == default.budget_tokens else "")
-            runs[label] = recall_answers(graph, items, default.model_copy(update={"budget_tokens": budget}), label)
+        if "locomo" in sets:
+            items = questions(json.loads(args.data.read_text()))
+            results["locomo"] = (items, retrievers(graph, turns, items, budgets))
+        if "long" in sets:
+            items = long_questions(args.long)
+            results["long"] = (items, retrievers(graph, turns, items, budgets))
     finally:
         graph.close()
         if args.store is None:
             shutil.rmtree(directory, ignore_errors=True)
-    held = [i for i, item in enumerate(items) if item.conversation not in TUNING]
-    report("LoCoMo held-out half (conversations 5-9)", items, runs, held)
-    report("LoCoMo, all ten conversations", items, runs, list(range(len(items))))
-    report("LoCoMo tuning half (conversations 0-4)", items, runs, [i for i, item in enumerate(items) if item.conversation in TUNING])
+    if "locomo" in results:
+        items, runs = results["locomo"]
+        held = [i for i, item in enumerate(items) if item.conversation not in TUNING]
+        report("LoCoMo held-out half (conversations 5-9)", items, runs, held)
+        report("LoCoMo, all ten conversations", items, runs, list(range(len(items))))
+        report("LoCoMo tuning half (conversations 0-4)", items, runs,
+               [i for i, item in enumerate(items) if item.conversation in TUNING])
+    if "long" in results:
+        items, runs = results["long"]
+        report("Long sessions (tests/data/long_sessions.json)", items, runs, list(range(len(items))), LONG_CATEGORIES)
     console.print(f"Rows only: recall's header (reading rules) adds {tokens(READING_RULES)} tokens to every answer.")
 
 

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from sessions_graph_core.memory.notes import Memory
     from sessions_graph_core.ontology.derive.run import RunReport, VersionSummary
     from sessions_graph_core.recall.config import RecallConfig
-    from sessions_graph_core.recall.results import Recalled
+    from sessions_graph_core.recall.results import Recalled, RecalledTurn
     from sessions_graph_core.reconcile import pipeline as reconcile
     from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
     from sessions_graph_core.sessions.jsonl import Imported, Transcript
@@ -354,3 +354,9 @@ class SessionsGraph:
 
         return recall.recall(self.store, user_id, question, config=config, as_of=as_of, model=model,
                              budget_tokens=budget_tokens)
+
+    def expand_turn(self, user_id: str, turn_id: str) -> RecalledTurn:
+        """The whole of one of the user's turns, by the id a recall row shows."""
+        from sessions_graph_core.recall import search as recall
+
+        return recall.expand(self.store, user_id, turn_id)

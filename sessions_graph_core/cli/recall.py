@@ -104,10 +104,14 @@ def _embed_one(name: str, embed: Callable[[], Embedded]) -> bool:
 @click.option("--as-of", "as_of", help="answer from what was true at this ISO-8601 time")
 @click.option("--budget", type=click.IntRange(min=0), help="at most this many tokens of rows, best first (default: recall.budget_tokens; 0: no limit)")
 @click.option("--json", "as_json", is_flag=True, help="print the rows as JSON")
-@click.argument("question")
+@click.option("--expand", "turn_id", metavar="TURN_ID",
+              help="print the whole turn a row names (`turn TURN_ID of N chars`) instead of searching")
+@click.argument("question", required=False)
 def recall_command(user_id: str | None, today: str | None, as_of: str | None, budget: int | None, as_json: bool,
-                   question: str) -> None:
-    """What the user's own past sessions hold about QUESTION."""
+                   turn_id: str | None, question: str | None) -> None:
+    """What the user's own past sessions hold about QUESTION (or, with --expand, one whole turn)."""
+    if (question is None) == (turn_id is None):
+        fail("give a QUESTION, or --expand TURN_ID to read one whole turn, not both", 2)
     from sessions_graph_core.config import model as config_file
 
     try:
@@ -116,6 +120,9 @@ def recall_command(user_id: str | None, today: str | None, as_of: str | None, bu
         errors.print(f"[red]error:[/red] {escape(str(exc))}")
         sys.exit(2)
     user_id = resolve_user(user_id)
+    if turn_id is not None:
+        _expand(user_id, turn_id, as_json)
+        return
     try:
         question = validation.question(question)
     except ValidationError as exc:
@@ -129,3 +136,17 @@ def recall_command(user_id: str | None, today: str | None, as_of: str | None, bu
         click.echo(json.dumps(recalled.to_json(), indent=2, ensure_ascii=False))
     else:
         click.echo(recalled.render(today=today))
+
+
+def _expand(user_id: str, turn_id: str, as_json: bool) -> None:
+    """Print one of the user's turns whole; a turn that is not the user's is not found."""
+    with opened_graph(reads_only=True) as graph:
+        require_user(graph, user_id)
+        try:
+            turn = graph.expand_turn(user_id, turn_id)
+        except ValidationError as exc:
+            fail(str(exc), 1)
+    if as_json:
+        click.echo(json.dumps(turn.whole_json(), indent=2, ensure_ascii=False))
+    else:
+        click.echo(turn.whole())

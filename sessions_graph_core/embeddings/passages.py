@@ -37,7 +37,9 @@ def _units(text: str, limit: int) -> list[str]:
 def split_passages(text: str, limit: int = PASSAGE_CHARS) -> list[str]:
     """Greedy packing of units into passages of at most `limit` characters.
 
-    The passages concatenate back to exactly `text`; an empty text is one empty passage.
+    The passages concatenate back to exactly `text`; an empty text is one empty passage. This is
+    the one place that decides where a passage ends: the vectors of turns and memory files, BM25
+    over a turn's passages and the rows recall shows all read these passages.
     """
     if len(text) <= limit:
         return [text]
@@ -51,6 +53,16 @@ def split_passages(text: str, limit: int = PASSAGE_CHARS) -> list[str]:
     if current:
         passages.append(current)
     return passages
+
+
+def passage_spans(text: str, limit: int = PASSAGE_CHARS) -> list[tuple[int, int]]:
+    """The (start, end) character offsets of each passage of `text` (see `split_passages`)."""
+    spans = []
+    start = 0
+    for passage in split_passages(text, limit):
+        spans.append((start, start + len(passage)))
+        start += len(passage)
+    return spans
 
 
 def best_passage(passages: Sequence[str], hint: str) -> int:
@@ -69,15 +81,13 @@ def best_passage(passages: Sequence[str], hint: str) -> int:
     return max(range(len(passages)), key=lambda i: (overlaps[i], -i)) if passages else 0
 
 
-def excerpt(text: str, hits: Sequence[int], chars: int, limit: int = PASSAGE_CHARS) -> str:
-    """`text` whole when it fits in `chars`; else its hit passages, in text order, with … for gaps.
-
-    `hits` are passage indexes in relevance order: they are taken while they fit, the first always
-    (cut to `chars` if it is longer).
-    """
-    if len(text) <= chars:
-        return text
+def shown_passages(text: str, hits: Sequence[int], chars: int, limit: int = PASSAGE_CHARS) -> list[int]:
+    """The passages of `text` a row of `chars` characters shows, in text order: all of them when the
+    text fits; else the `hits` (passage indexes, most relevant first) taken while they fit, the
+    first always (cut to `chars` if it is longer), or the first passage when no hit is valid."""
     passages = split_passages(text, limit)
+    if len(text) <= chars:
+        return list(range(len(passages)))
     chosen: list[int] = []
     used = 0
     for index in dict.fromkeys(hit for hit in hits if 0 <= hit < len(passages)):
@@ -86,11 +96,17 @@ def excerpt(text: str, hits: Sequence[int], chars: int, limit: int = PASSAGE_CHA
             continue
         chosen.append(index)
         used += size
-    if not chosen:
-        chosen = [0]
+    return sorted(chosen or [0])
+
+
+def excerpt(text: str, hits: Sequence[int], chars: int, limit: int = PASSAGE_CHARS) -> str:
+    """`text` whole when it fits in `chars`; else its `shown_passages`, in text order, with … for gaps."""
+    if len(text) <= chars:
+        return text
+    passages = split_passages(text, limit)
     parts: list[str] = []
     previous = -1
-    for index in sorted(chosen):
+    for index in shown_passages(text, hits, chars, limit):
         if index != previous + 1:
             parts.append(ELLIPSIS)
         parts.append(passages[index][:chars].strip())

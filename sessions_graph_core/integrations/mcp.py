@@ -81,12 +81,15 @@ RECALL_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "question": {"type": "string", "description": "One specific question about past sessions"},
+        "expand": {
+            "type": "string",
+            "description": "Instead of a question: the id of a turn a row shows in part (`turn ID of N chars`), to read it whole",
+        },
         "budget_tokens": {
             "type": "integer", "minimum": 0,
             "description": "At most this many tokens of rows, best first (default: recall.budget_tokens; 0: no limit)",
         },
     },
-    "required": ["question"],
 }
 TOOLS = [
     types.Tool(name="recall", description=RECALL_DESCRIPTION, input_schema=RECALL_SCHEMA),
@@ -156,9 +159,13 @@ class Tools:
             raise ToolError(str(exc)) from None
 
     def recall(self, arguments: dict[str, Any]) -> ToolResult:
-        question = arguments.get("question")
+        question, turn_id = arguments.get("question"), arguments.get("expand")
+        if turn_id is not None:
+            if question is not None:
+                raise ToolError("recall takes a question or expand (a turn id), not both.")
+            return self.expand(turn_id)
         if not isinstance(question, str) or not question.strip():
-            raise ToolError("recall needs a question.")
+            raise ToolError("recall needs a question (or expand: a turn id a row shows).")
         budget = arguments.get("budget_tokens")
         if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 0):
             raise ToolError(f"budget_tokens must be a whole number >= 0 (0: no limit), got {budget!r}.")
@@ -169,6 +176,16 @@ class Tools:
         recalled = graph.recall(config.identity.user_id, question, config=config.recall, model=config.recall.model(),
                                 budget_tokens=budget)
         return ToolResult(recalled.render(today=date.today().isoformat()), recalled.to_json())
+
+    def expand(self, turn_id: object) -> ToolResult:
+        """One whole turn of the user's, by the id a row shows; another user's turn is not found."""
+        if not isinstance(turn_id, str) or not turn_id.strip():
+            raise ToolError(f"expand must be the id of a turn a recall row shows, got {turn_id!r}.")
+        config = self._config()
+        if not config.identity.user_id:
+            raise ToolError(NO_USER.format(use="search"))
+        turn = self._graph_for(config).expand_turn(config.identity.user_id, turn_id)
+        return ToolResult(turn.whole(), turn.whole_json())
 
 
 def _result(outcome: ToolResult | ToolError) -> types.CallToolResult:

@@ -53,7 +53,10 @@ class RecallConfig(BaseModel):
     fact_turns_k: int = Field(20, **_WIDTH)
     user_fact_types: int = Field(2, **_WIDTH)
     user_facts_k: int = Field(30, **_WIDTH)
-    turn_chars: int = Field(1500, ge=1, le=100_000, description="an integer from 1 to 100000")
+    # One passage (embeddings/passages.py): a long turn's row shows its best matching passage, so a budget
+    # holds rows from many sessions. Chosen on the long-session set (docs/recall-long-turns.md); LoCoMo's
+    # turns are all shorter, so it changes nothing there.
+    turn_chars: int = Field(500, ge=1, le=100_000, description="an integer from 1 to 100000")
 
     def model_post_init(self, context: Any) -> None:
         # The profile's widths under those set beside it; they stay unset, so a config file that

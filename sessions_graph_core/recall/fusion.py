@@ -62,7 +62,7 @@ FEATURES = (
     "previous", "next", "previous2", "next2",  # the strength of the turns one and two places away
     "after_question",  # the previous turn's strength when it asks something: this turn may answer it
     "session",  # the session's evidence (its best few strengths), scaled to the best session's
-    "coverage",  # the idf of the question's words the session holds, scaled to the best session's
+    "coverage",  # the idf of the question's words the session's best few text candidates hold, scaled to the best session's
     "speaker", "period", "when",  # said by a person the question names / in its period / says when, asked when
     "concept",  # names a kind of what the question asks about (WordNet), scaled to the pool's best
     "asks",  # the turn itself asks something
@@ -174,15 +174,19 @@ def by_session(values: Mapping[str, float], rows: Mapping[str, Row], keep: int) 
     return {sid: value / top for sid, value in summed.items()} if top > 0 else {}
 
 
-def coverage(rows: Mapping[str, Row], candidates: Candidates) -> dict[str, float]:
-    """How much of the question each session holds: the idf of the question's words found in any
-    of its turns, scaled to the best session's. A question whose words are spread over several
-    turns of one session finds that session."""
-    held: dict[str, set[str]] = {}
+def coverage(rows: Mapping[str, Row], candidates: Candidates, keep: int) -> dict[str, float]:
+    """How much of the question each session holds: the idf of the question's words found in its best
+    `keep` text candidates (by BM25), scaled to the best session's. A question whose words are spread
+    over several turns of one session finds that session; a long session does not gather them from
+    many weak matches only for having more turns."""
+    per_session: dict[str, list[tuple[float, frozenset[str]]]] = {}
     for tid, stems in candidates.words.items():
         if tid in rows:
-            held.setdefault(rows[tid]["session_id"], set()).update(stems)
-    value = {sid: sum(candidates.idf.get(stem, 0.0) for stem in stems) for sid, stems in held.items()}
+            per_session.setdefault(rows[tid]["session_id"], []).append((candidates.text.get(tid, 0.0), stems))
+    value = {}
+    for sid, found in per_session.items():
+        best = sorted(found, key=lambda pair: -pair[0])[:keep]
+        value[sid] = sum(candidates.idf.get(stem, 0.0) for stem in frozenset().union(*(stems for _, stems in best)))
     top = max(value.values(), default=0.0)
     return {sid: found / top for sid, found in value.items()} if top > 0 else {}
 
@@ -232,7 +236,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
         speakers = {rows[tid].get("speaker") or "" for tid in pool}
         concept = concept_scores(question, {tid: concept_words(rows[tid]) for tid in pool}, speakers)
     session = by_session(strength, rows, weights.session_turns)
-    held = coverage(rows, candidates)
+    held = coverage(rows, candidates, weights.session_turns)
     asked = set(content_words(question))
     # A pool's turns share a few speakers: whether the question names each is decided once.
     speaks = {speaker: float(named_speaker(speaker, asked)) for speaker in {rows[tid].get("speaker") for tid in pool}}

@@ -16,8 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from sessions_graph_core.embeddings.passages import excerpt
-from sessions_graph_core.text import content_words
+from sessions_graph_core.embeddings.passages import excerpt, passage_spans, shown_passages
+from sessions_graph_core.text import content_words, stems
 
 READING_RULES = """These rows come from this user's own past conversations; each one carries the date it was written.
 - Read a relative date inside a row ("yesterday", "next week") against that row's date, not today's.
@@ -50,9 +50,33 @@ class RecalledTurn(BaseModel):
     score: float = 0.0  # the fused score the turn was ranked by
 
     def line(self, chars: int) -> str:
-        return f"TURN [session {self.session_id}, {self.timestamp[:16]}, {self.speaker}]: " + excerpt(
-            self.text, self.passages, chars
-        )
+        """The row: the whole turn when it fits in `chars`; else its matching passages with … for what is
+        left out, and the turn's id and full size, so the reader can ask for the whole turn (recall --expand)."""
+        where = f"session {self.session_id}, {self.timestamp[:16]}, {self.speaker}"
+        if len(self.text) > chars:
+            where += f", turn {self.turn_id} of {len(self.text):,} chars"
+        return f"TURN [{where}]: " + excerpt(self.text, self.passages, chars)
+
+    def whole(self) -> str:
+        """The whole turn, for a reader that asked for it by its id."""
+        return (f"TURN [session {self.session_id}, {self.timestamp[:16]}, {self.speaker}, turn {self.turn_id} "
+                f"of {len(self.text):,} chars]:\n{self.text}")
+
+    def whole_json(self) -> dict[str, Any]:
+        """The whole turn as JSON, with its size."""
+        return {**self.model_dump(exclude={"passages", "rank", "score"}), "chars": len(self.text)}
+
+    def shown(self, chars: int) -> dict[str, Any]:
+        """The row as JSON: the turn's fields, its full size, what the row shows of its text (all of it, or
+        the excerpt with its …), and each passage shown with its offsets in the whole text."""
+        every = passage_spans(self.text)
+        shown = shown_passages(self.text, self.passages, chars)
+        whole = len(shown) == len(every)
+        spans = [(every[index][0], min(every[index][1], every[index][0] + chars)) for index in shown]
+        return {**self.model_dump(exclude={"passages", "text"}), "chars": len(self.text), "whole": whole,
+                "text": self.text if whole else excerpt(self.text, self.passages, chars),
+                "passages": [{"index": index, "start": start, "end": end, "text": self.text[start:end]}
+                             for index, (start, end) in zip(shown, spans, strict=True)]}
 
 
 class MemoryNote(BaseModel):
@@ -142,6 +166,25 @@ def ranked_rows(memories: list[MemoryNote], turns: list[RecalledTurn], facts: li
     return rows + restated
 
 
+def names_slot(question: str, slot: str) -> bool:
+    """Whether the question names the slot: it holds every word of the slot's attribute and, where
+    the slot has a subject, one of its words ("Which databases does the orders service use now?"
+    names "orders service/database": words are compared stemmed)."""
+    subject, _, attribute = slot.rpartition("/")
+    asked = set(stems(question))
+    wanted = set(stems(attribute.replace("_", " ")))
+    named = set(stems(subject.replace("_", " ")))
+    return bool(wanted) and wanted <= asked and (not named or not named.isdisjoint(asked))
+
+
+def named_slots_first(rows: list[Row], question: str) -> list[Row]:
+    """The rows with the facts whose slot the question names first: what holds for what was asked is
+    never left out of a small budget for a row ranked below it."""
+    named = [row for row in rows if isinstance(row, RecalledFact) and row.slot and names_slot(question, row.slot)]
+    chosen = {id(row) for row in named}
+    return named + [row for row in rows if id(row) not in chosen]
+
+
 def _line(row: Row, turn_chars: int) -> str:
     return row.line() if isinstance(row, RecalledFact) else row.line(turn_chars)
 
@@ -168,7 +211,7 @@ class Recalled:
     facts: list[RecalledFact] = field(default_factory=list)
     memories: list[MemoryNote] = field(default_factory=list)
     vector_lanes_off: str | None = None
-    turn_chars: int = 1500
+    turn_chars: int = 500
     left_out: int = 0  # rows ranked but left out to keep within the budget
     budget_tokens: int = 0
 
@@ -202,7 +245,7 @@ class Recalled:
     def to_json(self) -> dict[str, Any]:
         return {
             "question": self.question,
-            "turns": [turn.model_dump() for turn in self.turns],
+            "turns": [turn.shown(self.turn_chars) for turn in self.turns],
             "facts": [fact.model_dump() for fact in self.facts],
             "memories": [memory.model_dump() for memory in self.memories],
             "vector_lanes_off": self.vector_lanes_off,

@@ -9,6 +9,7 @@ rows, kept in rank order while they fit the token budget (recall/results.py).
 from __future__ import annotations
 
 from datetime import datetime
+from itertools import zip_longest
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import to_iso
@@ -32,6 +33,7 @@ from sessions_graph_core.recall.results import (
     RecalledFact,
     RecalledTurn,
     fact_order,
+    named_slots_first,
     ranked_rows,
     within_budget,
 )
@@ -43,7 +45,7 @@ WEIGHTS = fusion.Weights()
 
 
 def candidates(search: Search, fact_scores: dict[str, float]) -> tuple[fusion.Candidates, dict[str, Row], dict[str, list[int]]]:
-    """The message lanes' raw scores, the candidates' rows, and the passages the vector lane matched.
+    """The message lanes' raw scores, the candidates' rows, and each candidate's matching passages, best first.
 
     `fact_scores` holds, for the turns the nearest facts came from, the similarity of their fact.
     """
@@ -51,7 +53,8 @@ def candidates(search: Search, fact_scores: dict[str, float]) -> tuple[fusion.Ca
     text, text_scores, rows = text_lane(search) if config.runs("text", config.text_k) else (None, {}, {})
     # The words each text candidate holds, read while every row of `rows` still has its text.
     words = text.words() if text is not None else {}
-    vector_scores, passages = vector_lane(search)
+    vector_scores, near = vector_lane(search)
+    passages = matching_passages(text.best_passages(text_scores) if text is not None else {}, near)
     rows.update(load_turns(search, [tid for tid in (*vector_scores, *fact_scores) if tid not in rows], PLACE_COLUMNS))
     found = fusion.Candidates(
         text=text_scores,
@@ -61,6 +64,16 @@ def candidates(search: Search, fact_scores: dict[str, float]) -> tuple[fusion.Ca
         idf=text.idf() if text is not None else {},
     )
     return found, rows, passages
+
+
+def matching_passages(*lanes: dict[str, list[int]]) -> dict[str, list[int]]:
+    """Each turn's passages that the lanes matched, best first: the lanes' best taken in turn, then
+    their second best, and so on, so a row that shows one passage shows the best of the first lane."""
+    merged: dict[str, list[int]] = {}
+    for tid in dict.fromkeys(tid for lane in lanes for tid in lane):
+        ranked = [lane.get(tid, []) for lane in lanes]
+        merged[tid] = list(dict.fromkeys(hit for place in zip_longest(*ranked) for hit in place if hit is not None))
+    return merged
 
 
 def _turns(search: Search, ranked: list[tuple[str, float]], rows: dict[str, Row], passages: dict[str, list[int]],
@@ -82,6 +95,28 @@ def _turns(search: Search, ranked: list[tuple[str, float]], rows: dict[str, Row]
                                   speaker=row.get("speaker") or row["role"], text=row["text"], passages=list(dict.fromkeys(hits)),
                                   score=round(scores.get(tid, 0.0), 4)))
     return turns
+
+
+def expand(store: GraphStore, user_id: str, turn_id: str) -> RecalledTurn:
+    """The whole of one of the user's turns, as a recall row names it (`turn ID of N chars`).
+
+    A turn of another user gets the same answer as a turn that does not exist: neither says whose it is.
+    """
+    uid = validation.user_id(user_id)
+    tid = validation.turn_id(turn_id)
+    rows = store.run(
+        "MATCH (t:Turn {turn_id: $turn_id}) WHERE t.user_id = $user_id AND t.text <> '' "
+        "RETURN t.turn_id AS turn_id, t.session_id AS session_id, t.timestamp AS timestamp, "
+        "t.speaker AS speaker, t.role AS role, t.text AS text",
+        {"turn_id": tid, "user_id": uid},
+    )
+    if not rows:
+        raise validation.ValidationError(
+            f"No turn {tid!r} in the history of user {uid!r}: pass a turn id a recall row names (`turn ID of N chars`)"
+        )
+    row = rows[0]
+    return RecalledTurn(turn_id=row["turn_id"], session_id=row["session_id"], timestamp=row["timestamp"] or "",
+                        speaker=row["speaker"] or row["role"], text=row["text"])
 
 
 def recall(
@@ -115,7 +150,8 @@ def recall(
     if off is None and search.vector is not None and not search.vectors_found:
         off = f"nothing of this user is embedded with {model} yet"
     turns = _turns(search, ranked, rows, passages, facts)
-    kept, left_out = within_budget(ranked_rows(memories, turns, facts, config.turn_chars), budget, config.turn_chars)
+    rows = named_slots_first(ranked_rows(memories, turns, facts, config.turn_chars), search.question)
+    kept, left_out = within_budget(rows, budget, config.turn_chars)
     for position, row in enumerate(kept, start=1):
         row.rank = position
     turns = sorted((row for row in kept if isinstance(row, RecalledTurn)), key=lambda turn: (turn.timestamp, turn.turn_id))

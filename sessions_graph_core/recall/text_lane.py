@@ -1,17 +1,19 @@
 """The full-text lane: the user's messages that hold the question's words, scored by BM25.
 
 The full-text index finds the candidates and their words' document frequencies; BM25 is scored
-here (recall/bm25.py). A word held by very many turns is not read from the index: a sample of the
+here (recall/bm25.py), on each turn's passages (embeddings/passages.py): a turn scores as its best
+passage, so a long answer or tool output counts for the part that matches, not for its length. A word held by very many turns is not read from the index: a sample of the
 history estimates its frequency (see COMMON_POSTINGS).
 """
 
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 
+from sessions_graph_core.embeddings.passages import split_passages
 from sessions_graph_core.recall import bm25
 from sessions_graph_core.recall.lanes import POOL, TURN_COLUMNS, Search, is_message
 from sessions_graph_core.store.base import Row
@@ -35,7 +37,7 @@ class _Sample:
 
     size: int  # of the whole history when drawn
     turns: int
-    average_length: float
+    average_length: float  # of a passage
     occurrences: Mapping[str, int]
 
     def frequency(self, stem: str, size: int) -> int:
@@ -83,7 +85,8 @@ def _sample(search: Search, size: int) -> _Sample:
     if size >= COMMON_POSTINGS:  # a smaller history has no word that common
         for row in rows:
             occurrences.update(set(stems(row["text"])))
-    average = sum(len(row["text"]) for row in rows) / len(rows) if rows else 1.0
+    lengths = [len(passage) for row in rows for passage in split_passages(row["text"])]
+    average = sum(lengths) / len(lengths) if lengths else 1.0
     _SAMPLES[key] = _Sample(size, len(rows), average, occurrences)
     while len(_SAMPLES) > MAX_SAMPLES:
         _SAMPLES.popitem(last=False)
@@ -97,28 +100,43 @@ class TextCandidates:
     query: list[str]
     collection: bm25.Collection
     rows: dict[str, Row]
+    scored: dict[tuple[float, float], dict[str, list[float]]] = field(default_factory=dict)
 
     @cached_property
-    def stemmed(self) -> dict[str, list[str]]:
-        """Each candidate's stems, found once: BM25 and the words each holds both read them."""
-        return {tid: stems(row["text"]) for tid, row in self.rows.items()}
+    def stemmed(self) -> dict[str, list[tuple[int, list[str]]]]:
+        """Each candidate's passages as (length, stems), found once: BM25 and the words each holds both read them."""
+        return {tid: [(len(passage), stems(passage)) for passage in split_passages(row["text"])]
+                for tid, row in self.rows.items()}
 
     def words(self) -> dict[str, frozenset[str]]:
         """The question's stems each candidate holds."""
         query = set(self.query)
-        return {tid: frozenset(query.intersection(held)) for tid, held in self.stemmed.items()}
+        return {tid: frozenset(query.intersection(stem for _, held in passages for stem in held))
+                for tid, passages in self.stemmed.items()}
 
     def idf(self) -> dict[str, float]:
         return {stem: bm25.idf(self.collection, stem) for stem in self.query}
 
+    def passage_scores(self, k1: float = bm25.K1, b: float = bm25.B) -> dict[str, list[float]]:
+        """Each candidate's BM25 score of each of its passages, found once per (k1, b)."""
+        if (k1, b) not in self.scored:
+            self.scored[(k1, b)] = {
+                tid: [bm25.score_stems(self.collection, self.query, held, length, k1, b) for length, held in passages]
+                for tid, passages in self.stemmed.items()
+            }
+        return self.scored[(k1, b)]
+
     def scores(self, k1: float = bm25.K1, b: float = bm25.B) -> dict[str, float]:
-        """The best POOL candidates' BM25 scores (those above 0)."""
-        scores = {
-            tid: bm25.score_stems(self.collection, self.query, self.stemmed[tid], len(row["text"]), k1, b)
-            for tid, row in self.rows.items()
-        }
+        """The best POOL candidates' BM25 scores (those above 0): each its best passage's."""
+        scores = {tid: max(found) for tid, found in self.passage_scores(k1, b).items()}
         best = sorted(scores, key=scores.__getitem__, reverse=True)[:POOL]
         return {tid: scores[tid] for tid in best if scores[tid] > 0}
+
+    def best_passages(self, turn_ids: Iterable[str], k1: float = bm25.K1, b: float = bm25.B) -> dict[str, list[int]]:
+        """For each of `turn_ids` among the candidates, its passages that hold any of the question's words, best first."""
+        scored = self.passage_scores(k1, b)
+        return {tid: sorted((i for i, value in enumerate(scored[tid]) if value > 0), key=lambda i: -scored[tid][i])
+                for tid in turn_ids if tid in scored}
 
 
 def text_candidates(search: Search) -> TextCandidates | None:

@@ -85,7 +85,8 @@ def test_lists_recall_and_memory(user: str) -> None:
         listed = await client.list_tools()
         tools = {tool.name: tool for tool in listed.tools}
         assert sorted(tools) == ["memory", "recall"]
-        assert tools["recall"].input_schema["required"] == ["question"]
+        # A question, or expand (a turn id) instead: one of the two, which the tool checks itself.
+        assert set(tools["recall"].input_schema["properties"]) == {"question", "budget_tokens", "expand"}
         memory_schema = tools["memory"].input_schema
         assert memory_schema["required"] == ["command"]
         assert memory_schema["properties"]["command"]["enum"] == ["view", "create", "str_replace", "insert", "delete", "rename"]
@@ -144,7 +145,7 @@ def test_config_problems_are_tool_errors_that_say_how_to_fix_them(user: str) -> 
         config_file.write_text(good)
         for arguments in ({}, {"question": "   "}):
             result = await client.call_tool("recall", arguments)
-            assert (result.is_error, text_of(result)) == (True, "recall needs a question.")
+            assert (result.is_error, text_of(result)) == (True, "recall needs a question (or expand: a turn id a row shows).")
         result = await client.call_tool("memory", {"command": "view", "path": "/memories"})
         assert not result.is_error  # the fixed config applies without a restart
 
@@ -177,6 +178,29 @@ def test_recall_answers_from_the_users_sessions(user: str, graph: SessionsGraph)
         assert len(tight.structured_content["turns"]) < len(turns) and "more rows left out" in text_of(tight)
         refused = await client.call_tool("recall", {"question": "Which database?", "budget_tokens": "lots"})
         assert refused.is_error and "budget_tokens must be a whole number" in text_of(refused)
+
+    with_server(scenario)
+
+
+def test_recall_expand_hands_back_one_whole_turn_of_the_users_own(user: str, graph: SessionsGraph) -> None:
+    graph.setup()
+    long_text = "Build log line that says nothing. " * 80 + "The release binary comes to 14.2 MB with thin LTO. " + "More log. " * 80
+    graph.record_session_start(f"s-{user}", user_id=user)
+    graph.record_turns(f"s-{user}", [{"role": "assistant", "text": long_text, "turn_id": f"t-{user}"}])
+    other = f"x-{user}"
+    graph.record_session_start(f"s-{other}", user_id=other)
+    graph.record_turns(f"s-{other}", [{"role": "user", "text": "Someone else's turn.", "turn_id": f"t-{other}"}])
+
+    async def scenario(client: Client) -> None:
+        whole = await client.call_tool("recall", {"expand": f"t-{user}"})
+        assert not whole.is_error, text_of(whole)
+        assert text_of(whole).endswith(long_text) and whole.structured_content["chars"] == len(long_text)
+        theirs = await client.call_tool("recall", {"expand": f"t-{other}"})
+        missing = await client.call_tool("recall", {"expand": "t-none"})
+        assert theirs.is_error and missing.is_error and "Someone" not in text_of(theirs)
+        assert text_of(theirs).replace(f"t-{other}", "ID") == text_of(missing).replace("t-none", "ID")
+        both = await client.call_tool("recall", {"expand": f"t-{user}", "question": "binary size?"})
+        assert both.is_error and "not both" in text_of(both)
 
     with_server(scenario)
 
