@@ -110,6 +110,8 @@ def _embed_one(name: str, embed: Callable[[], Embedded]) -> bool:
 def recall_command(user_id: str | None, today: str | None, as_of: str | None, budget: int | None, as_json: bool,
                    turn_id: str | None, question: str | None) -> None:
     """What the user's own past sessions hold about QUESTION (or, with --expand, one whole turn)."""
+    if user_id is not None:  # a blank --user is refused first, as in every command
+        resolve_user(user_id)
     if (question is None) == (turn_id is None):
         fail("give a QUESTION, or --expand TURN_ID to read one whole turn, not both", 2)
     from sessions_graph_core.config import model as config_file
