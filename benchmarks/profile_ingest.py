@@ -93,12 +93,24 @@ def stage_of(frame: FrameType | None) -> str:
         for path, function, stage in MARKERS:
             if path in code.co_filename and function in (None, code.co_name):
                 if stage == "embedder":
-                    line = linecache.getline(code.co_filename, frame.f_lineno)
-                    return ("tokenisation" if "encode_batch" in line
-                            else "embedder model calls (onnxruntime)" if ".run(" in line else "embedder: pooling")
+                    return f"{_embedder_part(frame)} for {_caller(frame)}"
                 return stage
         frame = frame.f_back
     return "other"
+
+
+def _embedder_part(frame: FrameType) -> str:
+    """The embedder's native calls hold no frame of their own: the line calling them tells them apart."""
+    line = linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+    return "tokenisation" if "encode_batch" in line else "embedder model calls" if ".run(" in line else "embedder pooling"
+
+
+def _caller(frame: FrameType) -> str:
+    """The first function outside the embedder's modules that asked for the vectors."""
+    while frame.f_back is not None and "sessions_graph_core/embeddings/models.py" in frame.f_code.co_filename:
+        frame = frame.f_back
+    path = frame.f_code.co_filename.rpartition("sessions_graph_core/")[2]
+    return f"{path}:{frame.f_code.co_name}"
 
 
 class Sampler:
@@ -236,11 +248,13 @@ def run_corpus(name: str, sessions: list[Session], cprofile: Path | None) -> Non
         store: FalkorDBStore = graph.store  # type: ignore[assignment]
         reconciled = profiled(store, f"{name} reconcile", ids, graph.reconcile_session, cprofile)
         embedded = profiled(store, f"{name} embed", ids, graph.embed_session, cprofile)
+        passages = {row["kind"]: row["n"] for row in store.run("MATCH (p:Passage) RETURN p.kind AS kind, count(p) AS n")}
     finally:
         graph.close()
         shutil.rmtree(directory, ignore_errors=True)
     print_stage(f"{name}: reconcile ({len(sessions)} sessions)", reconciled, turns)
     print_stage(f"{name}: embed ({len(sessions)} sessions)", embedded, turns)
+    console.print(f"{name}: passages embedded by kind {passages} ({sum(passages.values()) / turns:.2f} per turn)")
     both = reconciled.wall + embedded.wall
     console.print(f"{name}: reconcile + embed {turns / both:,.1f} turns/s wall, "
                   f"{turns / (reconciled.cpu + embedded.cpu):,.1f} turns per CPU-second of this process")
