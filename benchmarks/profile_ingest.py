@@ -13,7 +13,8 @@ process: its CPU seconds are shown beside this process's.
 LoCoMo turns are "Speaker: text" (bench_recall_quality.session_turns). Transcripts are Claude
 Code / Codex JSONL files read by the hooks' reader (integrations/harness.read_transcript_from),
 one session per file; their parse-alone cost by turn kind is shown too, which is what skipping
-tool output before parsing would save.
+tool output before parsing would save. On LoCoMo, what batching across sessions would save is
+measured as same-process CPU ratios (parse, embed, single-word embeds).
 
     .venv/bin/python benchmarks/profile_ingest.py [--conversations 2] [--files 6] [--keep DIR]
 
@@ -260,6 +261,36 @@ def run_corpus(name: str, sessions: list[Session], cprofile: Path | None) -> Non
                   f"{turns / (reconciled.cpu + embedded.cpu):,.1f} turns per CPU-second of this process")
 
 
+def _cpu(work: Callable[[], object]) -> float:
+    started = time.process_time()
+    work()
+    return time.process_time() - started
+
+
+def print_batching(sessions: Sequence[Session]) -> None:
+    """Same-process CPU ratios for the batching the issue proposes: one parse and one embed call per
+    session (today) against one over every session, and single-word embeds against one batch."""
+    texts = [[turn["text"] for turn in session.turns] for session in sessions]
+    every = [text for session in texts for text in session]
+    nlp, embedder = spacy_pipeline(), load_embedder()
+    list(nlp.pipe(every[:8]))  # loads outside the timings
+    embedder.embed(every[:8])
+    table = Table(title=f"batching across sessions ({len(sessions)} sessions, {len(every):,} turns; process CPU s)")
+    for column in ("work", "per session", "all at once", "ratio"):
+        table.add_column(column, justify="left" if column == "work" else "right")
+    per = _cpu(lambda: [list(nlp.pipe(session, batch_size=64)) for session in texts])
+    once = _cpu(lambda: list(nlp.pipe(every, batch_size=256)))
+    table.add_row("spaCy parse of the turns", f"{per:.2f}", f"{once:.2f}", f"{per / once:.2f}x")
+    per = _cpu(lambda: [embedder.embed(session) for session in texts])
+    once = _cpu(lambda: embedder.embed(every))
+    table.add_row("embedding the turns", f"{per:.2f}", f"{once:.2f}", f"{per / once:.2f}x")
+    words = sorted({word for text in every[:200] for word in text.split()[1:4]})
+    per = _cpu(lambda: [embedder.embed([word]) for word in words])
+    once = _cpu(lambda: embedder.embed(words))
+    table.add_row(f"embedding {len(words)} words (one per call / one call)", f"{per:.2f}", f"{once:.2f}", f"{per / once:.2f}x")
+    console.print(table)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
@@ -276,7 +307,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.cprofile:
         args.cprofile.mkdir(parents=True, exist_ok=True)
     if args.conversations:
-        run_corpus("LoCoMo", locomo_sessions(args.data, args.conversations), args.cprofile)
+        locomo = locomo_sessions(args.data, args.conversations)
+        run_corpus("LoCoMo", locomo, args.cprofile)
+        print_batching(locomo)
     if args.files:
         sessions = transcript_sessions(args.transcripts, args.files)
         run_corpus("transcripts", sessions, args.cprofile)
