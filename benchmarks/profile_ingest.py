@@ -1,4 +1,4 @@
-"""Where ingest's time goes: reconcile and embed under cProfile, on LoCoMo and on harness transcripts.
+"""Where ingest's time goes: reconcile and embed, stage by stage, on LoCoMo and on harness transcripts.
 
 Each corpus goes into its own fresh embedded store: every session's turns are recorded (not
 profiled), then every session is reconciled, one `reconcile_session` call each, then
