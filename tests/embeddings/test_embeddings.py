@@ -58,6 +58,19 @@ def test_passages_split_on_sentences_and_join_back():
     assert split_passages("x" * (PASSAGE_CHARS * 2 + 5)) == ["x" * PASSAGE_CHARS] * 2 + ["x" * 5]
 
 
+def test_a_text_is_embedded_once_and_its_vector_does_not_depend_on_its_batch(monkeypatch):
+    embedder = load_embedder()
+    alone = embedder._embed_batch
+    asked: list[str] = []
+    monkeypatch.setattr(embedder, "_embed_batch", lambda texts: asked.extend(texts) or alone(texts))
+    texts = ["Redis", "Carol says the orders service should use Redis for its cache.", "Redis", "Carol",
+             "Carol says the orders service should use Redis for its cache.", "a much longer text " * 20]
+    together = embedder.embed(texts)
+    assert sorted(asked) == sorted(set(texts))
+    # Bit for bit what each text gives alone: padding in a batch is masked, so a shared vector is exact.
+    assert np.array_equal(together, np.stack([alone([text])[0] for text in texts]))
+
+
 def test_best_passage_and_excerpt_show_the_relevant_part():
     text = "Intro about nothing in particular. " * 30 + "The deploy key lives in vault under ops/deploy. " + "Filler text again here. " * 30
     parts = split_passages(text)
@@ -216,11 +229,18 @@ def vectors(store) -> tuple[list[str], np.ndarray]:
         [row["embedding"] for row in rows])
 
 
-def test_sessions_embedded_together_end_as_one_at_a_time(graph, store, server):
+# The defaults, and groups and writes small enough that a model call spans users and a user's writes
+# span model calls.
+@pytest.mark.parametrize("write_batch, embed_group", [(None, None), (2, 5)])
+def test_sessions_embedded_together_end_as_one_at_a_time(graph, store, server, monkeypatch, write_batch, embed_group):
     from sessions_graph_core import SessionsGraph
+    from sessions_graph_core.embeddings import vectors as module
     from sessions_graph_core.embeddings.vectors import embed_sessions
     from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
+    if write_batch:
+        monkeypatch.setattr(module, "WRITE_BATCH", write_batch)
+        monkeypatch.setattr(module, "EMBED_GROUP", embed_group)
     ids = reconciled_sessions(graph)
     together = embed_sessions(store, ids)
     alone_store = FalkorDBStore(server, graph=f"test_alone_{store.name[-12:]}")
