@@ -65,7 +65,7 @@ def _digest(store: object, users: Sequence[str]) -> dict[str, object]:
         for row in rows:
             digest.update(str(row["k"]).encode())
             if "v" in row:
-                digest.update(json.dumps([round(float(x), 6) for x in row["v"]]).encode())
+                digest.update(json.dumps([float(x) for x in row["v"]]).encode())  # exact: repr of each float
     counts["digest"] = digest.hexdigest()[:16]
     return counts
 
