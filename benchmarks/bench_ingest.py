@@ -10,7 +10,8 @@ instead, as bench_recall_quality.py's ingest does.
 
 What each run wrote is digested (entity keys, facts, passages with their vectors' bytes), so the table
 says whether the two trees produced the same graph. The corpora are profile_ingest.py's: LoCoMo's first
-`--conversations` conversations and the `--files` largest harness transcripts.
+`--conversations` conversations (or, `--held-out`, the five whose questions bench_recall_quality.py
+reports: the same graph there means the same recall figures) and the `--files` largest harness transcripts.
 
     .venv/bin/python benchmarks/bench_ingest.py --baseline /work/wt/main-copy [--conversations 1] [--files 2]
 
@@ -79,8 +80,16 @@ def child(corpus: str, args: argparse.Namespace) -> dict[str, object]:
     from sessions_graph_core.embeddings.vectors import embed_sessions
     from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
-    sessions = (locomo_sessions(args.data, args.conversations) if corpus == "locomo"
-                else transcript_sessions(args.transcripts, args.files))
+    if corpus == "transcripts":
+        sessions = transcript_sessions(args.transcripts, args.files)
+    elif args.held_out:
+        from bench_recall_quality import TUNING
+
+        data = json.loads(args.data.read_text())
+        held = {f"locomo-{c['sample_id']}" for n, c in enumerate(data) if n not in TUNING}
+        sessions = [s for s in locomo_sessions(args.data, len(data)) if s.user in held]
+    else:
+        sessions = locomo_sessions(args.data, args.conversations)
     directory = Path(tempfile.mkdtemp(prefix="sg-bench-ingest-", dir="/tmp"))
     graph = SessionsGraph(FalkorDBStore.open(directory))
     try:
@@ -158,6 +167,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--conversations", type=int, default=1, help="how many LoCoMo conversations")
     parser.add_argument("--transcripts", type=Path, default=None, help="folder of harness JSONL files")
     parser.add_argument("--files", type=int, default=2, help="how many transcripts, largest first")
+    parser.add_argument("--held-out", action="store_true",
+                        help="LoCoMo's held-out conversations (5-9, what bench_recall_quality reports) instead of the first")
     parser.add_argument("--one-at-a-time", action="store_true",
                         help="reconcile_session and embed_session per session instead of the batched calls")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
@@ -188,6 +199,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     forwarded += [f"--data={args.data}"] if args.data else []
     forwarded += [f"--transcripts={args.transcripts}"] if args.transcripts else []
     forwarded += ["--one-at-a-time"] if args.one_at_a_time else []
+    forwarded += ["--held-out"] if args.held_out else []
     results = {}
     for corpus in corpora:
         # The baseline first, then this tree, corpus by corpus: both see about the same load.
