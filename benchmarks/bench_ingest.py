@@ -74,7 +74,7 @@ def _digest(store: object, users: Sequence[str]) -> dict[str, object]:
 def child(corpus: str, args: argparse.Namespace) -> dict[str, object]:
     """One corpus on the tree in sys.path: recorded, warmed up, reconciled and embedded; the figures."""
     # main() imported the tree's package first, so these come from the tree under test.
-    from profile_ingest import locomo_sessions, server_cpu, transcript_sessions, warm_up
+    from profile_ingest import locomo_sessions, record_all, server_cpu, transcript_sessions
 
     from sessions_graph_core import SessionsGraph
     from sessions_graph_core.embeddings.vectors import embed_sessions
@@ -93,11 +93,7 @@ def child(corpus: str, args: argparse.Namespace) -> dict[str, object]:
     directory = Path(tempfile.mkdtemp(prefix="sg-bench-ingest-", dir="/tmp"))
     graph = SessionsGraph(FalkorDBStore.open(directory))
     try:
-        graph.setup()
-        for session in sessions:
-            graph.record_session_start(session.session_id, user_id=session.user, started_at=session.start)
-            graph.record_turns(session.session_id, session.turns)
-        warm_up(graph)
+        record_all(graph, sessions)
         ids = [s.session_id for s in sessions]
         store = graph.store
         rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

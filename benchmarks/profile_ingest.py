@@ -248,16 +248,21 @@ def warm_up(graph: SessionsGraph) -> None:
     graph.embed_session("warm-up")
 
 
+def record_all(graph: SessionsGraph, sessions: Sequence[Session]) -> None:
+    """Set the store up, record every session's turns (outside any measurement) and warm the models up."""
+    graph.setup()
+    for session in sessions:
+        graph.record_session_start(session.session_id, user_id=session.user, started_at=session.start)
+        graph.record_turns(session.session_id, session.turns)
+    warm_up(graph)
+
+
 def run_corpus(name: str, sessions: list[Session], cprofile: Path | None) -> None:
     turns = sum(len(s.turns) for s in sessions)
     directory = Path(tempfile.mkdtemp(prefix="sg-profile-", dir="/tmp"))
     graph = SessionsGraph(FalkorDBStore.open(directory))
     try:
-        graph.setup()
-        for session in sessions:
-            graph.record_session_start(session.session_id, user_id=session.user, started_at=session.start)
-            graph.record_turns(session.session_id, session.turns)
-        warm_up(graph)
+        record_all(graph, sessions)
         ids = [s.session_id for s in sessions]
         store: FalkorDBStore = graph.store  # type: ignore[assignment]
         reconciled = profiled(store, f"{name} reconcile", ids, graph.reconcile_session, cprofile)
