@@ -361,12 +361,16 @@ def record_turns(
 
 
 def mark_pending(store: GraphStore, session_id: str) -> bool:
-    """A turn or the session ended: the session needs reconciling again."""
+    """A turn or the session ended: the session needs reconciling again.
+
+    The revision moves once per call: the statement carries this call's id, so the same statement re-sent
+    after the store died (its reply lost) finds its id on the session and leaves the revision as it is."""
     rows = store.run(
         "MATCH (s:Session {session_id: $sid}) "
-        "SET s.reconciliation_status = 'pending', s.pending_since = $now, "
-        "s.revision = coalesce(s.revision, 0) + 1 RETURN s.session_id AS sid",
-        {"sid": validation.session_id(session_id), "now": now_iso()},
+        "SET s.revision = CASE WHEN s.pending_write = $write_id THEN s.revision ELSE coalesce(s.revision, 0) + 1 END, "
+        "s.reconciliation_status = 'pending', s.pending_since = $now, s.pending_write = $write_id "
+        "RETURN s.session_id AS sid",
+        {"sid": validation.session_id(session_id), "now": now_iso(), "write_id": uuid.uuid4().hex},
     )
     return bool(rows)
 
