@@ -83,12 +83,10 @@ class SessionsGraph:
         content: str,
         *,
         session_id: str | None = None,
-        memory_id: str | None = None,
         path: str | None = None,
     ) -> Memory:
-        return memories.save_memory(
-            self.store, user_id, content, session_id=session_id, memory_id=memory_id, path=path
-        )
+        """A new memory file of the user's; its id is made by the store (see memory.notes.save_memory)."""
+        return memories.save_memory(self.store, user_id, content, session_id=session_id, path=path)
 
     def get_memory(self, memory_id: str, *, user_id: str | None = None) -> Memory | None:
         """The memory with this id; with `user_id`, only if it is that user's."""
