@@ -100,7 +100,7 @@ def test_bad_input_changes_nothing(graph, kwargs, message):
 
 
 def test_conflicts_are_refused_without_changes(graph):
-    saved = graph.save_memory("alice", "existing", path="/memories/a.md", session_id="s-alice")
+    graph.save_memory("alice", "existing", path="/memories/a.md", session_id="s-alice")
     before = snapshot(graph.store)
     with pytest.raises(ValidationError, match="already exists for user"):
         graph.save_memory("alice", "again", path="/memories//a.md")

@@ -96,7 +96,7 @@ def test_turns_are_recorded_once_and_counted_once(crash_graph):
     graph, server = crash_graph
     graph.record_session_start("s1", user_id="alice")
     added = crash_during(graph, server, "CREATE (s)-[:HAS_TURN]",
-                         lambda: graph.record_turns("s1", [{"role": "user", "text": "hi"}, {"role": "assistant", "text": "yo"}]))
+                         lambda: graph.record_turns("s1", [{"role": "user", "text": "hi"}, {"role": "assistant", "text": "yo"}], user_id="alice"))
     assert added == 2
     info = graph.get_session("s1")
     assert info is not None and info.turn_count == 2
@@ -139,7 +139,7 @@ def test_turns_recorded_while_the_server_dies_twice_are_recorded_once_and_counte
     graph, server = crash_graph
     graph.record_session_start("s1", user_id="alice")
     turns = [{"role": "user", "text": "hi", "turn_id": "t1"}, {"role": "assistant", "text": "yo", "turn_id": "t2"}]
-    added = crash_twice_during(graph, server, "CREATE (s)-[:HAS_TURN]", lambda: graph.record_turns("s1", turns), monkeypatch)
+    added = crash_twice_during(graph, server, "CREATE (s)-[:HAS_TURN]", lambda: graph.record_turns("s1", turns, user_id="alice"), monkeypatch)
     assert added == 2
     info = graph.get_session("s1")
     assert info is not None and info.turn_count == 2
