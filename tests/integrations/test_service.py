@@ -146,26 +146,15 @@ def kill_next_start(server: EmbeddedServer, serving: subprocess.Popen[bytes], un
     raise AssertionError(f"store serve started no server in {server.data_dir} within {WAIT_S} s")
 
 
+@pytest.mark.parametrize("killed_while_starting", [False, True], ids=["once", "and-again-while-starting"])
 def test_store_serve_starts_the_store_again_after_a_crash_and_stops_it_on_sigterm(
-    serving: subprocess.Popen[bytes], short_tmp: Path
+    serving: subprocess.Popen[bytes], short_tmp: Path, killed_while_starting: bool
 ) -> None:
     server = EmbeddedServer(short_tmp)
     first = wait_for_pid(server, serving)
     os.kill(first, signal.SIGKILL)
-    second = wait_for_pid(server, serving, unlike=first)
+    killed = kill_next_start(server, serving, unlike=first) if killed_while_starting else first
+    last = wait_for_pid(server, serving, unlike=killed)
     serving.send_signal(signal.SIGTERM)
     assert serving.wait(timeout=WAIT_S) == 0
-    assert not _process_alive(second) and server.pid() is None
-
-
-def test_store_serve_starts_the_store_again_when_it_is_killed_while_starting(
-    serving: subprocess.Popen[bytes], short_tmp: Path
-) -> None:
-    server = EmbeddedServer(short_tmp)
-    first = wait_for_pid(server, serving)
-    os.kill(first, signal.SIGKILL)
-    starting = kill_next_start(server, serving, unlike=first)
-    third = wait_for_pid(server, serving, unlike=starting)
-    assert third not in (first, starting)
-    serving.send_signal(signal.SIGTERM)
-    assert serving.wait(timeout=WAIT_S) == 0
+    assert not _process_alive(last) and server.pid() is None
