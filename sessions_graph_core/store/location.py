@@ -20,6 +20,9 @@ DEFAULT_GRAPH = "sessions_graph"
 # A store a command started stops after this long without a command: long enough to stay up through a
 # working session's pauses, short enough not to hold its memory all day after the last one.
 DEFAULT_IDLE_SECONDS = 1800
+# How long a standalone server may take to answer a statement before the caller is told it did not: a
+# stopped (SIGSTOP) server accepts connections and never replies, and a read must answer or fail within 10 s.
+DEFAULT_TIMEOUT_S = 5.0
 
 
 def default_data_dir() -> Path:
@@ -36,7 +39,8 @@ class StoreSettings:
 
     `read_url` names a replica of the standalone server: recall reads there, so reads scale out and
     never wait behind the writers on the primary. `replica_acks` makes every write wait until that many
-    replicas hold it (WAIT), so losing the primary loses nothing a writer was told is done.
+    replicas hold it (WAIT), so losing the primary loses nothing a writer was told is done. `timeout_s`: how
+    long a standalone server may take to answer a statement before it is reported as not answering.
     """
 
     data_dir: Path
@@ -51,6 +55,7 @@ class StoreSettings:
     replica_acks: int = 0
     read_only: bool = False
     idle_seconds: float = DEFAULT_IDLE_SECONDS
+    timeout_s: float = DEFAULT_TIMEOUT_S
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -102,6 +107,7 @@ def open_store(settings: StoreSettings, *, keep_running: bool = False) -> GraphS
             graph=settings.graph,
             replica_acks=settings.replica_acks,
             read_only=settings.read_only,
+            timeout_s=settings.timeout_s,
         )
     return FalkorDBStore.open(
         settings.data_dir, graph=settings.graph, keep_running=keep_running, idle_seconds=settings.idle_seconds

@@ -64,6 +64,49 @@ def test_replica_acks_hold_back_writes_only(pair, cli):
     assert f"applied on the primary {pair.primary.address}, but only 0 of 1 replicas confirmed it" in refused
 
 
+def test_a_stopped_primary_leaves_reads_to_the_replica_and_fails_writes_naming_itself(pair, cli):
+    """SIGSTOP: the primary accepts connections and never replies. Recall reads the replica as always; a write
+    fails after store.timeout_s, naming the primary (before, it waited for the connection's 60 s)."""
+    os.kill(pair.primary.pid(), signal.SIGSTOP)
+    try:
+        recalled = cli("recall", "--user", "alice", QUESTION)
+        refused = cli("memory", "save", "--user", "alice", "Orders moved again.", code=1)
+    finally:
+        os.kill(pair.primary.pid(), signal.SIGCONT)
+    assert "CockroachDB" in recalled and "Reading from the primary" not in recalled
+    assert f"The FalkorDB primary at {pair.primary.address} is unreachable" in refused
+    assert f"{pair.primary.address} did not answer within 5 s" in refused
+
+
+def test_a_read_on_a_stopped_primary_fails_within_the_timeout_naming_it(pair, tmp_path):
+    """No replica to fall back to: the read fails once store.timeout_s has passed, naming the primary, and the
+    store answers again once the primary does."""
+    settings = replace(primary_only(pair, tmp_path), timeout_s=1.5)
+    with open_store(settings) as store:
+        os.kill(pair.primary.pid(), signal.SIGSTOP)
+        try:
+            with pytest.raises(StoreUnavailableError) as raised:
+                store.run("MATCH (s:Session) RETURN count(s) AS n")
+        finally:
+            os.kill(pair.primary.pid(), signal.SIGCONT)
+        assert f"The FalkorDB primary at {pair.primary.address} is unreachable" in str(raised.value)
+        assert f"{pair.primary.address} did not answer within 1.5 s (stopped, or overloaded)" in str(raised.value)
+        assert store.run("MATCH (s:Session {session_id: 'orders-2'}) RETURN s.user_id AS user") == [{"user": "alice"}]
+
+
+def test_a_write_waiting_for_its_replica_is_given_the_replicas_wait_on_top_of_the_timeout(pair, tmp_path):
+    """WAIT holds the reply for up to REPLICA_ACK_TIMEOUT_MS: a timeout shorter than that must not cut it off, or
+    a write the replica confirmed late would be reported as a server that does not answer."""
+    settings = replace(primary_only(pair, tmp_path), replica_acks=1, timeout_s=1.0)
+    os.kill(pair.replica.pid(), signal.SIGSTOP)  # the replica confirms nothing: WAIT runs its full 5 s
+    try:
+        with open_store(settings) as store, pytest.raises(StoreUnavailableError) as raised:
+            store.run("MERGE (i:Item {n: 1})")
+    finally:
+        os.kill(pair.replica.pid(), signal.SIGCONT)
+    assert f"applied on the primary {pair.primary.address}, but only 0 of 1 replicas confirmed it" in str(raised.value)
+
+
 def restart_loading_slowly(server: StandaloneServer, *, keys: int, delay_us: int) -> None:
     """Restart the server as service.py starts it, with redis-server's key-load-delay: it answers LOADING
     for about keys * delay_us while it reads its data back, as a large store does after a restart."""
