@@ -1,9 +1,9 @@
 """The fault run (issue 41): a writer and a reader on the production store while its servers fail.
 
 The writer records whole sessions as the hooks do (start, turns with a call id, end: pending for the
-sensors) on the primary with `replica_acks`; a session counts as acknowledged once all three returned. The
+sensors) on the primary with `replica_acks`; a session counts as acknowledged once all three returned. One
 reader opens the store as `recall` does (`open_reads`: the replica, or the primary when the replica does
-not answer) and counts the user's sessions. Meanwhile the replica is killed and restarted, the primary is
+not answer), another reads the primary as `session list` does; both count the user's sessions. Meanwhile the replica is killed and restarted, the primary is
 killed (SIGKILL) and restarted, and the primary is stopped (SIGSTOP) for a while. Afterwards every
 acknowledged session must be on the primary with its turns, every failed read or write must name the
 server that failed, and no read may take over READ_BOUND_S.
@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.errors import StoreUnreachableError
+from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.store.falkordb.service import StandaloneServer
 from sessions_graph_core.store.location import StoreSettings, open_reads, open_store
 
@@ -47,13 +48,15 @@ class Phase:
     name: str
     acknowledged: int = 0
     refused: list[str] = field(default_factory=list)
-    read_seconds: list[float] = field(default_factory=list)
+    read_seconds: list[float] = field(default_factory=list)  # the reads as recall opens the store
     read_errors: list[str] = field(default_factory=list)
-    from_primary: int = 0  # reads the replica gave way to the primary for
+    from_primary: int = 0  # of those, the reads the replica gave way to the primary for
+    primary_read_seconds: list[float] = field(default_factory=list)  # the reads sent to the primary itself
+    primary_read_errors: list[str] = field(default_factory=list)
 
     @property
     def slowest_read(self) -> float:
-        return max(self.read_seconds, default=0.0)
+        return max([*self.read_seconds, *self.primary_read_seconds], default=0.0)
 
 
 @dataclass
@@ -64,27 +67,26 @@ class Outcome:
     unnamed: list[str]  # failures whose message names neither server
 
     @property
-    def reads(self) -> int:
-        return sum(len(phase.read_seconds) for phase in self.phases)
-
-    @property
     def slowest_read(self) -> float:
         return max(phase.slowest_read for phase in self.phases)
 
     def rows(self) -> list[tuple[str, ...]]:
         """One row per phase and one for the whole run: the columns of COLUMNS."""
-        everything = Phase("all", sum(p.acknowledged for p in self.phases),
-                           [e for p in self.phases for e in p.refused], [s for p in self.phases for s in p.read_seconds],
-                           [e for p in self.phases for e in p.read_errors], sum(p.from_primary for p in self.phases))
+        everything = Phase("all", sum(p.acknowledged for p in self.phases), from_primary=sum(p.from_primary for p in self.phases))
+        for phase in self.phases:
+            for name in ("refused", "read_seconds", "read_errors", "primary_read_seconds", "primary_read_errors"):
+                getattr(everything, name).extend(getattr(phase, name))
         return [_row(phase) for phase in [*self.phases, everything]]
 
 
-COLUMNS = ("phase", "writes acknowledged", "writes refused", "reads", "reads failed", "reads from the primary", "slowest read")
+COLUMNS = ("phase", "writes acknowledged", "writes refused", "reads as recall (failed, from the primary)",
+           "reads on the primary (failed)", "slowest read")
 
 
 def _row(phase: Phase) -> tuple[str, ...]:
-    return (phase.name, str(phase.acknowledged), str(len(phase.refused)), str(len(phase.read_seconds)),
-            str(len(phase.read_errors)), str(phase.from_primary), f"{phase.slowest_read:.1f} s")
+    return (phase.name, str(phase.acknowledged), str(len(phase.refused)),
+            f"{len(phase.read_seconds)} ({len(phase.read_errors)}, {phase.from_primary})",
+            f"{len(phase.primary_read_seconds)} ({len(phase.primary_read_errors)})", f"{phase.slowest_read:.1f} s")
 
 
 TURNS = (
@@ -102,7 +104,7 @@ class Traffic:
         self.phases = [self.phase]
         self.acknowledged: list[str] = []
         self._stopping = threading.Event()
-        self._threads = [threading.Thread(target=self._write, daemon=True), threading.Thread(target=self._read, daemon=True)]
+        self._threads = [threading.Thread(target=target, daemon=True) for target in (self._write, self._read, self._read_primary)]
         for thread in self._threads:
             thread.start()
 
@@ -132,16 +134,26 @@ class Traffic:
             started, error, note = time.monotonic(), None, None
             try:
                 store, note = open_reads(self.settings)
-                try:
-                    store.run("MATCH (s:Session {user_id: $user}) RETURN count(s) AS n", {"user": USER})
-                finally:
-                    store.close()
+                error = _count_sessions(store)
             except StoreUnreachableError as exc:
                 error = str(exc)
             phase = self.phase  # an outcome counts in the phase it came in
             phase.read_seconds.append(time.monotonic() - started)
             phase.from_primary += note is not None
             phase.read_errors += [error] if error else []
+            time.sleep(0.1)
+
+    def _read_primary(self) -> None:
+        on_primary = replace(self.settings, read_url=None)
+        while not self._stopping.is_set():
+            started = time.monotonic()
+            try:
+                error = _count_sessions(open_store(on_primary))
+            except StoreUnreachableError as exc:
+                error = str(exc)
+            phase = self.phase
+            phase.primary_read_seconds.append(time.monotonic() - started)
+            phase.primary_read_errors += [error] if error else []
             time.sleep(0.1)
 
     def writes_after(self, count: int) -> None:
@@ -158,6 +170,17 @@ class Traffic:
         self._stopping.set()
         for thread in self._threads:
             thread.join(timeout=120)
+
+
+def _count_sessions(store: GraphStore) -> str | None:
+    """One read of the user's sessions, then the store closed; what went wrong, or None."""
+    try:
+        store.run("MATCH (s:Session {user_id: $user}) RETURN count(s) AS n", {"user": USER})
+    except StoreUnreachableError as exc:
+        return str(exc)
+    finally:
+        store.close()
+    return None
 
 
 def _port(server: StandaloneServer) -> int:
@@ -221,5 +244,5 @@ def _missing(settings: StoreSettings, acknowledged: list[str]) -> list[str]:
 
 
 def _unnamed(phases: list[Phase], addresses: tuple[str, ...]) -> list[str]:
-    failures = [error for phase in phases for error in (*phase.refused, *phase.read_errors)]
+    failures = [error for phase in phases for error in (*phase.refused, *phase.read_errors, *phase.primary_read_errors)]
     return [error for error in failures if not any(address in error for address in addresses)]

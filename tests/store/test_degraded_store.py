@@ -175,10 +175,14 @@ def test_a_fault_run_loses_no_acknowledged_write_and_every_read_answers_or_names
         settings = StoreSettings(data_dir=tmp_path, falkordb_url=servers.primary.url, falkordb_password=servers.password,
                                  read_url=servers.replica.url, replica_acks=1)
         outcome = fault_run(servers.primary, servers.replica, settings, Plan(writes_between=10, down_s=2, stop_s=12))
+        primary = servers.primary.address
     assert len(outcome.acknowledged) >= 40 and outcome.missing == [], outcome.missing[:10]
     assert outcome.unnamed == [], outcome.unnamed[:3]
     stopped = outcome.phases[-1]
-    assert stopped.name == "primary stopped 12 s" and stopped.refused  # writes were sent to it while it was stopped
-    assert all("did not answer within" in error for error in stopped.refused), stopped.refused[:3]
+    assert stopped.name == "primary stopped 12 s"
+    # Writes and reads sent to the stopped primary failed, saying it did not answer; recall's reads went to the replica.
+    assert stopped.refused and stopped.primary_read_errors and not stopped.read_errors
+    assert all(f"{primary} did not answer within" in error
+               for error in [*stopped.refused, *stopped.primary_read_errors]), stopped.refused[:3]
     print("\n".join(" | ".join(row) for row in outcome.rows()))
     assert outcome.slowest_read <= READ_BOUND_S, f"a read took {outcome.slowest_read:.1f} s"
