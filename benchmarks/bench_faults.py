@@ -22,8 +22,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from rich.console import Console
-
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # devtools/ lives beside the packages
 sys.path.insert(0, str(REPO / "tests"))  # the servers the production-profile tests start
@@ -34,8 +32,6 @@ from devtools.faults import COLUMNS, READ_BOUND_S, USER, Outcome, Plan, fault_ru
 from devtools.local_platform import PRODUCTION, running_platform  # noqa: E402
 from devtools.progress import runs, wait_until_drained  # noqa: E402
 from sessions_graph_core.store.location import StoreSettings, open_store  # noqa: E402
-
-console = Console()
 
 
 def main() -> int:
@@ -64,25 +60,31 @@ def main() -> int:
                     reconciled = primary.run(
                         "MATCH (s:Session {user_id: $user}) WHERE s.reconciliation_status = 'completed' "
                         "RETURN s.session_id AS sid", {"user": USER})
-                statuses = collections.Counter(run.status for run in runs(platform.url))
+                finished = runs(platform.url)
+                statuses = collections.Counter(run.status for run in finished)
+                faults = [phase.fault for phase in outcome.phases if phase.fault]
+                # Runs whose time overlapped a fault (a run not yet started or ended counts as open that way).
+                struck = [run for run in finished if any((run.start_time or 0) <= end and (run.end_time or time.time()) >= begin
+                                                         for begin, end in faults)]
     finally:
         shutil.rmtree(home, ignore_errors=True)
     report(outcome, faulted_s, drained, {row["sid"] for row in reconciled}, statuses, plan)
+    print(f"Dagster runs in flight during a fault: {len(struck)} {collections.Counter(run.status for run in struck)}")
     failed = outcome.missing or outcome.unnamed or outcome.slowest_read > READ_BOUND_S
     return 1 if failed else 0
 
 
 def report(outcome: Outcome, faulted_s: float, drained: str, reconciled: set[str], statuses: collections.Counter, plan: Plan) -> None:
-    console.print(f"fault run on the production profile ({faulted_s:.0f} s; {plan})\n")
-    console.print("| " + " | ".join(COLUMNS) + " |\n|" + "---|" * len(COLUMNS), highlight=False)
+    print(f"fault run on the production profile ({faulted_s:.0f} s; {plan})\n")  # plain print: rich would wrap the table
+    print("| " + " | ".join(COLUMNS) + " |\n|" + "---|" * len(COLUMNS))
     for row in outcome.rows():
-        console.print("| " + " | ".join(row) + " |", highlight=False)
+        print("| " + " | ".join(row) + " |")
     unreconciled = [sid for sid in outcome.acknowledged if sid not in reconciled]
-    console.print(f"acknowledged sessions missing on the primary afterwards: {len(outcome.missing)} of {len(outcome.acknowledged)}")
-    console.print(f"failures that name neither server: {len(outcome.unnamed)} {outcome.unnamed[:3]}")
-    console.print(f"slowest read: {outcome.slowest_read:.1f} s (bound {READ_BOUND_S:.0f} s)")
-    console.print(f"drain after the faults: {drained}; acknowledged sessions not reconciled: {len(unreconciled)} {unreconciled[:5]}")
-    console.print(f"Dagster runs by status: {dict(statuses)}")
+    print(f"acknowledged sessions missing on the primary afterwards: {len(outcome.missing)} of {len(outcome.acknowledged)}")
+    print(f"failures that name neither server: {len(outcome.unnamed)} {outcome.unnamed[:3]}")
+    print(f"slowest read: {outcome.slowest_read:.1f} s (bound {READ_BOUND_S:.0f} s)")
+    print(f"drain after the faults: {drained}; acknowledged sessions not reconciled: {len(unreconciled)} {unreconciled[:5]}")
+    print(f"Dagster runs by status: {dict(statuses)}")
 
 
 if __name__ == "__main__":

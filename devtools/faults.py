@@ -47,6 +47,7 @@ class Phase:
 
     name: str
     acknowledged: int = 0
+    fault: tuple[float, float] | None = None  # when the fault began and ended (time.time()); None before any
     refused: list[str] = field(default_factory=list)
     read_seconds: list[float] = field(default_factory=list)  # the reads as recall opens the store
     read_errors: list[str] = field(default_factory=list)
@@ -205,7 +206,9 @@ def fault_run(primary: StandaloneServer, replica: StandaloneServer, settings: St
         traffic.writes_after(plan.writes_between)
         for name, fault in faults:
             traffic.next_phase(name)
+            began = time.time()
             fault()
+            traffic.phase.fault = (began, time.time())
             traffic.writes_after(plan.writes_between)
     finally:
         traffic.stop()
