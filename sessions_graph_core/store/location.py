@@ -114,18 +114,25 @@ def open_store(settings: StoreSettings, *, keep_running: bool = False) -> GraphS
     )
 
 
-# How long a replica may take to answer before reads go to the primary instead.
+# How long the server reads go to first may take to answer before they go to the other one instead.
 REPLICA_PROBE_S = 2.0
 
 
-def open_reads(settings: StoreSettings, *, keep_running: bool = False) -> tuple[GraphStore, str | None]:
+def open_reads(
+    settings: StoreSettings, *, keep_running: bool = False, primary_first: bool = False
+) -> tuple[GraphStore, str | None]:
     """Where reads go: the replica at `read_url`, or the store itself when none is set. A replica that does not
-    answer (down, stopped, still loading) gives way to the primary, with a note that says so (None otherwise)."""
+    answer (down, stopped, still loading) gives way to the primary, with a note that says so (None otherwise).
+
+    `primary_first`: a command that reads what its user just wrote (`session list`) reads the primary, and the
+    replica only when the primary does not answer (stopped, restarting), again with the note."""
     if not settings.read_url:
         return open_store(settings, keep_running=keep_running), None
-    replica = open_store(settings.for_reads())
-    trouble = replica.trouble(REPLICA_PROBE_S)
+    first, then = (settings, settings.for_reads()) if primary_first else (settings.for_reads(), settings)
+    store = open_store(first)
+    trouble = store.trouble(REPLICA_PROBE_S)
     if trouble is None:
-        return replica, None
-    replica.close()
-    return open_store(settings), f"{trouble}. Reading from the primary at {settings.falkordb_url} instead."
+        return store, None
+    store.close()
+    role = "replica" if primary_first else "primary"
+    return open_store(then), f"{trouble}. Reading from the {role} at {then.falkordb_url} instead."

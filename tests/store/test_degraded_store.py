@@ -65,15 +65,22 @@ def test_replica_acks_hold_back_writes_only(pair, cli):
 
 
 def test_a_stopped_primary_leaves_reads_to_the_replica_and_fails_writes_naming_itself(pair, cli):
-    """SIGSTOP: the primary accepts connections and never replies. Recall reads the replica as always; a write
-    fails after store.timeout_s, naming the primary (before, it waited for the connection's 60 s)."""
+    """SIGSTOP: the primary accepts connections and never replies. Recall reads the replica as always; a command
+    that reads the primary (session list) gives way to the replica and says so; a write fails after
+    store.timeout_s, naming the primary (before, each waited for the connection's 60 s)."""
     os.kill(pair.primary.pid(), signal.SIGSTOP)
     try:
         recalled = cli("recall", "--user", "alice", QUESTION)
+        listed = cli("session", "list", "--user", "alice")
         refused = cli("memory", "save", "--user", "alice", "Orders moved again.", code=1)
     finally:
         os.kill(pair.primary.pid(), signal.SIGCONT)
     assert "CockroachDB" in recalled and "Reading from the primary" not in recalled
+    assert "orders-2" in listed
+    assert listed.count(f"The FalkorDB primary at {pair.primary.address} is unreachable") == 1
+    assert f"Reading from the replica at {pair.replica.url} instead." in listed
+    again = cli("session", "list", "--user", "alice")  # the primary answers again: read there, no note
+    assert "orders-2" in again and "Reading from" not in again
     assert f"The FalkorDB primary at {pair.primary.address} is unreachable" in refused
     assert f"{pair.primary.address} did not answer within 5 s" in refused
 
