@@ -3,7 +3,8 @@
 The writer records whole sessions as the hooks do (start, turns with a call id, end: pending for the
 sensors) on the primary with `replica_acks`; a session counts as acknowledged once all three returned. One
 reader opens the store as `recall` does (`open_reads`: the replica, or the primary when the replica does
-not answer), another reads the primary as `session list` does; both count the user's sessions. Meanwhile the replica is killed and restarted, the primary is
+not answer), another as `session list` does (the primary, or the replica when the primary does not answer);
+both count the user's sessions. Meanwhile the replica is killed and restarted, the primary is
 killed (SIGKILL) and restarted, and the primary is stopped (SIGSTOP) for a while. Afterwards every
 acknowledged session must be on the primary with its turns, every failed read or write must name the
 server that failed, and no read may take over READ_BOUND_S.
@@ -52,8 +53,9 @@ class Phase:
     read_seconds: list[float] = field(default_factory=list)  # the reads as recall opens the store
     read_errors: list[str] = field(default_factory=list)
     from_primary: int = 0  # of those, the reads the replica gave way to the primary for
-    primary_read_seconds: list[float] = field(default_factory=list)  # the reads sent to the primary itself
+    primary_read_seconds: list[float] = field(default_factory=list)  # the reads as session list opens the store
     primary_read_errors: list[str] = field(default_factory=list)
+    from_replica: int = 0  # of those, the reads the primary gave way to the replica for
 
     @property
     def slowest_read(self) -> float:
@@ -73,7 +75,8 @@ class Outcome:
 
     def rows(self) -> list[tuple[str, ...]]:
         """One row per phase and one for the whole run: the columns of COLUMNS."""
-        everything = Phase("all", sum(p.acknowledged for p in self.phases), from_primary=sum(p.from_primary for p in self.phases))
+        everything = Phase("all", sum(p.acknowledged for p in self.phases), from_primary=sum(p.from_primary for p in self.phases),
+                           from_replica=sum(p.from_replica for p in self.phases))
         for phase in self.phases:
             for name in ("refused", "read_seconds", "read_errors", "primary_read_seconds", "primary_read_errors"):
                 getattr(everything, name).extend(getattr(phase, name))
@@ -81,13 +84,14 @@ class Outcome:
 
 
 COLUMNS = ("phase", "writes acknowledged", "writes refused", "reads as recall (failed, from the primary)",
-           "reads on the primary (failed)", "slowest read")
+           "reads as session list (failed, from the replica)", "slowest read")
 
 
 def _row(phase: Phase) -> tuple[str, ...]:
     return (phase.name, str(phase.acknowledged), str(len(phase.refused)),
             f"{len(phase.read_seconds)} ({len(phase.read_errors)}, {phase.from_primary})",
-            f"{len(phase.primary_read_seconds)} ({len(phase.primary_read_errors)})", f"{phase.slowest_read:.1f} s")
+            f"{len(phase.primary_read_seconds)} ({len(phase.primary_read_errors)}, {phase.from_replica})",
+            f"{phase.slowest_read:.1f} s")
 
 
 TURNS = (
@@ -105,7 +109,8 @@ class Traffic:
         self.phases = [self.phase]
         self.acknowledged: list[str] = []
         self._stopping = threading.Event()
-        self._threads = [threading.Thread(target=target, daemon=True) for target in (self._write, self._read, self._read_primary)]
+        readers = [lambda first=first: self._reads(primary_first=first) for first in (False, True)]
+        self._threads = [threading.Thread(target=target, daemon=True) for target in (self._write, *readers)]
         for thread in self._threads:
             thread.start()
 
@@ -130,31 +135,24 @@ class Traffic:
             self.phase.acknowledged += 1
         graph.close()
 
-    def _read(self) -> None:
+    def _reads(self, *, primary_first: bool) -> None:
+        """Reads until stopped, each opening the store afresh as one command does."""
         while not self._stopping.is_set():
             started, error, note = time.monotonic(), None, None
             try:
-                store, note = open_reads(self.settings)
+                store, note = open_reads(self.settings, primary_first=primary_first)
                 error = _count_sessions(store)
             except StoreUnreachableError as exc:
                 error = str(exc)
             phase = self.phase  # an outcome counts in the phase it came in
-            phase.read_seconds.append(time.monotonic() - started)
-            phase.from_primary += note is not None
-            phase.read_errors += [error] if error else []
-            time.sleep(0.1)
-
-    def _read_primary(self) -> None:
-        on_primary = replace(self.settings, read_url=None)
-        while not self._stopping.is_set():
-            started = time.monotonic()
-            try:
-                error = _count_sessions(open_store(on_primary))
-            except StoreUnreachableError as exc:
-                error = str(exc)
-            phase = self.phase
-            phase.primary_read_seconds.append(time.monotonic() - started)
-            phase.primary_read_errors += [error] if error else []
+            if primary_first:
+                phase.primary_read_seconds.append(time.monotonic() - started)
+                phase.from_replica += note is not None
+                phase.primary_read_errors += [error] if error else []
+            else:
+                phase.read_seconds.append(time.monotonic() - started)
+                phase.from_primary += note is not None
+                phase.read_errors += [error] if error else []
             time.sleep(0.1)
 
     def writes_after(self, count: int) -> None:
