@@ -52,7 +52,7 @@ class Counted(SpacyBackend):
 
 def reconciled(graph: SessionsGraph, user: str, backend: object, turns: list[dict], session: str = "s") -> None:
     graph.record_session_start(f"{user}-{session}", user_id=user, project_key="shop", started_at=START)
-    graph.record_turns(f"{user}-{session}", [{"timestamp": START, **turn} for turn in turns])
+    graph.record_turns(f"{user}-{session}", [{"timestamp": START, **turn} for turn in turns], user_id=user)
     assert graph.reconcile_session(f"{user}-{session}", backend=backend).status == "completed"
 
 
