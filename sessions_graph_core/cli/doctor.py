@@ -161,12 +161,12 @@ def check_extractor(config: Config) -> Check:
 
     name = config.extraction.backend
     if name == "llm":
-        if config.llm.provider() is None:
+        if config.llm.usable() is None:
             return Check(
                 name="extractor", status="fail", detail="extraction.backend = llm but no LLM key is set",
                 fix="sessions-graph config set llm.anthropic_api_key <key>, or set extraction.backend spacy",
             )
-        return Check(name="extractor", status="pass", detail=f"LLM extraction via {config.llm.provider()} (not called here: it is billed)")
+        return Check(name="extractor", status="pass", detail=f"LLM extraction via {config.llm.usable()} (not called here: it is billed)")
     try:
         backend = get_backend(name)
         [extraction] = backend.extract([DOCTOR_SENTENCE], DEFAULT_MODEL, [])
@@ -179,7 +179,7 @@ def check_extractor(config: Config) -> Check:
 
 
 def check_llm(config: Config) -> Check:
-    provider = config.llm.provider()
+    provider = config.llm.usable()
     if provider:
         return Check(name="llm key", status="pass", detail=f"{provider} key set: ontology derivation and LLM extraction are on", required=False)
     return Check(
