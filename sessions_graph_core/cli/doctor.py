@@ -160,10 +160,10 @@ def check_extractor(config: Config) -> Check:
     from sessions_graph_core.reconcile.extraction.registry import get_backend
 
     name = config.extraction.backend
-    if name == "llm":
+    if name in ("llm", "spacy+llm"):
         if config.llm.usable() is None:
             return Check(
-                name="extractor", status="fail", detail="extraction.backend = llm but no LLM key or endpoint is set",
+                name="extractor", status="fail", detail=f"extraction.backend = {name} but no LLM key or endpoint is set",
                 fix="sessions-graph config set llm.anthropic_api_key <key>, or set extraction.backend spacy",
             )
         called = "the llm endpoint check calls it" if config.llm.usable() == "openai-compatible" else "not called here: it is billed"

@@ -134,8 +134,8 @@ _THRESHOLD = _allowed("a number from 0 to 1")
 
 
 class Extraction(Section):
-    backend: Literal["spacy", "gliner", "llm"] | None = Field(
-        None, **_allowed("spacy, gliner or llm (unset: gliner when its weights are local, else spacy)")
+    backend: Literal["spacy", "gliner", "llm", "spacy+llm"] | None = Field(
+        None, **_allowed("spacy, gliner, llm or spacy+llm (unset: gliner when its weights are local, else spacy)")
     )
     model: str | None = Field(None, **_allowed("a model name or local directory for the backend"))
     entity_threshold: float | None = Field(None, ge=0, le=1, **_THRESHOLD)
