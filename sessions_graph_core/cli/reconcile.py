@@ -86,11 +86,6 @@ def _session_line(graph: SessionsGraph, summary: reconcile.ReconcileSummary) -> 
     return False
 
 
-@click.command("reconcile")
-@click.option("--session", "session_id", help="Reconcile this session.")
-@click.option("--pending", is_flag=True, help="Reconcile pending memory files, then pending sessions.")
-@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True, help="At most this many of each.")
-@user_option("With --session: the session's user (default: identity.user_id; with neither, any user's session).")
 def _llm_line(backend: ExtractionBackend) -> None:
     """What a backend that asks a model (llm, spacy+llm) used in this run: calls, cache hits, tokens, failures."""
     llm = getattr(backend, "llm", None)
@@ -98,6 +93,11 @@ def _llm_line(backend: ExtractionBackend) -> None:
         console.print(llm.usage.line())
 
 
+@click.command("reconcile")
+@click.option("--session", "session_id", help="Reconcile this session.")
+@click.option("--pending", is_flag=True, help="Reconcile pending memory files, then pending sessions.")
+@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True, help="At most this many of each.")
+@user_option("With --session: the session's user (default: identity.user_id; with neither, any user's session).")
 def reconcile_command(session_id: str | None, pending: bool, limit: int, user_id: str | None) -> None:
     """Extract entities, facts and decisions from a session's turns, or sweep everything pending.
 
