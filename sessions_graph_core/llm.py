@@ -62,6 +62,11 @@ class LlmUsage(BaseModel):
             }
         )
 
+    def line(self) -> str:
+        """The usage in words, for the CLI's closing line."""
+        return (f"LLM {self.provider} {self.model}: {self.calls} calls, {self.cached} answered from the cache, "
+                f"{self.input_tokens} input and {self.output_tokens} output tokens, {self.failed} replies unusable")
+
 
 def closed(schema: dict[str, Any]) -> dict[str, Any]:
     """The schema with `$ref`s inlined, titles and defaults dropped, every object closed and fully required."""
@@ -81,12 +86,6 @@ def closed(schema: dict[str, Any]) -> dict[str, Any]:
         return out
 
     return walk(schema)
-
-
-    def line(self) -> str:
-        """The usage in words, for the CLI's closing line."""
-        return (f"LLM {self.provider} {self.model}: {self.calls} calls, {self.cached} answered from the cache, "
-                f"{self.input_tokens} input and {self.output_tokens} output tokens, {self.failed} replies unusable")
 
 
 class ReplyCache:
