@@ -5,9 +5,12 @@ extraction and reconcile end to end."""
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
+import urllib.request
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import openai
@@ -111,6 +114,56 @@ def stalled_server() -> Iterator[str]:
     for connection in held:
         connection.close()
     listener.close()
+
+
+@pytest.fixture
+def schemaless_proxy(local_llm: str) -> Iterator[tuple[str, list[dict]]]:
+    """The real server behind a proxy that refuses a JSON schema as response_format (HTTP 400), as some servers
+    do, and passes every other request through; yields its base URL and the bodies it was sent."""
+    sent: list[dict] = []
+
+    class Proxy(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 - the http.server hook's name
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            sent.append(json.loads(body))
+            if sent[-1].get("response_format", {}).get("type") == "json_schema":
+                status, reply = 400, json.dumps({"error": {"message": "response_format json_schema is not supported"}}).encode()
+            else:
+                forwarded = urllib.request.Request(local_llm.removesuffix("/v1") + self.path, data=body,
+                                                   headers={"Content-Type": "application/json"})
+                with urllib.request.urlopen(forwarded, timeout=120) as answer:
+                    status, reply = answer.status, answer.read()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(reply)))
+            self.end_headers()
+            self.wfile.write(reply)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Proxy)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1", sent
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+def test_a_server_that_refuses_the_schema_gets_json_mode_with_the_schema_in_the_prompt(
+    schemaless_proxy, tmp_path, monkeypatch
+) -> None:
+    base_url, sent = schemaless_proxy
+    llm = LlmClient.from_config(local_config(tmp_path, monkeypatch, base_url, "retries = 0\n"))
+    try:
+        llm.ask("Name who owns the service.", "Alice owns the orders service.", Owner)
+    except LlmReplyError:
+        pass  # a 135M model may still answer JSON of another shape: the protocol, not the answer, is tested here
+    assert llm.takes_schema is False
+    assert [body["response_format"]["type"] for body in sent][:2] == ["json_schema", "json_object"]
+    assert '"owner"' in sent[1]["messages"][0]["content"]  # the schema went into the system prompt
+    assert all(body["response_format"]["type"] == "json_object" for body in sent[1:])  # remembered
 
 
 def test_a_stalled_server_times_out_after_the_bounded_retries(stalled_server, tmp_path, monkeypatch) -> None:
