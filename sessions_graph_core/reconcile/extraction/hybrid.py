@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, create_model
+from pydantic import BaseModel, Field, create_model
 
 from sessions_graph_core.config.model import Config
 from sessions_graph_core.llm import LlmClient, LlmReplyError
@@ -35,6 +35,7 @@ from sessions_graph_core.text import comparable, words
 log = logging.getLogger(__name__)
 
 NONE = "none"
+VALUE_CHARS = 60
 # Cosine of two attribute names (the default embedder) at or above which they count as similar; a shared
 # word counts too ("home city" and "city").
 SIMILAR_ATTRIBUTES = 0.6
@@ -103,7 +104,9 @@ class HybridBackend:
     def ask(self, gap: Gap) -> ExtractedFact | None:
         """The statement the model adds for the gap, or None (it said none, or its reply could not be used)."""
         choice: Any = Literal[tuple([*gap.slots, NONE])]  # the grammar lets the model name a listed slot only
-        answer: type[BaseModel] = create_model("SlotAnswer", slot=(choice, ...), value=(str, ...))
+        # A value is a few words; the bound also keeps a small model from running on to the token limit.
+        answer: type[BaseModel] = create_model("SlotAnswer", slot=(choice, ...),
+                                               value=(str, Field(..., max_length=VALUE_CHARS)))
         prompt = f"Slots: {json.dumps(gap.slots)}\nStatement: {gap.statement}"
         try:
             said = self.llm.ask(SYSTEM_PROMPT, prompt, answer)
