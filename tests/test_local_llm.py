@@ -240,9 +240,9 @@ def test_hybrid_reading_asks_only_where_the_rules_leave_a_gap_and_keeps_every_ru
 
     # Through reconcile: the old statement, then the gap, with the model's answer written as any statement.
     graph.record_session_start("h-old", user_id="hybrid-user", started_at="2026-03-01T09:00:00Z")
-    graph.record_turns("h-old", [{"role": "user", "text": "I work at Google.", "turn_id": "h-old-0"}])
+    graph.record_turns("h-old", [{"role": "user", "text": "I work at Google.", "turn_id": "h-old-0"}], user_id="hybrid-user")
     graph.record_session_start("h-new", user_id="hybrid-user", started_at="2026-03-20T09:00:00Z")
-    graph.record_turns("h-new", [{"role": "user", "text": texts[0], "turn_id": "h-new-0"}])
+    graph.record_turns("h-new", [{"role": "user", "text": texts[0], "turn_id": "h-new-0"}], user_id="hybrid-user")
     for sid in ("h-old", "h-new"):
         result = graph.reconcile_session(sid, backend=hybrid)
         assert result.status == "completed", result.error
