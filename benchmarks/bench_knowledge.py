@@ -54,8 +54,9 @@ def session_plan(case: dict, distractors: list[str], index: int) -> list[tuple[s
     ]
 
 
-def run_harness(cases: list[dict], distractors: list[str]) -> dict:
-    """In the child: record, reconcile (timed) and measure with whatever package is on sys.path."""
+def run_harness(cases: list[dict], distractors: list[str], backend: Any = None) -> dict:
+    """In the child: record, reconcile (timed) and measure with whatever package is on sys.path, by `backend`
+    (None: the package's default; benchmarks/bench_llm.py passes the LLM backends)."""
     from sessions_graph_core import SessionsGraph
     from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
@@ -74,7 +75,7 @@ def run_harness(cases: list[dict], distractors: list[str]) -> dict:
                 sessions.append(sid)
         random.Random(13).shuffle(sessions)
         warm = time.perf_counter()
-        graph.reconcile_session(sessions[0])  # loads the models outside the timing
+        graph.reconcile_session(sessions[0], backend=backend)  # loads the models outside the timing
         try:  # the attribute examples' vectors, where the package has them (not at the baseline)
             from sessions_graph_core.reconcile.lexicon import _examples
 
@@ -83,7 +84,7 @@ def run_harness(cases: list[dict], distractors: list[str]) -> dict:
             pass
         warm = time.perf_counter() - warm
         started, cpu = time.perf_counter(), time.process_time()
-        failed = sum(graph.reconcile_session(sid).status != "completed" for sid in sessions[1:])
+        failed = sum(graph.reconcile_session(sid, backend=backend).status != "completed" for sid in sessions[1:])
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         turns = 2 * (len(sessions) - 1)
         results = {}

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from sessions_graph_core.validation import ValidationError
 
-LLM_KEYS = "set llm.anthropic_api_key or llm.openai_api_key (or ANTHROPIC_API_KEY / OPENAI_API_KEY)"
+LLM_KEYS = ("set llm.anthropic_api_key or llm.openai_api_key (or ANTHROPIC_API_KEY / OPENAI_API_KEY), "
+            "or llm.model and llm.base_url for an OpenAI-compatible server")
 
 
 class NoLlmConfiguredError(RuntimeError):

@@ -78,7 +78,7 @@ class LlmResource(dg.ConfigurableResource):
     model: str | None = Field(default=None, description="overrides the configured model of the chosen provider")
 
     def configured(self) -> bool:
-        return load_config().llm.provider() is not None
+        return load_config().llm.usable() is not None
 
     def client(self) -> LlmClient:
         """Raises NoLlmConfiguredError when neither key is set."""

@@ -10,11 +10,13 @@ the run's log, where the run is read.
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import dagster as dg
 from pydantic import Field
 
 from sessions_graph_core.embeddings import vectors as embeddings
+from sessions_graph_core.llm import LlmUsage
 from sessions_graph_core.recall import evidence as recall_evidence
 from sessions_graph_core.recall import search as recall
 from sessions_graph_core.reconcile import facts
@@ -94,6 +96,8 @@ def reconciled_session(
 ) -> dg.MaterializeResult:
     started = time.perf_counter()
     backend = extractor.load()
+    llm = getattr(backend, "llm", None)  # the llm and spacy+llm backends ask a model: this run's share is reported
+    llm_before = llm.usage.model_copy() if llm is not None else None
     users = list(context.partition_keys)
     with graph_store.open() as store:
         keys = selected_sessions(context, store, users, config)
@@ -145,7 +149,14 @@ def reconciled_session(
             metadata={"users": len(users), "sessions": len(keys), "failed": len(failed), "sessions_table": batch},
             allow_retries=False,
         )
-    return dg.MaterializeResult()
+    return dg.MaterializeResult(metadata=llm_metadata(llm.usage.since(llm_before)) if llm and llm_before else None)
+
+
+def llm_metadata(usage: LlmUsage) -> dict[str, Any]:
+    """A run's LLM use, as the reconcile asset's metadata: calls, cache hits, tokens and unusable replies."""
+    return {"llm": f"{usage.provider} {usage.model}", "llm_calls": usage.calls, "llm_cached": usage.cached,
+            "llm_input_tokens": usage.input_tokens, "llm_output_tokens": usage.output_tokens,
+            "llm_failed": usage.failed}
 
 
 def _recall_probe(store: GraphStore, user_id: str, session_ids: Sequence[str], model: str) -> float | None:

@@ -184,3 +184,12 @@ def spacy():
     from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
     return SpacyBackend()
+
+
+@pytest.fixture(scope="session")
+def local_llm() -> Iterator[str]:
+    """The base URL of one real llama.cpp server (tests/local_llm.py) that every LLM test of the run shares."""
+    from local_llm import local_server
+
+    with local_server() as base_url:
+        yield base_url

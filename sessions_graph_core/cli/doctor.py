@@ -160,13 +160,14 @@ def check_extractor(config: Config) -> Check:
     from sessions_graph_core.reconcile.extraction.registry import get_backend
 
     name = config.extraction.backend
-    if name == "llm":
-        if config.llm.provider() is None:
+    if name in ("llm", "spacy+llm"):
+        if config.llm.usable() is None:
             return Check(
-                name="extractor", status="fail", detail="extraction.backend = llm but no LLM key is set",
+                name="extractor", status="fail", detail=f"extraction.backend = {name} but no LLM key or endpoint is set",
                 fix="sessions-graph config set llm.anthropic_api_key <key>, or set extraction.backend spacy",
             )
-        return Check(name="extractor", status="pass", detail=f"LLM extraction via {config.llm.provider()} (not called here: it is billed)")
+        called = "the llm endpoint check calls it" if config.llm.usable() == "openai-compatible" else "not called here: it is billed"
+        return Check(name="extractor", status="pass", detail=f"LLM extraction via {config.llm.usable()} ({called})")
     try:
         backend = get_backend(name)
         [extraction] = backend.extract([DOCTOR_SENTENCE], DEFAULT_MODEL, [])
@@ -178,15 +179,47 @@ def check_extractor(config: Config) -> Check:
     )
 
 
+class _Ping(BaseModel):
+    working: bool
+
+
 def check_llm(config: Config) -> Check:
-    provider = config.llm.provider()
+    provider = config.llm.usable()
+    if provider == "openai-compatible":
+        return check_endpoint(config)
     if provider:
         return Check(name="llm key", status="pass", detail=f"{provider} key set: ontology derivation and LLM extraction are on", required=False)
     return Check(
         name="llm key", status="info", required=False,
         detail="no key: ontology derivation and LLM extraction are off; recording, embedding, extraction and recall work",
-        fix="sessions-graph config set llm.anthropic_api_key <key> (or llm.openai_api_key)",
+        fix="sessions-graph config set llm.anthropic_api_key <key> (or llm.openai_api_key, or llm.model and llm.base_url)",
     )
+
+
+def check_endpoint(config: Config) -> Check:
+    """One small structured call to the OpenAI-compatible server, uncached and not retried; says what failed."""
+    import openai
+
+    from sessions_graph_core.llm import LlmClient, LlmReplyError
+
+    llm = LlmClient.from_config(config)
+    llm.cache = None
+    llm.client = llm.client.with_options(max_retries=0)
+    where = f"{config.llm.base_url} model {llm.model}"
+    failed = partial(Check, name="llm endpoint", status="fail", required=False)
+    try:
+        llm.ask("You check that a server works.", "Does this server work? Answer true.", _Ping)
+    except openai.APIConnectionError as exc:  # a timeout is one too
+        return failed(detail=f"unreachable: {where}: {exc}", fix="start the server, or correct llm.base_url")
+    except openai.NotFoundError as exc:
+        return failed(detail=f"unknown model: {where}: {exc}", fix="set llm.model to a model the server serves")
+    except (openai.BadRequestError, LlmReplyError) as exc:
+        return failed(detail=f"no structured output: {where}: {exc}", fix="use a server or model that takes JSON mode or a JSON schema")
+    except openai.APIError as exc:
+        return failed(detail=f"the server refused the call: {where}: {exc}", fix="check llm.api_key and the server's log")
+    mode = "JSON schema" if llm.takes_schema else "JSON mode"
+    return Check(name="llm endpoint", status="pass", required=False,
+                 detail=f"{where} answered a structured call ({mode}; {llm.usage.input_tokens + llm.usage.output_tokens} tokens)")
 
 
 def check_mcp() -> Check:

@@ -93,6 +93,7 @@ def _defaults() -> dict[str, object]:
         "extraction.entity_threshold": DEFAULT_THRESHOLD,
         "llm.anthropic_model": DEFAULT_MODELS["anthropic"],
         "llm.openai_model": DEFAULT_MODELS["openai"],
+        "llm.provider": "(unset: anthropic, openai or openai-compatible, the first whose key or llm.base_url is set)",
     }
 
 

@@ -86,6 +86,13 @@ def _session_line(graph: SessionsGraph, summary: reconcile.ReconcileSummary) -> 
     return False
 
 
+def _llm_line(backend: ExtractionBackend) -> None:
+    """What a backend that asks a model (llm, spacy+llm) used in this run: calls, cache hits, tokens, failures."""
+    llm = getattr(backend, "llm", None)
+    if llm is not None:
+        console.print(llm.usage.line())
+
+
 @click.command("reconcile")
 @click.option("--session", "session_id", help="Reconcile this session.")
 @click.option("--pending", is_flag=True, help="Reconcile pending memory files, then pending sessions.")
@@ -106,6 +113,7 @@ def reconcile_command(session_id: str | None, pending: bool, limit: int, user_id
         if session_id:
             require_session(graph, session_id, optional_user(user_id))
             ok = _session_line(graph, graph.reconcile_session(session_id, backend=backend, enforce_ontology=True))
+            _llm_line(backend)
             sys.exit(0 if ok else 1)
         memories = graph.get_pending_memories(limit=limit)
         sessions = graph.get_pending_reconciliation_sessions(limit=limit)
@@ -120,6 +128,7 @@ def reconcile_command(session_id: str | None, pending: bool, limit: int, user_id
             for summary in graph.reconcile_sessions(sessions, backend=backend, enforce_ontology=True):
                 ok &= _session_line(graph, summary)
                 progress.advance(task)
+        _llm_line(backend)
     sys.exit(0 if ok else 1)
 
 

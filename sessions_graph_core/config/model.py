@@ -22,6 +22,7 @@ from pydantic import (
     Field,
     SecretStr,
     field_validator,
+    model_validator,
 )
 from pydantic import ValidationError as PydanticError
 
@@ -138,26 +139,78 @@ _THRESHOLD = _allowed("a number from 0 to 1")
 
 
 class Extraction(Section):
-    backend: Literal["spacy", "gliner", "llm"] | None = Field(
-        None, **_allowed("spacy, gliner or llm (unset: gliner when its weights are local, else spacy)")
+    backend: Literal["spacy", "gliner", "llm", "spacy+llm"] | None = Field(
+        None, **_allowed("spacy, gliner, llm or spacy+llm (unset: gliner when its weights are local, else spacy)")
     )
     model: str | None = Field(None, **_allowed("a model name or local directory for the backend"))
     entity_threshold: float | None = Field(None, ge=0, le=1, **_THRESHOLD)
 
 
+LLM_PROVIDERS = ("anthropic", "openai", "openai-compatible")
+
+
 class Llm(Section):
+    provider: Literal["anthropic", "openai", "openai-compatible"] | None = Field(
+        None, **_allowed("anthropic, openai or openai-compatible (unset: anthropic when its key is set, then openai, "
+                         "then openai-compatible when llm.base_url is set)")
+    )
     anthropic_api_key: SecretStr | None = Field(None, **_allowed("an Anthropic API key"))
     openai_api_key: SecretStr | None = Field(None, **_allowed("an OpenAI API key"))
     anthropic_model: str | None = Field(None, **_allowed("an Anthropic model name"))
     openai_model: str | None = Field(None, **_allowed("an OpenAI model name"))
+    base_url: str | None = Field(
+        None, **_allowed("the http:// or https:// URL of an OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1")
+    )
+    api_key: SecretStr | None = Field(None, **_allowed("the OpenAI-compatible server's key, if it asks for one"))
+    model: str | None = Field(None, **_allowed("the model name the OpenAI-compatible server serves"))
+    timeout_s: float = Field(120.0, gt=0, le=3600, **_allowed("seconds one LLM call may take, above 0 and at most 3600"))
+    retries: int = Field(2, ge=0, le=10, **_allowed("how many times a failed or timed-out call is tried again (0-10)"))
+    max_in_flight: int = Field(4, ge=1, le=64, **_allowed("how many LLM calls may wait on the server at once (1-64)"))
+    max_tokens: int = Field(2048, ge=16, le=100000, **_allowed("the longest reply an OpenAI-compatible server may give, in tokens (16-100000)"))
 
-    def provider(self) -> str | None:
-        """Anthropic first, OpenAI second, None when no key is set."""
+    @field_validator("base_url")
+    @classmethod
+    def _base_url(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        if not value.startswith(("http://", "https://")) or validation.has_control_characters(value) or " " in value:
+            raise ValueError("not an http:// or https:// URL")
+        return value.rstrip("/")
+
+    @field_validator("model", "anthropic_model", "openai_model")
+    @classmethod
+    def _model(cls, value: str | None) -> str | None:
+        if value is not None and validation.has_control_characters(value):
+            raise ValueError("a model name may not hold control characters")
+        return value or None
+
+    @model_validator(mode="after")
+    def _endpoint_needs_model(self) -> Llm:
+        if self.provider == "openai-compatible" and not self.base_url:
+            raise ValueError("llm.provider = openai-compatible needs llm.base_url: the server's http(s) URL")
+        if self.base_url and not self.model and self.chosen() == "openai-compatible":
+            raise ValueError("llm.base_url is set but llm.model is not: name the model the server serves")
+        return self
+
+    def chosen(self) -> str | None:
+        """llm.provider when set; else Anthropic, OpenAI, then an OpenAI-compatible server; None when none is set."""
+        if self.provider:
+            return self.provider
         if self.anthropic_api_key and self.anthropic_api_key.get_secret_value():
             return "anthropic"
         if self.openai_api_key and self.openai_api_key.get_secret_value():
             return "openai"
+        if self.base_url:
+            return "openai-compatible"
         return None
+
+    def usable(self) -> str | None:
+        """The chosen provider when what it needs is set (a key, or a server's URL), else None."""
+        chosen = self.chosen()
+        key = {"anthropic": self.anthropic_api_key, "openai": self.openai_api_key}.get(chosen or "")
+        if chosen in ("anthropic", "openai") and not (key and key.get_secret_value()):
+            return None
+        return chosen
 
 
 class Reconcile(Section):

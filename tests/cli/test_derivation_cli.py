@@ -52,7 +52,7 @@ def test_derive_prints_the_run_report_and_ontology_show_tells_the_story(cli, key
 
     def configured(config, *, model=None):
         # The configured provider and model, with the fake API in place of the network.
-        assert config.llm.provider() == "anthropic"
+        assert config.llm.usable() == "anthropic"
         chosen.append(model)
         return fake_llm("anthropic", api, model)
 

@@ -125,4 +125,4 @@ def test_config_show_gives_every_unset_key_its_effective_default_and_source(cli,
     # What is left unset has no default: there is no user, key or file until one is given.
     assert set(unset) <= {"identity.user_id", "store.password", "extraction.model", "extraction.relation_threshold",
                           "extraction.chunk_size", "extraction.chunk_overlap", "llm.anthropic_api_key",
-                          "llm.openai_api_key", "ontology.path"}
+                          "llm.openai_api_key", "llm.base_url", "llm.api_key", "llm.model", "ontology.path"}

@@ -103,3 +103,16 @@ def test_ontology_load_adopts_a_version_and_rejects_a_bad_file(cli, short_tmp) -
     assert graph.adopted_ontology("alice").version == 2
     graph.close()
     assert "No user: pass --user" in cli("ontology", "load", "--file", str(schema), code=2)
+
+
+def test_hybrid_reconcile_against_a_local_server_ends_with_the_llm_usage_line(cli, short_tmp, local_llm) -> None:  # type: ignore[no-untyped-def]
+    from local_llm import MODEL
+
+    for key, value in [("llm.model", MODEL), ("llm.base_url", local_llm), ("llm.provider", "openai-compatible"),
+                       ("llm.max_in_flight", "1"), ("llm.max_tokens", "48"), ("extraction.backend", "spacy+llm")]:
+        cli("config", "set", key, value)
+    import_sessions(short_tmp, "orders-1.jsonl")
+    out = cli("reconcile", "--pending")
+    assert [line for line in out.splitlines() if line.startswith("OK")], out
+    usage = out.strip().splitlines()[-1]
+    assert usage.startswith(f"LLM openai-compatible {MODEL}: ") and "answered from the cache" in usage, out

@@ -48,6 +48,14 @@ CASES = {
     "llm.openai_api_key": ("sk-abcdefghijklmnop", None),
     "llm.anthropic_model": ("claude-sonnet-4-5", None),
     "llm.openai_model": ("gpt-5", None),
+    "llm.provider": ("openai-compatible", "ollama"),
+    "llm.base_url": ("http://127.0.0.1:11434/v1", "ftp://127.0.0.1/v1"),
+    "llm.api_key": ("local-server-key", None),
+    "llm.model": ("qwen2.5:7b-instruct", "qwen\x1b[2Jinstruct"),
+    "llm.timeout_s": ("30", "0"),
+    "llm.retries": ("3", "11"),
+    "llm.max_in_flight": ("1", "0"),
+    "llm.max_tokens": ("512", "8"),
     "reconcile.auto_reconcile": ("true", "sometimes"),
     "ontology.path": ("~/coding.yaml", None),
     "ontology.derive": ("off", "merge"),
@@ -70,9 +78,16 @@ def test_cases_cover_every_key() -> None:
     assert sorted(CASES) == sorted(config.keys())
 
 
+# What a key's good value needs set first: an endpoint needs its model, an openai-compatible provider its endpoint.
+NEEDS = {"llm.base_url": [("llm.model", "qwen2.5:7b-instruct")],
+         "llm.provider": [("llm.model", "qwen2.5:7b-instruct"), ("llm.base_url", "http://127.0.0.1:11434/v1")]}
+
+
 @pytest.mark.parametrize("key", sorted(CASES))
 def test_every_key_accepts_a_good_value_and_refuses_a_bad_one(key: str, path: Path) -> None:
     good, bad = CASES[key]
+    for needed, value in NEEDS.get(key, []):
+        set_value(needed, value)
     set_value(key, good)
     stored = tomllib.loads(path.read_text())
     section, name = key.split(".")

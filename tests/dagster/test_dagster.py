@@ -104,7 +104,7 @@ def test_a_backfill_of_users_covers_all_their_sessions(instance, graph, store):
 
 
 def test_a_missing_or_foreign_session_is_rejected_without_retries_and_the_partition_keeps_its_status(instance, graph, store):
-    import_transcript(graph, SAMPLES[0])  # garden-1, bob's
+    import_transcript(graph, next(path for path in SAMPLES if path.stem == "orders-1"))  # garden-1, bob's
     [import_transcript(graph, path) for path in SAMPLES if "orders-1" in path.name]  # alice's
     instance.add_dynamic_partitions("users", USERS)
     healthy = dg.materialize([reconciled_session], instance=instance, resources=resources_for(store), partition_key="alice")
@@ -278,3 +278,25 @@ def test_the_embedder_resource_uses_the_configured_model(tmp_path, monkeypatch):
     set_value("recall.embedding_model", "mage:BAAI/bge-small-en-v1.5")  # what recall embeds questions with
     assert EmbedderResource().name() == "mage:BAAI/bge-small-en-v1.5"
     assert EmbedderResource(model="other").name() == "other"
+
+
+def test_a_run_that_asks_a_model_reports_its_llm_usage(instance, graph, store, local_llm, tmp_path, monkeypatch):
+    from local_llm import MODEL
+
+    from sessions_graph_dagster.resources import ExtractorResource
+
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
+    for key, value in [("llm.model", MODEL), ("llm.base_url", local_llm), ("llm.provider", "openai-compatible"),
+                       ("llm.max_in_flight", "1"), ("llm.max_tokens", "48")]:
+        set_value(key, value)
+    import_transcript(graph, next(path for path in SAMPLES if path.stem == "orders-1"))
+    instance.add_dynamic_partitions("users", USERS)
+    resources = {**resources_for(store), "extractor": ExtractorResource(backend="spacy+llm")}
+    result = dg.materialize([reconciled_session], instance=instance, resources=resources, partition_key="alice",
+                            run_config=named("orders-1"))
+    assert result.success
+    [event] = result.asset_materializations_for_node("reconciled_session")
+    metadata = {key: value.value for key, value in event.metadata.items()}
+    assert metadata["backend"] == "spacy+llm" and metadata["llm"] == f"openai-compatible {MODEL}"
+    assert {"llm_calls", "llm_cached", "llm_input_tokens", "llm_output_tokens", "llm_failed"} <= set(metadata)
+    assert metadata["llm_input_tokens"] >= 0 and metadata["llm_calls"] >= 0

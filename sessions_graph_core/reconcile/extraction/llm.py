@@ -1,18 +1,22 @@
 """LLM extraction (seed 002): entities, facts in slots and decisions with rationale, as structured output.
 
-Anthropic is used when its key is configured (llm.anthropic_api_key or ANTHROPIC_API_KEY), else
-OpenAI; without either the backend says so and nothing else changes.
+The provider is the configured one (llm.provider; else Anthropic when its key is set, then OpenAI, then an
+OpenAI-compatible server at llm.base_url); without any the backend says so and nothing else changes.
+A reply that cannot be used fails its own text alone: that text gets an empty extraction, the failure is
+logged and counted in the client's usage, and the other texts go on.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from pydantic import BaseModel
 
 from sessions_graph_core.config.model import Config
-from sessions_graph_core.llm import LlmClient
+from sessions_graph_core.llm import LlmClient, LlmReplyError
 from sessions_graph_core.ontology.model import OntologyModel
 from sessions_graph_core.reconcile import statements
 from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, ExtractedFact, Extraction
@@ -27,6 +31,9 @@ From the user's message extract:
 - decisions: choices the team made, with rationale; slot like "orders service/database".
 `about` lists entity names each fact/decision concerns. A slot's subject is "me" for the user themselves
 and "we" for the user's team or project. Known slots: {slots}"""
+
+
+log = logging.getLogger(__name__)
 
 
 class EntityAnswer(BaseModel):
@@ -84,4 +91,12 @@ class LlmBackend:
             "{slots}", json.dumps(list(known_slots))
         )
         lex = lexicon(ontology.single_valued())
-        return [self.llm.ask(system, text, ExtractionAnswer).extraction(lex) for text in texts]
+        with ThreadPoolExecutor(max_workers=self.llm.max_in_flight) as pool:
+            return list(pool.map(lambda text: self._one(system, text, lex), texts))
+
+    def _one(self, system: str, text: str, lex: Lexicon) -> Extraction:
+        try:
+            return self.llm.ask(system, text, ExtractionAnswer).extraction(lex)
+        except LlmReplyError as error:
+            log.warning("LLM extraction of one text failed, the run goes on without it: %s (text: %.80r)", error, text)
+            return Extraction()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sessions_graph_core.reconcile.extraction.base import ExtractionBackend
 from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
-BACKENDS = ("spacy", "gliner", "llm")
+BACKENDS = ("spacy", "gliner", "llm", "spacy+llm")
 
 
 def get_backend(name: str | None = None) -> ExtractionBackend:
@@ -24,4 +24,8 @@ def get_backend(name: str | None = None) -> ExtractionBackend:
         from sessions_graph_core.reconcile.extraction.llm import LlmBackend
 
         return LlmBackend.from_config()
+    if name == "spacy+llm":
+        from sessions_graph_core.reconcile.extraction.hybrid import HybridBackend
+
+        return HybridBackend.from_config()
     raise ValueError(f"Unknown extraction backend {name!r}: use one of {', '.join(BACKENDS)}")
