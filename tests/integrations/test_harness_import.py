@@ -27,7 +27,9 @@ from sessions_graph_core.store.schema import SCHEMA
 
 CORPUS = Path(__file__).resolve().parents[2] / "../shared/data/transcripts"
 RUNTIMES = ("claude-code", "codex")
-COMMAND_MARKUP = ("<command-name>", "<command-message>", "<local-command-stdout>", "<local-command-stderr>")
+# The harness's context in a user message (docs/import.md lists the tags): cut out, never the user's words.
+INJECTED = re.compile(r"<(ide_[a-z_]+|system-reminder|user-prompt-submit-hook|command-[a-z]+|local-command-[a-z]+|bash-[a-z]+)>"
+                      r".*?</\1>", re.DOTALL)
 
 
 def corpus_files(runtime: str) -> list[Path]:
@@ -46,12 +48,17 @@ def claude_kinds(number: int, record: dict) -> dict[str, str]:
         return {}
     content = record.get("message", {}).get("content")
     identity = record.get("uuid") or number
+    user = record["message"].get("role", record["type"]) == "user"
+
+    def said(text: str) -> bool:
+        return bool((INJECTED.sub("", text) if user else text).strip())
+
     if isinstance(content, str):
-        return {identity: "message"} if content.strip() and not content.startswith(COMMAND_MARKUP) else {}
+        return {identity: "message"} if said(content) else {}
     kinds = {}
     for index, block in enumerate(content or []):
         kind = block.get("type") if isinstance(block, dict) else None
-        if (kind == "text" and block["text"].strip()) or kind == "image":
+        if (kind == "text" and said(block["text"])) or kind == "image":
             kinds[f"{identity}#{index}"] = "message"
         elif kind in ("tool_use", "tool_result"):
             kinds[f"{identity}#{index}"] = "tool_call" if kind == "tool_use" else "tool_result"
@@ -182,6 +189,22 @@ def test_subagent_lines_summaries_and_images_land_as_the_issue_says(corpus_store
     assert [turn.text for turn in records.get_turns(store, imaged.session_id) if turn.text.startswith("[image")] == ["[image: image/png]"]
     first_record = json.loads(imaged.path.read_bytes().splitlines()[0])
     assert records.get_session(store, imaged.session_id).started_at.startswith(first_record["timestamp"][:19])
+
+
+def test_the_harness_context_in_user_messages_is_cut_out_of_their_text(corpus_store) -> None:
+    """IDE context, `!` shell commands and their output, slash-command markup: none is stored as the user's words."""
+    store, first = corpus_store
+    injected = [result for result in first if re.search(rb"<(ide_opened_file|ide_selection|bash-stdout)>", result.path.read_bytes())]
+    texts = [turn.text for result in injected for turn in records.get_turns(store, result.session_id) if turn.role == "user"]
+    assert len(injected) >= 3 and texts
+    assert not [text for text in texts if re.search(r"<(ide_|bash-|command-|local-command-|system-reminder)", text or "")]
+    # "<ide_selection>...</ide_selection>" followed by the user's own question keeps the question.
+    selected = next(result for result in injected if b"<ide_selection>" in result.path.read_bytes())
+    record = next(record for record in map(json.loads, selected.path.read_bytes().splitlines())
+                  if record.get("type") == "user" and "<ide_selection>" in json.dumps(record))
+    asked = [block["text"] for block in record["message"]["content"] if "<ide_selection>" not in block.get("text", "<ide_selection>")]
+    stored = {turn.text for turn in records.get_turns(store, selected.session_id)}
+    assert asked == ["Let's also Migrate to AudioWorklet"] and asked[0] in stored
 
 
 def test_import_after_the_hooks_adds_only_the_lines_they_did_not_see(server: EmbeddedServer, tmp_path: Path) -> None:
