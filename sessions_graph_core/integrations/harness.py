@@ -286,6 +286,15 @@ def _long_line_end(file: BinaryIO, offset: int) -> int | None:
     return None
 
 
+def subagent_transcripts(transcript: Path, session_id: str) -> list[Path]:
+    """A Claude Code session's subagent files: `<session>/subagents/*.jsonl` under the session's own name
+    (Claude Code 2.1), and `agent-*.jsonl` beside it that name the session as theirs (earlier versions)."""
+    under = sorted(transcript.with_suffix("").joinpath("subagents").glob("*.jsonl"))
+    beside = [path for path in sorted(transcript.parent.glob("agent-*.jsonl"))
+              if path != transcript and read_header(path).session_id == session_id]
+    return under + beside
+
+
 def read_header(path: Path) -> TranscriptHeader:
     """The session id, working directory and start time its first records give (Claude Code or Codex)."""
     found: dict[str, str] = {}

@@ -279,3 +279,32 @@ def test_a_directory_is_walked_sessions_before_their_subagents(tmp_path: Path) -
     assert [path.relative_to(tmp_path).as_posix() for path in transcript_files(tmp_path)] == [
         "-work-orders/0e.jsonl", "-work-orders/f1.jsonl", "-work-orders/agent-00.jsonl", "-work-orders/f1/subagents/agent-a1.jsonl",
     ]
+
+
+@pytest.mark.parametrize("layout", ["{session}/subagents/agent-{agent}.jsonl", "agent-{agent}.jsonl"])
+def test_the_hooks_and_a_one_file_import_read_a_sessions_subagent_files(server: EmbeddedServer, tmp_path: Path, layout: str) -> None:
+    """Claude Code 2.1 keeps a subagent's transcript under the session (`<session>/subagents/`), earlier
+    versions beside it: the hooks, given the session's transcript, read both as turns of the session, sidechain."""
+    parent = next(path for path in corpus_files("claude-code") if path.name.endswith("ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl"))
+    subagent = next(path for path in corpus_files("claude-code") if "__subagents__agent-a36efb2a1231c41e2" in path.name)
+    sid = session_of(parent)
+    transcript = tmp_path / f"{sid}.jsonl"
+    transcript.write_bytes(parent.read_bytes())
+    beside = tmp_path / layout.format(session=sid, agent="a36efb2a1231c41e2")
+    beside.parent.mkdir(parents=True, exist_ok=True)
+    beside.write_bytes(subagent.read_bytes())
+    (tmp_path / "agent-other.jsonl").write_text(claude_line("another-session", tmp_path, "Not this session's.", 1) + "\n")
+    store = FalkorDBStore(server, graph=f"test_{uuid.uuid4().hex[:12]}")
+    store.apply_schema(SCHEMA)
+    try:
+        SessionsGraphConnector(store).session_start(sid, "alice", metadata={"source_sdk": "claude-code"})
+        added = hooks.record_transcript(store, sid, "alice", str(transcript))
+        turns = records.get_turns(store, sid)
+        assert added == len(turns) == sum((counted_turns(parent) + counted_turns(subagent)).values())
+        assert sum(turn.sidechain for turn in turns) == sum(counted_turns(subagent).values()) > 0
+        assert records.get_session(store, "another-session") is None
+        assert transcript_files(transcript) == [transcript, beside]
+        assert [result.added for result in import_files(store, transcript_files(transcript), user_id="alice", runtime="claude-code")] == [0, 0]
+    finally:
+        store.delete_all()
+        store.close()
