@@ -147,19 +147,20 @@ _UNNAMED = FOCUS_PRONOUNS | OTHER_PRONOUNS - {"you"} | {"those", "these", "this"
 
 
 def readable_alone(fact: ExtractedFact) -> bool:
-    """Whether the statement's text reads as a statement on its own (labelling rule in tests/data/junk_facts):
-    no markdown run together, not cut off, not a question, request or hanging clause, and, when it fills no
-    slot (nothing else says what it is about), its subject said in it and not a bare pronoun ("It was so
-    much fun.", "Deserves understanding.")."""
+    """Whether a statement that fills no slot and decides nothing reads as a statement on its own (labelling
+    rule in tests/data/junk_facts): not cut off, not a question, request or hanging
+    clause, its subject said in it and not a bare pronoun ("It was so much fun.", "Deserves understanding.").
+    A statement in a slot, or a decision, is judged by its slot and the session around it ("Let's use Kafka",
+    "since the reorg I report to Marcus", a pronoun the session names), so it is always kept here."""
+    if fact.slot or fact.kind != "fact":
+        return True
     text = fact.text.strip()
     body = _BEFORE_SUBJECT.sub("", text)
     first = (body.split(maxsplit=1) or [""])[0].lower().strip(",.;:!?\"'`(")
-    if _MARKDOWN.search(text) or _CUT_OFF.search(text.rstrip(".!?")) or text.count("(") != text.count(")"):
+    if _CUT_OFF.search(text.rstrip(".!?")) or text.count("(") != text.count(")"):
         return False
     if first in _NOT_A_STATEMENT or (first in _HANGING and "," not in body):
         return False
-    if fact.slot:
-        return True
     subject = comparable(fact.subject or "")
     return first not in _UNNAMED and bool(subject) and re.search(rf"\b{re.escape(subject)}\b", comparable(text)) is not None
 
@@ -172,7 +173,7 @@ _SPEAKER = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|
 
 def of_the_user(fact: ExtractedFact, *, by_assistant: bool) -> bool:
     """Whether a statement without a slot, in the user's words, says something of the user or of a name."""
-    if fact.slot or by_assistant:
+    if fact.slot or fact.kind != "fact" or by_assistant:
         return True
     body = _BEFORE_SUBJECT.sub("", fact.text.strip())
     named = any(word[:1].isupper() for word in (fact.subject or "").split()) and not body.startswith(fact.subject or "")
@@ -180,13 +181,15 @@ def of_the_user(fact: ExtractedFact, *, by_assistant: bool) -> bool:
 
 
 def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
-    """Whether a statement the reader found is one to keep: not a tool's output or code, read on its own
+    """Whether a statement the reader found is one to keep: not a tool's output or code, nor markdown run
+    together, read on its own
     (readable_alone), not held by a bare possessive or "you" ("your/manager"), not a number doing something
     ("42 -[pass in]-> 3.1s"), and, in the assistant's words, not about the assistant ("Let me check", "I'll fix it")."""
     holder = comparable(fact.slot.partition("/")[0]) if fact.slot else ""
     subject = comparable(fact.subject or "")
     return not (
         looks_like_output(fact.text)
+        or _MARKDOWN.search(fact.text) is not None
         or not readable_alone(fact)
         or not of_the_user(fact, by_assistant=by_assistant)
         or holder == "my"
