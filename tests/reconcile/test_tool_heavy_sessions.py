@@ -90,7 +90,7 @@ def test_what_cannot_be_read_on_its_own_is_no_fact(graph: SessionsGraph, spacy: 
     found = facts_of(graph, spacy, "readable", [
         {"role": "assistant", "text": "Summary:** - **Parser:** reads the config files 2. **Cache:** keeps results."},
         {"role": "user", "text": "Does the worker retry failed jobs? Let's rename the queue module."},
-        {"role": "assistant", "text": "While the scheduler keeps a lock on the table."},
+        {"role": "assistant", "text": "While the parser skips comments in the header."},
         {"role": "user", "text": "It was so much fun. They bring lots of joy."},
         {"role": "user", "text": "Gardening is a great way to relax."},
         {"role": "user", "text": "Your kind words mean a lot. Thanks, Dana!"},
