@@ -165,21 +165,6 @@ def readable_alone(fact: ExtractedFact) -> bool:
     return first not in _UNNAMED and bool(subject) and re.search(rf"\b{re.escape(subject)}\b", comparable(text)) is not None
 
 
-# The speaker in their own words: a statement of the user's that fills no slot is worth keeping when it is
-# about them ("Networking was a lifesaver for me") or names what it is about; else it is a saying ("Volunteering
-# is a great way to meet people", "The support was the best").
-_SPEAKER = re.compile(r"\b(i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|we'll|our|ours|us)\b", re.I)
-
-
-def of_the_user(fact: ExtractedFact, *, by_assistant: bool) -> bool:
-    """Whether a statement without a slot, in the user's words, says something of the user or of a name."""
-    if fact.slot or fact.kind != "fact" or by_assistant:
-        return True
-    body = _BEFORE_SUBJECT.sub("", fact.text.strip())
-    named = any(word[:1].isupper() for word in (fact.subject or "").split()) and not body.startswith(fact.subject or "")
-    return bool(_SPEAKER.search(body)) or named
-
-
 def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
     """Whether a statement the reader found is one to keep: not a tool's output or code, nor markdown run
     together, read on its own
@@ -191,7 +176,6 @@ def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
         looks_like_output(fact.text)
         or _MARKDOWN.search(fact.text) is not None
         or not readable_alone(fact)
-        or not of_the_user(fact, by_assistant=by_assistant)
         or holder == "my"
         or holder.split(" ")[0] in _ADDRESSED
         or subject in _ADDRESSED
