@@ -148,8 +148,8 @@ _UNNAMED = FOCUS_PRONOUNS | OTHER_PRONOUNS - {"you"} | {"those", "these", "this"
 
 def readable_alone(fact: ExtractedFact) -> bool:
     """Whether a statement that fills no slot and decides nothing reads as a statement on its own (labelling
-    rule in tests/data/junk_facts): not cut off, not a question, request or hanging
-    clause, its subject said in it and not a bare pronoun ("It was so much fun.", "Deserves understanding.").
+    rule in tests/data/junk_facts): not cut off, not a question, request or hanging clause, its subject said
+    in it and not a bare pronoun ("It was so much fun.", "Deserves understanding.").
     A statement in a slot, or a decision, is judged by its slot and the session around it ("Let's use Kafka",
     "since the reorg I report to Marcus", a pronoun the session names), so it is always kept here."""
     if fact.slot or fact.kind != "fact":
@@ -167,9 +167,9 @@ def readable_alone(fact: ExtractedFact) -> bool:
 
 def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
     """Whether a statement the reader found is one to keep: not a tool's output or code, nor markdown run
-    together, read on its own
-    (readable_alone), not held by a bare possessive or "you" ("your/manager"), not a number doing something
-    ("42 -[pass in]-> 3.1s"), and, in the assistant's words, not about the assistant ("Let me check", "I'll fix it")."""
+    together, read on its own (readable_alone), not held by a bare possessive or "you" ("your/manager"), not a
+    number doing something ("42 -[pass in]-> 3.1s"), and, in the assistant's words, not about the assistant
+    ("Let me check", "I'll fix it")."""
     holder = comparable(fact.slot.partition("/")[0]) if fact.slot else ""
     subject = comparable(fact.subject or "")
     return not (
