@@ -118,8 +118,9 @@ _ADDRESSED = {"you", "your", "yours", "your's", "ya"}
 
 
 # Markdown run together into one sentence: bold, headings, list items and their numbers ("Round 2:** 3 fresh
-# agents", "- **Hiccup:** ...", "tool calls 2."), an enumeration "(a) keep ...", a tag.
-_MARKDOWN = re.compile(r"\*\*|#{2,}|^[-*\u2022]\s|(^|\s)\d+\.\s|(^|\s)\(?[a-z]\)\s|</?[a-z_-]+>")
+# agents", "- **Hiccup:** ...", "2. Line 607 ...", "Removed orphan comments from: - `a.py` ...", "The key changes
+# are: 1."), an enumeration "(a) keep ...", a tag.
+_MARKDOWN = re.compile(r"\*\*|#{2,}|^[-*\u2022]\s|(^|\s)\d+\.\s|:\s+-\s|:\s+\d+\.$|(^|\s)\(?[a-z]\)\s|</?[a-z_-]+>")
 # A sentence cut off where the reader ended it: on a conjunction, preposition or article, a dash or a colon.
 _CUT_OFF = re.compile(r"(\b(and|or|but|nor|of|to|the|a|an|with|for|from|that|which|such as)|[-\u2013\u2014:,(])\W*$", re.I)
 # What may come before the subject of a statement: a speaker's name (chat: "Jon: ..."), an interjection or a
