@@ -243,7 +243,7 @@ def warm_up(graph: SessionsGraph) -> None:
     steady cost. (The vectors the reader embeds once per process, lexicon examples and frame prototypes,
     are loaded on the first clause that needs them: these turns do not reach all of them.)"""
     graph.record_session_start("warm-up", user_id="warm-up", started_at=datetime(2026, 1, 1, tzinfo=UTC))
-    graph.record_turns("warm-up", [{"role": "user", "text": text} for text in WARM_UP])
+    graph.record_turns("warm-up", [{"role": "user", "text": text} for text in WARM_UP], user_id="warm-up")
     graph.reconcile_session("warm-up")
     graph.embed_session("warm-up")
 
@@ -256,7 +256,7 @@ def run_corpus(name: str, sessions: list[Session], cprofile: Path | None) -> Non
         graph.setup()
         for session in sessions:
             graph.record_session_start(session.session_id, user_id=session.user, started_at=session.start)
-            graph.record_turns(session.session_id, session.turns)
+            graph.record_turns(session.session_id, session.turns, user_id=session.user)
         warm_up(graph)
         ids = [s.session_id for s in sessions]
         store: FalkorDBStore = graph.store  # type: ignore[assignment]

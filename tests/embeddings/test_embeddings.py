@@ -21,6 +21,7 @@ def start(graph, session_id="s-1", user="alice", turns=None):
             {"role": "assistant", "text": "Redis, because it keeps hot keys in memory.", "timestamp": "2026-03-02T09:01:00Z"},
             {"type": "tool_call", "tool_name": "bash", "tool_input": {"cmd": "ls"}, "timestamp": "2026-03-02T09:02:00Z"},
         ],
+        user_id=user,
     )
 
 
@@ -104,7 +105,7 @@ def test_pending_lists_new_and_other_model_sessions_and_new_turns_embed_on_the_n
     start(graph, "s-done")
     graph.embed_session("s-done")
     assert graph.get_pending_embedding_sessions() == ["s-new"]
-    graph.record_turns("s-done", [{"role": "user", "text": "One more thing about Redis."}], first_position=3)
+    graph.record_turns("s-done", [{"role": "user", "text": "One more thing about Redis."}], user_id="alice", first_position=3)
     assert graph.embed_session("s-done").turns == 1
     assert graph.get_pending_embedding_sessions(limit=5) == ["s-new"]
     assert graph.get_pending_embedding_sessions(model="other-model") == ["s-done", "s-new"]
