@@ -7,11 +7,11 @@ corpus holds, are recorded, reconciled and embedded in the same run, as the base
 compared with. Rates are wall-clock on whatever else the machine runs.
 
 `--facts-out DIR` writes a fixed-seed sample of the FACT rows each side produced (200 of the
-corpus's, 100 of LoCoMo's) for labelling (tests/data/junk_facts/README.md). The labelled samples drawn
-before issue 38's reader changes are read back from tests/data/junk_facts/before_*.json: of their rows,
-how many the reader still writes, and the junk share of those.
+corpus's, 100 of LoCoMo's; `--seed`, 38 unless told) for labelling (tests/data/junk_facts/README.md).
+The labelled samples are read back from tests/data/junk_facts/*_corpus.json and *_locomo.json: of
+their rows, how many the reader still writes, and the junk share of those.
 
-    .venv/bin/python benchmarks/bench_import.py [--repeats 3] [--facts-out DIR]
+    .venv/bin/python benchmarks/bench_import.py [--repeats 3] [--facts-out DIR] [--seed N]
 
 The data is read where it lies and never copied.
 """
@@ -86,16 +86,17 @@ def fact_rows(graph: SessionsGraph) -> list[dict[str, str]]:
 
 
 def labelled_table(written: dict[str, list[dict[str, str]]]) -> Table:
-    """The labelled samples drawn before the reader changes: which rows the reader still writes, and their junk share."""
-    table = Table(title="The labelled samples drawn before the reader changes (tests/data/junk_facts)")
+    """Each labelled sample (tests/data/junk_facts: before_, after_, fresh_): which of its rows the reader
+    still writes, and their junk share."""
+    table = Table(title="The labelled samples (tests/data/junk_facts)")
     for column in ("sample", "rows", "junk", "still written", "junk of those"):
         table.add_column(column, justify="left" if column == "sample" else "right")
-    for name, rows in written.items():
-        labelled = json.loads((LABELLED / f"before_{name}.json").read_text())
-        texts = {row["text"] for row in rows}
+    for path in sorted(LABELLED.glob("*_*.json")):
+        labelled = json.loads(path.read_text())
+        texts = {row["text"] for row in written[path.stem.partition("_")[2]]}
         kept = [row for row in labelled if row["text"] in texts]
         junk, kept_junk = (sum(row["label"] == "junk" for row in part) for part in (labelled, kept))
-        table.add_row(name, str(len(labelled)), f"{junk} ({junk / len(labelled):.1%})", str(len(kept)),
+        table.add_row(path.stem, str(len(labelled)), f"{junk} ({junk / len(labelled):.1%})", str(len(kept)),
                       f"{kept_junk} ({kept_junk / len(kept):.1%})" if kept else "-")
     return table
 
@@ -110,6 +111,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3, help="imports of the whole corpus, each into an empty graph")
     parser.add_argument("--facts-out", type=Path, help="write the FACT-row samples here for labelling")
+    parser.add_argument("--seed", type=int, default=SEED, help="the samples' seed (a fresh draw takes a new one)")
     args = parser.parse_args()
     for needed in (CORPUS, LOCOMO):
         if not needed.exists():
@@ -152,7 +154,7 @@ def main() -> None:
     if args.facts_out:
         args.facts_out.mkdir(parents=True, exist_ok=True)
         for name, rows in (("corpus", corpus_facts), ("locomo", locomo_facts)):
-            sample = random.Random(SEED).sample(rows, min(SAMPLE_SIZES[name], len(rows)))
+            sample = random.Random(args.seed).sample(rows, min(SAMPLE_SIZES[name], len(rows)))
             (args.facts_out / f"{name}.json").write_text(json.dumps(sample, indent=1, ensure_ascii=False) + "\n")
         console.print(f"samples written to {args.facts_out}")
 

@@ -41,8 +41,15 @@ from sessions_graph_core.validation import ValidationError
 MAX_READ_BYTES = 64 * 1024 * 1024  # a hook reads at most this much per call; the next one goes on
 # Lines before the offset are parsed only when they may name a tool call, for the results after it.
 _CALL_MARKERS = re.compile(rb'"(tool_use|function_call|custom_tool_call)"')
-# User entries Claude Code writes for slash commands and their output: the harness's words, not the user's.
-_HARNESS_MARKUP = ("<command-name>", "<command-message>", "<local-command-stdout>", "<local-command-stderr>")
+# Blocks Claude Code puts in a user message that are the harness's context, not what the user said: the file
+# open or the lines selected in the IDE, reminders, a slash command and its output, a `!` shell command and its
+# output. They are cut out of the user's text; a message of nothing else is no turn.
+_HARNESS_BLOCK = re.compile(
+    r"<(ide_opened_file|ide_selection|system-reminder|user-prompt-submit-hook|command-name|command-message|"
+    r"command-args|command-contents|local-command-stdout|local-command-stderr|bash-input|bash-stdout|bash-stderr)>"
+    r".*?</\1>\s*",
+    re.DOTALL,
+)
 
 
 IMAGE_BLOCKS = ("image", "input_image")
@@ -106,6 +113,11 @@ def _text_of(content: Any) -> str:
     return "\n".join(parts)
 
 
+def said_by_user(text: str) -> str:
+    """A user message's text without the harness's context blocks (`<ide_opened_file>`, `<system-reminder>`...)."""
+    return _HARNESS_BLOCK.sub("", text).strip()
+
+
 def _claude_turns(entry: Mapping[str, Any], key: str, tool_names: dict[str, str]) -> Iterator[TurnIn]:
     if entry.get("type") not in ("user", "assistant") or entry.get("isMeta") or entry.get("isCompactSummary"):
         return
@@ -114,16 +126,19 @@ def _claude_turns(entry: Mapping[str, Any], key: str, tool_names: dict[str, str]
     marks = {"timestamp": _stamp(entry.get("timestamp")), "sidechain": entry.get("isSidechain") is True}
     content = message.get("content")
     if isinstance(content, str):
-        if content.strip() and not content.startswith(_HARNESS_MARKUP):
-            yield TurnIn(role=role, text=content, turn_id=key, **marks)
+        text = said_by_user(content) if role == "user" else content
+        if text.strip():
+            yield TurnIn(role=role, text=text, turn_id=key, **marks)
         return
     for index, block in enumerate(content or []):
         if not isinstance(block, Mapping):
             continue
         turn_id = f"{key}#{index}"
         kind = block.get("type")
-        if kind == "text" and str(block.get("text", "")).strip():
-            yield TurnIn(role=role, text=block["text"], turn_id=turn_id, **marks)
+        text = str(block.get("text", ""))
+        text = said_by_user(text) if role == "user" else text
+        if kind == "text" and text.strip():
+            yield TurnIn(role=role, text=text, turn_id=turn_id, **marks)
         elif kind in IMAGE_BLOCKS:
             yield TurnIn(role=role, text=_placeholder(block), turn_id=turn_id, **marks)
         elif kind == "tool_use":
@@ -199,7 +214,7 @@ def record_kind(entry: Mapping[str, Any]) -> str:
     if isinstance(content, list):
         blocks = sorted({str(block.get("type")) for block in content if isinstance(block, Mapping)})
         return f"{kind}: {'+'.join(blocks) or 'empty'}"  # thinking, or a memory tool's call or result
-    return f"{kind}: command markup" if isinstance(content, str) and content.startswith(_HARNESS_MARKUP) else f"{kind}: empty"
+    return f"{kind}: harness context" if isinstance(content, str) and content.strip() else f"{kind}: empty"
 
 
 def read_transcript_from(path: Path, session_id: str, offset: int = 0) -> TranscriptChunk:
@@ -269,6 +284,15 @@ def _long_line_end(file: BinaryIO, offset: int) -> int | None:
             return position + newline + 1
         position += len(chunk)
     return None
+
+
+def subagent_transcripts(transcript: Path, session_id: str) -> list[Path]:
+    """A Claude Code session's subagent files: `<session>/subagents/*.jsonl` under the session's own name
+    (Claude Code 2.1), and `agent-*.jsonl` beside it that name the session as theirs (earlier versions)."""
+    under = sorted(transcript.with_suffix("").joinpath("subagents").glob("*.jsonl"))
+    beside = [path for path in sorted(transcript.parent.glob("agent-*.jsonl"))
+              if path != transcript and read_header(path).session_id == session_id]
+    return under + beside
 
 
 def read_header(path: Path) -> TranscriptHeader:

@@ -21,7 +21,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sessions_graph_core.integrations.harness import read_header, read_transcript_from, record_transcript
+from sessions_graph_core.integrations.harness import (
+    read_header,
+    read_transcript_from,
+    record_transcript,
+    subagent_transcripts,
+)
 from sessions_graph_core.sessions import records
 from sessions_graph_core.sessions.projects import project_key_for
 from sessions_graph_core.store.base import GraphStore
@@ -46,10 +51,11 @@ class FileImport:
 
 
 def transcript_files(path: Path) -> list[Path]:
-    """The file, or every `*.jsonl` under the directory: sessions before the subagent files under or beside them
-    (`agent-*.jsonl`), so a session's start and directory come from its own file."""
+    """The file and its subagents' files (harness.subagent_transcripts), or every `*.jsonl` under the directory:
+    sessions before the subagent files under or beside them (`agent-*.jsonl`), so a session's start and
+    directory come from its own file."""
     if path.is_file():
-        return [path]
+        return [path, *subagent_transcripts(path, read_header(path).session_id or path.stem)]
     return sorted(
         path.rglob("*.jsonl"),
         key=lambda file: (len(file.relative_to(path).parts), file.name.startswith("agent-"), str(file)),

@@ -97,17 +97,22 @@ def _tool_failed(response: Any) -> bool:
 
 
 def record_transcript(store: GraphStore, session_id: str, user_id: str, transcript: str | None) -> int:
-    """Store the turns the transcript gained since the cursor, then move the cursor; returns how many were new."""
+    """Store the turns the transcript and its subagents' files gained since their cursors, then move the
+    cursors; returns how many were new. A subagent's lines are turns of this session, marked sidechain."""
     from sessions_graph_core.integrations.harness import record_transcript as record
+    from sessions_graph_core.integrations.harness import subagent_transcripts
 
     if not transcript or not Path(transcript).is_file():
         return 0
-    done = record(store, session_id, user_id, transcript)
-    if done.chunk.skipped:  # the cursor moved past them: later lines are recorded, these are only logged
-        skipped = done.chunk.skipped
-        error = HookError(f"skipped {len(skipped)} line(s) of {transcript}: " + "; ".join(skipped))
-        record_failure("transcript", error, session_id=session_id)
-    return done.added
+    added = 0
+    for path in [Path(transcript), *subagent_transcripts(Path(transcript), session_id)]:
+        done = record(store, session_id, user_id, str(path))
+        added += done.added
+        if done.chunk.skipped:  # the cursor moved past them: later lines are recorded, these are only logged
+            skipped = done.chunk.skipped
+            error = HookError(f"skipped {len(skipped)} line(s) of {path}: " + "; ".join(skipped))
+            record_failure("transcript", error, session_id=session_id)
+    return added
 
 
 def _user(settings: HookSettings) -> str:

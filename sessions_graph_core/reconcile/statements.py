@@ -117,14 +117,66 @@ def looks_like_output(text: str) -> bool:
 _ADDRESSED = {"you", "your", "yours", "your's", "ya"}
 
 
+# Markdown run together into one sentence: bold, headings, list items and their numbers ("Round 2:** 3 fresh
+# agents", "- **Hiccup:** ...", "2. Line 607 ...", "Removed orphan comments from: - `a.py` ...", "The key changes
+# are: 1."), an enumeration "(a) keep ...", a tag.
+_MARKDOWN = re.compile(r"\*\*|#{2,}|^[-*\u2022]\s|(^|\s)\d+\.\s|:\s+-\s|:\s+\d+\.$|(^|\s)\(?[a-z]\)\s|</?[a-z_-]+>")
+# A sentence cut off where the reader ended it: on a conjunction, preposition or article, a dash or a colon.
+_CUT_OFF = re.compile(r"(\b(and|or|but|nor|of|to|the|a|an|with|for|from|that|which|such as)|[-\u2013\u2014:,(])\W*$", re.I)
+# What may come before the subject of a statement: a speaker's name (chat: "Jon: ..."), an interjection or a
+# connective ("So, ...", "Yeah, ...", "However, ...").
+_BEFORE_SUBJECT = re.compile(
+    r"^(?:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?:\s+)?(?:(?:so|then|also|and|but|however|yeah|yes|oh|well|now|just|wait|"
+    r"ok|okay|anyway|actually|plus)\b,?\s+)*",
+    re.I,
+)
+# First words that make a clause something other than a statement: a question ("Does qmd support ...", "What
+# file types are supported"), a request ("Let's ...", "Please ..."), a clause that hangs on one not said
+# ("While it has the same depth", "That `dev-docs/` is for context"), an object pronoun where the subject
+# belongs ("Me show my creativity", from "let me show ...").
+_NOT_A_STATEMENT = {
+    "is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "should", "would", "will", "shall",
+    "has", "have", "had", "what", "which", "who", "whom", "whose", "how", "why", "let", "let's", "lets", "please",
+    "me", "us", "him", "them", "wanna", "gonna", "be",
+    # said to the other speaker, not of anyone: "Your support means a ton to me", "Hey John, ...", "Thanks, John!"
+    "you", "your", "hey", "hi", "hello", "thanks", "thank", "congrats", "congratulations", "sounds", "wow",
+}
+_HANGING = {"while", "whether", "that", "though", "although", "because", "since", "unless", "until", "once",
+            "whereas", "if", "when", "whenever", "where", "like", "for"}
+# Words for a holder that the text itself must name for a statement without a slot to be read on its own.
+_UNNAMED = FOCUS_PRONOUNS | OTHER_PRONOUNS - {"you"} | {"those", "these", "this", "that"}
+
+
+def readable_alone(fact: ExtractedFact) -> bool:
+    """Whether a statement that fills no slot and decides nothing reads as a statement on its own (labelling
+    rule in tests/data/junk_facts): not cut off, not a question, request or hanging clause, its subject said
+    in it and not a bare pronoun ("It was so much fun.", "Deserves understanding.").
+    A statement in a slot, or a decision, is judged by its slot and the session around it ("Let's use Kafka",
+    "since the reorg I report to Marcus", a pronoun the session names), so it is always kept here."""
+    if fact.slot or fact.kind != "fact":
+        return True
+    text = fact.text.strip()
+    body = _BEFORE_SUBJECT.sub("", text)
+    first = (body.split(maxsplit=1) or [""])[0].lower().strip(",.;:!?\"'`(")
+    if _CUT_OFF.search(text.rstrip(".!?")) or text.count("(") != text.count(")"):
+        return False
+    if first in _NOT_A_STATEMENT or (first in _HANGING and "," not in body):
+        return False
+    subject = comparable(fact.subject or "")
+    return first not in _UNNAMED and bool(subject) and re.search(rf"\b{re.escape(subject)}\b", comparable(text)) is not None
+
+
 def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
-    """Whether a statement the reader found is one to keep: not a tool's output or code, not held by a
-    bare possessive or "you" ("your/manager"), not a number doing something ("42 -[pass in]-> 3.1s"),
-    and, in the assistant's words, not about the assistant ("Let me check", "I'll fix it")."""
+    """Whether a statement the reader found is one to keep: not a tool's output or code, nor markdown run
+    together, read on its own (readable_alone), not held by a bare possessive or "you" ("your/manager"), not a
+    number doing something ("42 -[pass in]-> 3.1s"), and, in the assistant's words, not about the assistant
+    ("Let me check", "I'll fix it")."""
     holder = comparable(fact.slot.partition("/")[0]) if fact.slot else ""
     subject = comparable(fact.subject or "")
     return not (
         looks_like_output(fact.text)
+        or _MARKDOWN.search(fact.text) is not None
+        or not readable_alone(fact)
         or holder == "my"
         or holder.split(" ")[0] in _ADDRESSED
         or subject in _ADDRESSED

@@ -27,7 +27,9 @@ from sessions_graph_core.store.schema import SCHEMA
 
 CORPUS = Path(__file__).resolve().parents[2] / "../shared/data/transcripts"
 RUNTIMES = ("claude-code", "codex")
-COMMAND_MARKUP = ("<command-name>", "<command-message>", "<local-command-stdout>", "<local-command-stderr>")
+# The harness's context in a user message (docs/import.md lists the tags): cut out, never the user's words.
+INJECTED = re.compile(r"<(ide_[a-z_]+|system-reminder|user-prompt-submit-hook|command-[a-z]+|local-command-[a-z]+|bash-[a-z]+)>"
+                      r".*?</\1>", re.DOTALL)
 
 
 def corpus_files(runtime: str) -> list[Path]:
@@ -46,12 +48,17 @@ def claude_kinds(number: int, record: dict) -> dict[str, str]:
         return {}
     content = record.get("message", {}).get("content")
     identity = record.get("uuid") or number
+    user = record["message"].get("role", record["type"]) == "user"
+
+    def said(text: str) -> bool:
+        return bool((INJECTED.sub("", text) if user else text).strip())
+
     if isinstance(content, str):
-        return {identity: "message"} if content.strip() and not content.startswith(COMMAND_MARKUP) else {}
+        return {identity: "message"} if said(content) else {}
     kinds = {}
     for index, block in enumerate(content or []):
         kind = block.get("type") if isinstance(block, dict) else None
-        if (kind == "text" and block["text"].strip()) or kind == "image":
+        if (kind == "text" and said(block["text"])) or kind == "image":
             kinds[f"{identity}#{index}"] = "message"
         elif kind in ("tool_use", "tool_result"):
             kinds[f"{identity}#{index}"] = "tool_call" if kind == "tool_use" else "tool_result"
@@ -184,6 +191,22 @@ def test_subagent_lines_summaries_and_images_land_as_the_issue_says(corpus_store
     assert records.get_session(store, imaged.session_id).started_at.startswith(first_record["timestamp"][:19])
 
 
+def test_the_harness_context_in_user_messages_is_cut_out_of_their_text(corpus_store) -> None:
+    """IDE context, `!` shell commands and their output, slash-command markup: none is stored as the user's words."""
+    store, first = corpus_store
+    injected = [result for result in first if re.search(rb"<(ide_opened_file|ide_selection|bash-stdout)>", result.path.read_bytes())]
+    texts = [turn.text for result in injected for turn in records.get_turns(store, result.session_id) if turn.role == "user"]
+    assert len(injected) >= 3 and texts
+    assert not [text for text in texts if re.search(r"<(ide_|bash-|command-|local-command-|system-reminder)", text or "")]
+    # "<ide_selection>...</ide_selection>" followed by the user's own question keeps the question.
+    selected = next(result for result in injected if b"<ide_selection>" in result.path.read_bytes())
+    record = next(record for record in map(json.loads, selected.path.read_bytes().splitlines())
+                  if record.get("type") == "user" and "<ide_selection>" in json.dumps(record))
+    asked = [block["text"] for block in record["message"]["content"] if "<ide_selection>" not in block.get("text", "<ide_selection>")]
+    stored = {turn.text for turn in records.get_turns(store, selected.session_id)}
+    assert asked == ["Let's also Migrate to AudioWorklet"] and asked[0] in stored
+
+
 def test_import_after_the_hooks_adds_only_the_lines_they_did_not_see(server: EmbeddedServer, tmp_path: Path) -> None:
     store = FalkorDBStore(server, graph=f"test_{uuid.uuid4().hex[:12]}")
     store.apply_schema(SCHEMA)
@@ -256,3 +279,32 @@ def test_a_directory_is_walked_sessions_before_their_subagents(tmp_path: Path) -
     assert [path.relative_to(tmp_path).as_posix() for path in transcript_files(tmp_path)] == [
         "-work-orders/0e.jsonl", "-work-orders/f1.jsonl", "-work-orders/agent-00.jsonl", "-work-orders/f1/subagents/agent-a1.jsonl",
     ]
+
+
+@pytest.mark.parametrize("layout", ["{session}/subagents/agent-{agent}.jsonl", "agent-{agent}.jsonl"])
+def test_the_hooks_and_a_one_file_import_read_a_sessions_subagent_files(server: EmbeddedServer, tmp_path: Path, layout: str) -> None:
+    """Claude Code 2.1 keeps a subagent's transcript under the session (`<session>/subagents/`), earlier
+    versions beside it: the hooks, given the session's transcript, read both as turns of the session, sidechain."""
+    parent = next(path for path in corpus_files("claude-code") if path.name.endswith("ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl"))
+    subagent = next(path for path in corpus_files("claude-code") if "__subagents__agent-a36efb2a1231c41e2" in path.name)
+    sid = session_of(parent)
+    transcript = tmp_path / f"{sid}.jsonl"
+    transcript.write_bytes(parent.read_bytes())
+    beside = tmp_path / layout.format(session=sid, agent="a36efb2a1231c41e2")
+    beside.parent.mkdir(parents=True, exist_ok=True)
+    beside.write_bytes(subagent.read_bytes())
+    (tmp_path / "agent-other.jsonl").write_text(claude_line("another-session", tmp_path, "Not this session's.", 1) + "\n")
+    store = FalkorDBStore(server, graph=f"test_{uuid.uuid4().hex[:12]}")
+    store.apply_schema(SCHEMA)
+    try:
+        SessionsGraphConnector(store).session_start(sid, "alice", metadata={"source_sdk": "claude-code"})
+        added = hooks.record_transcript(store, sid, "alice", str(transcript))
+        turns = records.get_turns(store, sid)
+        assert added == len(turns) == sum((counted_turns(parent) + counted_turns(subagent)).values())
+        assert sum(turn.sidechain for turn in turns) == sum(counted_turns(subagent).values()) > 0
+        assert records.get_session(store, "another-session") is None
+        assert transcript_files(transcript) == [transcript, beside]
+        assert [result.added for result in import_files(store, transcript_files(transcript), user_id="alice", runtime="claude-code")] == [0, 0]
+    finally:
+        store.delete_all()
+        store.close()

@@ -13,6 +13,8 @@ from reading_helpers import slots
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
+from sessions_graph_core.reconcile import statements
+from sessions_graph_core.reconcile.extraction.base import ExtractedFact
 from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 START = "2026-01-05T09:00:00Z"
@@ -82,3 +84,33 @@ def test_your_is_no_holder_and_my_brother_is(graph: SessionsGraph, spacy: SpacyB
         {"role": "user", "text": "My brother lives in Leeds."},
     ])
     assert [slot for _, slot in found] == ["my brother/location"]
+
+
+def test_what_cannot_be_read_on_its_own_is_no_fact(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    """Markdown run together, a question, a request, a hanging clause, an unnamed subject and
+    words to the other speaker give no fact; the statements beside them are kept."""
+    found = facts_of(graph, spacy, "readable", [
+        {"role": "assistant", "text": "Summary:** - **Parser:** reads the config files 2. **Cache:** keeps results."},
+        {"role": "user", "text": "Does the worker retry failed jobs? Let's rename the queue module."},
+        {"role": "assistant", "text": "While the parser skips comments in the header."},
+        {"role": "user", "text": "It was so much fun. They bring lots of joy."},
+        {"role": "user", "text": "Your kind words mean a lot. Thanks, Dana!"},
+        {"role": "user", "text": "I bought a sailboat last spring."},
+        {"role": "assistant", "text": "The scheduler retries failed jobs three times."},
+    ])
+    assert [text for text, _ in found] == ["I bought a sailboat last spring.", "The scheduler retries failed jobs three times."]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("The orders service runs on Postgres.", True),
+        ("The orders service runs on Postgres: - `db.py` - moved the pool.", False),
+        ("The changes to the orders service are: 1.", False),
+        ("2. The orders service runs on Postgres.", False),
+        ("The orders service runs on **Postgres**.", False),
+    ],
+)
+def test_markdown_run_together_is_no_statement_even_in_a_slot(text: str, kept: bool) -> None:
+    fact = ExtractedFact(text=text, slot="orders service/database", subject="orders service", value="Postgres")
+    assert statements.worth_stating(fact, by_assistant=True) is kept
