@@ -14,7 +14,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import uvicorn
@@ -45,7 +45,8 @@ class Chromium:
         port = browser_url.split(":")[2].split("/")[0]
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10) as answer:
             page = next(target for target in json.load(answer) if target["type"] == "page")
-        self.socket: ClientConnection = connect(page["webSocketDebuggerUrl"], max_size=None)
+        self.stack = ExitStack()
+        self.socket: ClientConnection = self.stack.enter_context(connect(page["webSocketDebuggerUrl"], max_size=None))
         self.next_id = 0
         self.events: list[dict] = []
         self.call("Page.enable")
@@ -110,7 +111,9 @@ class Chromium:
         return self._wait_for_load()
 
     def evaluate(self, expression: str) -> object:
-        return self.call("Runtime.evaluate", expression=expression, returnByValue=True)["result"].get("value")
+        """The value of a JavaScript expression in the page (a promise is waited for)."""
+        answer = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        return answer["result"].get("value")
 
     def text(self) -> str:
         return str(self.evaluate("document.body.innerText"))
@@ -127,8 +130,8 @@ class Chromium:
         self.call("Network.clearBrowserCookies")
 
     def close(self) -> None:
-        if getattr(self, "socket", None) is not None:
-            self.socket.close()
+        if getattr(self, "stack", None) is not None:
+            self.stack.close()
         self.process.terminate()
         try:
             self.process.wait(timeout=20)
