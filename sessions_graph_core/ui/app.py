@@ -225,6 +225,8 @@ async def forget_fact_page(browser: Browser, request: Request) -> Response:
     fact = browser.graph.traced_fact(browser.user_id, fact_id)
     if fact is None:
         raise no_fact(fact_id, browser.user_id)
+    if not fact.sessions:
+        raise ValidationError(f"no session stated “{fact.text}”: memory files say it; erase them from the Memory files page")
     sessions = [browser.graph.get_session(sid, user_id=browser.user_id) for sid in fact.sessions]
     if request.method == "POST":
         receipts = [browser.forget(browser.graph, browser.user_id, session_id=sid, path=None) for sid in fact.sessions]

@@ -26,6 +26,11 @@ def csrf_field(token: str) -> str:
     return hmac.new(token.encode(), b"csrf", hashlib.sha256).hexdigest()
 
 
+def _cookie(request: Request) -> str:
+    """One cookie per port: browsers share cookies across a host's ports, and two `ui`s (two users) may run."""
+    return f"{COOKIE}_{request.url.port}"
+
+
 def _same(given: str | None, expected: str) -> bool:
     return given is not None and hmac.compare_digest(given.encode(), expected.encode())
 
@@ -46,9 +51,9 @@ class TokenGuard(BaseHTTPMiddleware):
             rest = [(key, value) for key, value in request.query_params.multi_items() if key != "token"]
             target = request.url.replace_query_params(**dict(rest)) if rest else request.url.remove_query_params("token")
             response = RedirectResponse(str(target.path) + (f"?{target.query}" if target.query else ""), status_code=303)
-            response.set_cookie(COOKIE, self.token, httponly=True, samesite="strict")
+            response.set_cookie(_cookie(request), self.token, httponly=True, samesite="strict")
             return response
-        if not _same(request.cookies.get(COOKIE), self.token):
+        if not _same(request.cookies.get(_cookie(request)), self.token):
             return PlainTextResponse(REFUSED, status_code=403)
         if request.method == "POST":
             # The body read here is kept for the page (Starlette caches it); forms are urlencoded.
