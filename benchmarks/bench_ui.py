@@ -14,7 +14,6 @@ last byte of the page.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import statistics
@@ -24,6 +23,7 @@ import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
+from bench_forget import sentences  # LoCoMo's turns
 from rich.console import Console
 from rich.table import Table
 
@@ -35,18 +35,8 @@ from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.ui.app import Browser, build_app
 from sessions_graph_core.ui.guard import new_token
 
-LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo" / "locomo10.json"
 USER = "bench-ui-user"
 FILES = 100
-
-
-def sentences() -> list[str]:
-    said = []
-    for sample in json.loads(LOCOMO.read_text()):
-        for key, turns in sample["conversation"].items():
-            if key.startswith("session_") and isinstance(turns, list):
-                said += [turn["text"] for turn in turns if turn.get("text")]
-    return said
 
 
 def fill(graph: SessionsGraph, turns: int, per_session: int, reconciled: int) -> list[str]:
