@@ -263,9 +263,11 @@ class SessionsGraph:
     def known_slots(self, user_id: str) -> list[str]:
         return facts.known_slots(self.store, user_id)
 
-    def traced_facts(self, user_id: str, *, as_of: str | None = None, limit: int = 500) -> list[facts.TracedFact]:
+    def traced_facts(
+        self, user_id: str, *, as_of: str | None = None, limit: int = 200, offset: int = 0
+    ) -> list[facts.TracedFact]:
         """What is true now (or as of a moment) about anything, newest first, each with its sources."""
-        return facts.traced(self.store, user_id, moment=as_of, limit=limit)
+        return facts.traced(self.store, user_id, moment=as_of, limit=limit, offset=offset)
 
     def traced_fact(self, user_id: str, fact_id: str) -> facts.TracedFact | None:
         return facts.traced_one(self.store, user_id, fact_id)

@@ -23,8 +23,9 @@ from sessions_graph_core.ui.guard import TokenGuard, csrf_field
 from sessions_graph_core.validation import ValidationError
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+# Pages of rows, newest first: a page's time grows with its rows, not with the store.
 SESSIONS_PER_PAGE = 200
-FACTS_SHOWN = 500
+FACTS_PER_PAGE = 200
 
 # Forgetting everywhere (logs, Dagster, the check on disk) is the CLI's `forget`; a page forgets through it.
 Forget = Callable[..., dict]
@@ -67,28 +68,30 @@ def _handled(view: Callable[[Browser, Request], Awaitable[Response]], browser: B
     return endpoint
 
 
-# -- facts -------------------------------------------------------------------------------------
-
-
-async def facts_page(browser: Browser, request: Request) -> Response:
-    as_of = request.query_params.get("as_of") or None
-    facts = browser.graph.traced_facts(browser.user_id, as_of=as_of, limit=FACTS_SHOWN)
-    subjects: dict[str, list] = {}
-    for fact in facts:
-        for subject in fact.subjects or ["(no subject)"]:
-            subjects.setdefault(subject, []).append(fact)
-    return browser.page(request, "facts.html", subjects=sorted(subjects.items(), key=lambda item: item[0].lower()),
-                        as_of=as_of or "", shown=len(facts), limit=FACTS_SHOWN)
-
-
-# -- sessions ----------------------------------------------------------------------------------
-
-
 def _page_number(request: Request) -> int:
     given = request.query_params.get("page", "1")
     if not given.isdigit() or int(given) < 1:
         raise ValidationError(f"page must be a whole number from 1, got {given!r}")
     return int(given)
+
+
+# -- facts -------------------------------------------------------------------------------------
+
+
+async def facts_page(browser: Browser, request: Request) -> Response:
+    as_of = request.query_params.get("as_of") or None
+    number = _page_number(request)
+    facts = browser.graph.traced_facts(browser.user_id, as_of=as_of, limit=FACTS_PER_PAGE,
+                                       offset=(number - 1) * FACTS_PER_PAGE)
+    subjects: dict[str, list] = {}
+    for fact in facts:
+        for subject in fact.subjects or ["(no subject)"]:
+            subjects.setdefault(subject, []).append(fact)
+    return browser.page(request, "facts.html", subjects=sorted(subjects.items(), key=lambda item: item[0].lower()),
+                        as_of=as_of or "", shown=len(facts), number=number, more=len(facts) == FACTS_PER_PAGE)
+
+
+# -- sessions ----------------------------------------------------------------------------------
 
 
 async def sessions_page(browser: Browser, request: Request) -> Response:
