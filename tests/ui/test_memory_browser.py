@@ -48,6 +48,17 @@ def test_facts_now_shows_each_value_with_what_it_replaced_and_where_it_was_said(
     assert "Alice owns the orders service." in then and "Carol owns the orders service now." not in then
 
 
+def test_facts_come_in_pages_newest_first(world, monkeypatch):
+    monkeypatch.setattr("sessions_graph_core.ui.app.FACTS_PER_PAGE", 3)
+    first = shown(world, "/facts")
+    assert "3 statements on page 1" in first and "older" in first and "newer" not in first
+    second = shown(world, "/facts?page=2")
+    assert "3 statements on page 2" in second and "newer" in second
+    texts = [fact.text for fact in world.graph.traced_facts(USER)]
+    assert texts[0] in first and texts[0] not in second and texts[3] in second
+    assert "page must be a whole number from 1" in shown(world, "/facts?page=0", 400)
+
+
 def test_a_malformed_as_of_is_refused_with_what_to_give(world):
     text = shown(world, "/facts?as_of=yesterday-ish", 400)
     assert "yesterday-ish" in text
