@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ui_world
 from forget_helpers import PLANTED, files_holding
-from ui_world import OTHER, PENDING, USER, World, shoot
+from ui_world import BACKEND_DOWN, FAILED, OTHER, PENDING, USER, World, shoot
 
 world = ui_world.world  # the store, server and browser this module shares
 
@@ -69,6 +69,7 @@ def test_sessions_show_status_turns_and_what_each_produced(world, tmp_path):
     shoot(world, "sessions", tmp_path)
     rows = {line.split("\t")[0]: line for line in text.splitlines() if "\t" in line}
     assert rows["orders-1"].endswith("embedded") and rows[PENDING].endswith("pending")
+    assert rows[FAILED].split("\t")[-1].startswith("failed: ") and BACKEND_DOWN in rows[FAILED]  # with its error
     assert "garden-1" not in text
     one = shown(world, "/sessions/orders-2")
     shoot(world, "session", tmp_path)

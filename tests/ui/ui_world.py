@@ -22,6 +22,7 @@ from devtools.chromium import Chromium, serving
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.cli.forget import forget_everywhere
 from sessions_graph_core.failures import LOG_DIR_ENV
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 from sessions_graph_core.sessions.jsonl import read_transcript
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
@@ -29,9 +30,17 @@ from sessions_graph_core.ui.app import Browser, build_app
 from sessions_graph_core.ui.guard import new_token
 
 USER, OTHER = "alice", "bob"
-PENDING = "zz-pending"
+PENDING, FAILED = "zz-pending", "zz-failed"
+BACKEND_DOWN = "the extraction backend went away"
 # Where the tests also save their screenshots, for docs/ui.md (unset: only the test's own directory).
 SHOTS_ENV = "SESSIONS_GRAPH_UI_SHOTS"
+
+
+class Down(SpacyBackend):
+    """A backend that fails every call: the session it reads is recorded as failed, with the error."""
+
+    def extract(self, texts, ontology, known_slots=()):  # type: ignore[no-untyped-def]
+        raise RuntimeError(BACKEND_DOWN)
 
 
 @dataclass
@@ -69,6 +78,10 @@ def fill(graph: SessionsGraph) -> None:
     graph.embed_memories(USER)
     graph.record_session_start(PENDING, user_id=USER)
     graph.record_turns(PENDING, [{"role": "user", "text": "Dana reviews the payments service."}])
+    graph.record_session_start(FAILED, user_id=USER)
+    graph.record_turns(FAILED, [{"role": "user", "text": "Erin runs the search service."}])
+    graph.end_session(FAILED)
+    assert graph.reconcile_session(FAILED, backend=Down()).status == "failed"
 
 
 @pytest.fixture(scope="module")
