@@ -96,7 +96,8 @@ def measure(turns: int, per_session: int, reconciled: int, requests: int) -> dic
         graph.setup()
         started = time.perf_counter()
         sessions = fill(graph, turns, per_session, reconciled)
-        print(f"{turns} turns filled in {time.perf_counter() - started:.0f} s", flush=True)
+        held = sum(row.turn_count for row in graph.session_statuses(USER, limit=len(sessions)))
+        print(f"{held} turns in {len(sessions)} sessions, filled in {time.perf_counter() - started:.0f} s", flush=True)
         token = new_token()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
         with serving(build_app(Browser(graph, USER, token, forget_everywhere))) as base:
