@@ -15,9 +15,9 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
-from sessions_graph_core.errors import NotFoundError, no_session
+from sessions_graph_core.errors import NotFoundError, no_fact, no_session
 from sessions_graph_core.graph import SessionsGraph
-from sessions_graph_core.memory.files import MemoryCommandError
+from sessions_graph_core.memory.files import MemoryCommandError, MemoryPathNotFoundError
 from sessions_graph_core.recall.config import RecallConfig
 from sessions_graph_core.ui.guard import TokenGuard, csrf_field
 from sessions_graph_core.validation import ValidationError
@@ -48,13 +48,11 @@ class Browser:
         return self.page(request, "refused.html", status=status, message=message)
 
 
-def no_fact(fact_id: str, user_id: str) -> NotFoundError:
-    """The one message for a fact id that is missing or another user's."""
-    return NotFoundError(f"no fact {fact_id!r} of user {user_id!r}: the Facts page lists the user's facts")
-
-
 def _handled(view: Callable[[Browser, Request], Awaitable[Response]], browser: Browser) -> Callable[[Request], Awaitable[Response]]:
-    """Bad input is a 400 page saying what was wrong; a missing (or another user's) id a 404, in the same words."""
+    """Bad input is a 400 page saying what was wrong; a missing (or another user's) id a 404, in the same words.
+
+    The views are coroutines that call the graph without awaiting: one request at a time reaches the store,
+    from the event loop's thread, which is all a page for one person needs."""
 
     async def endpoint(request: Request) -> Response:
         try:
@@ -62,8 +60,7 @@ def _handled(view: Callable[[Browser, Request], Awaitable[Response]], browser: B
         except NotFoundError as exc:  # a NotFoundError is also a ValidationError: caught first
             return browser.refused(request, str(exc), 404)
         except (ValidationError, MemoryCommandError) as exc:
-            not_there = "does not exist" in str(exc)
-            return browser.refused(request, str(exc), 404 if not_there else 400)
+            return browser.refused(request, str(exc), 404 if isinstance(exc, MemoryPathNotFoundError) else 400)
 
     return endpoint
 
