@@ -57,7 +57,7 @@ def turns(index: int) -> list[dict[str, str]]:
 def add_pending(graph: SessionsGraph, index: int, prefix: str, *, users: int = 25) -> str:
     sid = f"{prefix}-{index:05d}"
     graph.record_session_start(sid, user_id=f"user-{index % users:02d}")
-    graph.record_turns(sid, turns(index))
+    graph.record_turns(sid, turns(index), user_id=f"user-{index % users:02d}")
     graph.end_session(sid)
     return sid
 

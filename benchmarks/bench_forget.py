@@ -54,7 +54,7 @@ def fill(graph: SessionsGraph, turns: int, per_session: int, said: list[str]) ->
         start = number * per_session
         graph.record_turns(sid, [
             {"role": "user", "text": f"{said[(start + i) % len(said)]} (turn {start + i})"} for i in range(per_session)
-        ])
+        ], user_id=f"bench-user-{number % USERS}")
         sessions.append(sid)
     return sessions
 

@@ -159,7 +159,7 @@ def seed_history(data_dir: Path, user: str, turns: int, rng: random.Random) -> N
     for number in range(max(1, turns // per_session)):
         sid = f"history-{number}"
         graph.record_session_start(sid, user_id=user, project_key="orders")
-        graph.record_turns(sid, [{"role": "user" if i % 2 == 0 else "assistant", "text": sentence(rng, 20)} for i in range(per_session)])
+        graph.record_turns(sid, [{"role": "user" if i % 2 == 0 else "assistant", "text": sentence(rng, 20)} for i in range(per_session)], user_id=user)
         graph.embed_session(sid)
     store.close()
 

@@ -73,7 +73,7 @@ def record_locomo(graph: SessionsGraph, turns_wanted: int) -> tuple[list[str], i
         if stored >= turns_wanted:
             break
         graph.record_session_start(sid, user_id=user, started_at=start)
-        stored += graph.record_turns(sid, turns)
+        stored += graph.record_turns(sid, turns, user_id=user)
         session_ids.append(sid)
     return session_ids, stored
 

@@ -70,7 +70,7 @@ def run_harness(cases: list[dict], distractors: list[str]) -> dict:
                 graph.record_turns(sid, [
                     {"role": "user", "text": text, "timestamp": start + timedelta(minutes=n), "turn_id": f"{sid}-t{n}"}
                     for n, text in enumerate(texts)
-                ])
+                ], user_id=f"k-{case['id']}")
                 sessions.append(sid)
         random.Random(13).shuffle(sessions)
         warm = time.perf_counter()

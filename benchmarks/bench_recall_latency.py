@@ -103,7 +103,7 @@ def grow(graph: SessionsGraph, words: list[str], mixtures: Mixtures, rng: np.ran
                 {"role": "user" if i % 2 == 0 else "assistant", "text": turn_text(words, rng), "timestamp": day}
                 for i in range(TURNS_PER_SESSION)
             ]
-            graph.record_turns(session_id, turns)
+            graph.record_turns(session_id, turns, user_id=USER)
             stored = graph.store.run(
                 "MATCH (t:Turn {session_id: $sid}) RETURN t.turn_id AS key, t.user_id AS user_id, t.text AS text",
                 {"sid": session_id},

@@ -164,7 +164,7 @@ def ingest(graph: SessionsGraph, data: list[dict]) -> dict[str, float]:
                 continue
             started = time.perf_counter()
             graph.record_session_start(session_id, user_id=f"locomo-{sample_id}", started_at=start)
-            graph.record_turns(session_id, turns)
+            graph.record_turns(session_id, turns, user_id=f"locomo-{sample_id}")
             timings["record"] += time.perf_counter() - started
             started = time.perf_counter()
             graph.reconcile_session(session_id)
@@ -205,7 +205,7 @@ def ingest_long(graph: SessionsGraph, path: Path) -> dict[str, float]:
         started = time.perf_counter()
         graph.record_session_start(session.session_id, user_id=LONG_USER, started_at=session.started_at)
         graph.record_turns(session.session_id, [replace(turn, turn_id=long_turn_id(session.session_id, position))
-                                                for position, turn in enumerate(session.turns)])
+                                                for position, turn in enumerate(session.turns)], user_id=LONG_USER)
         timings["record"] += time.perf_counter() - started
         started = time.perf_counter()
         graph.reconcile_session(session.session_id)

@@ -90,7 +90,7 @@ def record(graph: SessionsGraph, sessions: list[tuple[str, str, datetime, list[d
     started = time.perf_counter()
     for user, sid, start, turns in sessions:
         graph.record_session_start(sid, user_id=user, started_at=start)
-        graph.record_turns(sid, turns)
+        graph.record_turns(sid, turns, user_id=user)
     return time.perf_counter() - started
 
 

@@ -85,9 +85,9 @@ def run(server_class: type[EmbeddedServer], args: argparse.Namespace,
             sid = f"{user}-s{s}"
             graph.record_session_start(sid, user_id=user)
             turns = [{"role": "user" if t % 2 == 0 else "assistant", "text": sentence(rng, rng.randint(5, 60))} for t in range(args.turns // (args.users * sessions_per_user))]
-            turn_batches.append((sid, turns))
-    turn_times = timed([(lambda sid=sid, turns=turns: graph.record_turns(sid, turns)) for sid, turns in turn_batches], f"{label}: turns")
-    turns_written = sum(len(turns) for _, turns in turn_batches)
+            turn_batches.append((sid, user, turns))
+    turn_times = timed([(lambda sid=sid, user=user, turns=turns: graph.record_turns(sid, turns, user_id=user)) for sid, user, turns in turn_batches], f"{label}: turns")
+    turns_written = sum(len(turns) for _, _, turns in turn_batches)
 
     queries = [(rng.choice(users), " ".join(rng.sample(WORDS, 2))) for _ in range(args.queries)]
     search_times = timed([(lambda u=u, q=q: graph.search_memories(u, q)) for u, q in queries], f"{label}: search")

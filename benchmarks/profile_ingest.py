@@ -243,9 +243,18 @@ def warm_up(graph: SessionsGraph) -> None:
     steady cost. (The vectors the reader embeds once per process, lexicon examples and frame prototypes,
     are loaded on the first clause that needs them: these turns do not reach all of them.)"""
     graph.record_session_start("warm-up", user_id="warm-up", started_at=datetime(2026, 1, 1, tzinfo=UTC))
-    graph.record_turns("warm-up", [{"role": "user", "text": text} for text in WARM_UP])
+    graph.record_turns("warm-up", [{"role": "user", "text": text} for text in WARM_UP], user_id="warm-up")
     graph.reconcile_session("warm-up")
     graph.embed_session("warm-up")
+
+
+def record_all(graph: SessionsGraph, sessions: Sequence[Session]) -> None:
+    """Set the store up, record every session's turns (outside any measurement) and warm the models up."""
+    graph.setup()
+    for session in sessions:
+        graph.record_session_start(session.session_id, user_id=session.user, started_at=session.start)
+        graph.record_turns(session.session_id, session.turns, user_id=session.user)
+    warm_up(graph)
 
 
 def run_corpus(name: str, sessions: list[Session], cprofile: Path | None) -> None:
@@ -253,11 +262,7 @@ def run_corpus(name: str, sessions: list[Session], cprofile: Path | None) -> Non
     directory = Path(tempfile.mkdtemp(prefix="sg-profile-", dir="/tmp"))
     graph = SessionsGraph(FalkorDBStore.open(directory))
     try:
-        graph.setup()
-        for session in sessions:
-            graph.record_session_start(session.session_id, user_id=session.user, started_at=session.start)
-            graph.record_turns(session.session_id, session.turns)
-        warm_up(graph)
+        record_all(graph, sessions)
         ids = [s.session_id for s in sessions]
         store: FalkorDBStore = graph.store  # type: ignore[assignment]
         reconciled = profiled(store, f"{name} reconcile", ids, graph.reconcile_session, cprofile)

@@ -83,12 +83,10 @@ class SessionsGraph:
         content: str,
         *,
         session_id: str | None = None,
-        memory_id: str | None = None,
         path: str | None = None,
     ) -> Memory:
-        return memories.save_memory(
-            self.store, user_id, content, session_id=session_id, memory_id=memory_id, path=path
-        )
+        """A new memory file of the user's; its id is made by the store (see memory.notes.save_memory)."""
+        return memories.save_memory(self.store, user_id, content, session_id=session_id, path=path)
 
     def get_memory(self, memory_id: str, *, user_id: str | None = None) -> Memory | None:
         """The memory with this id; with `user_id`, only if it is that user's."""
@@ -139,13 +137,14 @@ class SessionsGraph:
         session_id: str,
         turns: Sequence[TurnIn | Mapping[str, Any]],
         *,
-        user_id: str | None = None,
+        user_id: str,
         first_position: int | None = None,
         call_id: str | None = None,
     ) -> int:
-        """Append the turns; each call's id-less turns are new turns. `call_id` makes a retried call add
-        nothing twice; `first_position` numbers turns read from a transcript's line N on (re-imports add
-        nothing); `user_id` refuses a session that is not that user's (see sessions.records.record_turns)."""
+        """Append the turns to the session of `user_id`; each call's id-less turns are new turns. `call_id`
+        makes a retried call add nothing twice; `first_position` numbers turns read from a transcript's
+        line N on (re-imports add nothing); another user's session is refused as a missing one
+        (see sessions.records.record_turns)."""
         return sessions.record_turns(
             self.store, session_id, turns, user_id=user_id, first_position=first_position, call_id=call_id
         )

@@ -17,7 +17,7 @@ def import_transcript(graph: SessionsGraph, path: Path, *, session_id: str | Non
     transcript = read_transcript(path)
     sid = session_id or transcript.header.session_id or path.stem
     graph.record_session_start(sid, user_id=transcript.header.user_id, project_key=transcript.header.project_key)
-    graph.record_turns(sid, transcript.turns)
+    graph.record_turns(sid, transcript.turns, user_id=transcript.header.user_id)
     graph.end_session(sid)
     return sid
 

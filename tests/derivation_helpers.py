@@ -58,7 +58,7 @@ def record(graph: SessionsGraph, index: int, *, user: str = USER, databases: boo
     for position, text in enumerate(user_turns(index, databases=databases)):
         turns.append({"role": "user", "text": text, "turn_id": f"{sid}-u{position}"})
         turns.append({"role": "assistant", "text": f"Noted for session {index}.", "turn_id": f"{sid}-a{position}"})
-    graph.record_turns(sid, turns)
+    graph.record_turns(sid, turns, user_id=user)
     graph.end_session(sid)
     summary = graph.reconcile_session(sid, backend=SPACY, enforce_ontology=True)
     assert summary.status == "completed", summary.error

@@ -51,5 +51,6 @@ def record_session(graph: SessionsGraph, index: int, *, user: str = USER, sessio
             {"role": "user", "text": m["text"], "timestamp": m["at"], "turn_id": f"{sid}-m{m['seq']}"}
             for m in session["messages"]
         ],
+        user_id=user,
     )
     return sid

@@ -26,9 +26,10 @@ from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.validation import ValidationError
 
-# The issue asks for no hang over 5 s; the machine these run on is shared and loaded, so the watchdog
-# allows six times that before it calls a call hung. A real hang (a FIFO read, /dev/zero) never ends.
-WATCHDOG_S = 30
+# No call may take over 5 s (issue 36). Measured on a loaded 2-core machine, the slowest is the FIFO nobody
+# writes to, given up on after inputs.READ_TIMEOUT_S (3.0 s, a fixed wall-clock wait, not work that load
+# stretches); every other call took under 0.2 s. A real hang (a FIFO read, /dev/zero) never ends.
+WATCHDOG_S = 5
 HOSTILE = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

@@ -202,10 +202,12 @@ def _drain_spool(settings: StoreSettings) -> None:
 
 
 @contextmanager
-def opened_graph(*, reads_only: bool = False, drain: bool = True) -> Iterator[SessionsGraph]:
+def opened_graph(*, reads_only: bool = False, reads_primary: bool = False, drain: bool = True) -> Iterator[SessionsGraph]:
     """The configured store with its schema in place; errors become one clear line and exit 1.
 
     `reads_only` opens the replica at store.read_url when one is set; its schema comes from the primary.
+    `reads_primary`, for a command that only reads what its user wrote: the primary, or that replica when the
+    primary does not answer. Either way a note on stderr says when reads went to the other server.
     `drain` first applies the hook events spooled while the store was loading (integrations/spool.py).
     """
     from sessions_graph_core.config.model import store_settings
@@ -216,17 +218,22 @@ def opened_graph(*, reads_only: bool = False, drain: bool = True) -> Iterator[Se
         settings = store_settings()
     except ValidationError as exc:  # a malformed config file: it names the file and the key
         fail(str(exc), 2)
-    replica = reads_only and settings.read_url is not None
     try:
         # Left running for the next call, which then finds the store loaded; it stops itself when idle.
-        store, note = open_reads(settings, keep_running=True) if reads_only else (open_store(settings, keep_running=True), None)
+        if reads_only or reads_primary:
+            store, note = open_reads(settings, keep_running=True, primary_first=reads_primary)
+        else:
+            store, note = open_store(settings, keep_running=True), None
     except StoreUnreachableError as exc:
         fail(str(exc), 1)
+    # Reads in a deployment with a replica leave the schema to the primary's writers (setup() writes, and would
+    # wait for a replica that may be the server that is down).
+    reads_elsewhere = (reads_only or reads_primary) and settings.read_url is not None
     if note:
         errors.print(f"sessions-graph: {escape(note)}", highlight=False, soft_wrap=True)
     graph = SessionsGraph(store)
     try:
-        if not replica:  # reads through a replica leave the schema to the primary's writers
+        if not reads_elsewhere:
             graph.setup()
             if drain:
                 _drain_spool(settings)

@@ -41,7 +41,7 @@ def facts_command(user_id: str | None, history: bool, as_of: str | None, as_json
     if history and as_of:
         fail("give --history or --as-of, not both: --as-of shows one moment", 2)
     user_id = resolve_user(user_id)
-    with opened_graph() as graph:  # a malformed --as-of is a ValidationError: one line, exit 2
+    with opened_graph(reads_primary=True) as graph:  # a malformed --as-of is a ValidationError: one line, exit 2
         require_user(graph, user_id)
         current = graph.facts_as_of(user_id, about, as_of) if as_of else graph.current_facts(user_id, about)
         replaced = graph.fact_history(user_id, about) if history else []

@@ -205,7 +205,7 @@ def memory_save(user_id: str | None, path: str | None, session_id: str | None, c
 def memory_list(user_id: str | None, as_json: bool) -> None:
     """List a user's memories, newest first."""
     user_id = resolve_user(user_id)
-    with opened_graph() as graph:
+    with opened_graph(reads_primary=True) as graph:
         require_user(graph, user_id)
         _print_memories(graph.get_memories(user_id), as_json)
 
@@ -218,7 +218,7 @@ def memory_list(user_id: str | None, as_json: bool) -> None:
 def memory_search(user_id: str | None, limit: int, as_json: bool, query: str) -> None:
     """Full-text search over a user's memories."""
     user_id = resolve_user(user_id)
-    with opened_graph() as graph:
+    with opened_graph(reads_primary=True) as graph:
         require_user(graph, user_id)
         _print_memories(graph.search_memories(user_id, query, limit=limit), as_json)
 
@@ -459,7 +459,7 @@ def _import_longmemeval(files: tuple[Path, ...], user_id: str) -> None:
 def session_list(user_id: str | None, as_json: bool) -> None:
     """A user's sessions."""
     user_id = resolve_user(user_id)
-    with opened_graph() as graph:
+    with opened_graph(reads_primary=True) as graph:
         require_user(graph, user_id)
         rows = graph.get_sessions(user_id)
     if as_json:
@@ -481,7 +481,7 @@ def session_list(user_id: str | None, as_json: bool) -> None:
 def session_show(as_json: bool, user_id: str | None, session_id: str) -> None:
     """A session's turns in order."""
     user_id = resolve_user(user_id)
-    with opened_graph() as graph:
+    with opened_graph(reads_primary=True) as graph:
         require_session(graph, session_id, user_id)
         turns = graph.get_turns(session_id)
     if as_json:

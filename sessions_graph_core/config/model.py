@@ -34,7 +34,7 @@ from sessions_graph_core.config.paths import (  # noqa: F401 - CONFIG_ENV: calle
 )
 from sessions_graph_core.inputs import MAX_CONFIG_BYTES, MAX_JSON_DEPTH, InputError, nests_deeper, read_text
 from sessions_graph_core.recall.config import RecallConfig
-from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS, StoreSettings, default_data_dir
+from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS, DEFAULT_TIMEOUT_S, StoreSettings, default_data_dir
 from sessions_graph_core.validation import ValidationError
 
 FILE_MODE = 0o600
@@ -82,6 +82,10 @@ class Store(Section):
         DEFAULT_IDLE_SECONDS, ge=0, le=7 * 86400,
         **_allowed("seconds without a command before an embedded store a command started stops itself (0: never; at most 604800)"),
     )
+    timeout_s: float = Field(
+        DEFAULT_TIMEOUT_S, gt=0, le=60,
+        **_allowed("seconds a standalone FalkorDB server may take to answer a statement before it is reported as not answering (above 0, at most 60)"),
+    )
 
     @field_validator("url")
     @classmethod
@@ -117,6 +121,7 @@ class Store(Section):
             read_url=self.read_url,
             replica_acks=self.replica_acks,
             idle_seconds=self.idle_seconds,
+            timeout_s=self.timeout_s,
         )
 
 

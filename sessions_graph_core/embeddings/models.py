@@ -104,13 +104,19 @@ class OnnxMiniLM(Embedder):
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
+        # Each distinct text is embedded once: padding is masked, so a text's vector does not depend on
+        # the batch it is in (tests/test_embeddings.py checks that it is bit for bit the same).
+        unique = list(dict.fromkeys(texts))
         # Batching texts of similar length keeps padding, and so wasted compute, small.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        order = sorted(range(len(unique)), key=lambda i: len(unique[i]))
+        out = np.zeros((len(unique), self.dimension), dtype=np.float32)
         for start in range(0, len(order), BATCH_SIZE):
             chunk = order[start : start + BATCH_SIZE]
-            out[chunk] = self._embed_batch([texts[i] for i in chunk])
-        return out
+            out[chunk] = self._embed_batch([unique[i] for i in chunk])
+        if len(unique) == len(texts):
+            return out
+        row = {text: n for n, text in enumerate(unique)}
+        return out[[row[text] for text in texts]]
 
     def _embed_batch(self, texts: list[str]) -> np.ndarray:
         with self._lock:

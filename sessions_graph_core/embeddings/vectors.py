@@ -29,7 +29,10 @@ from sessions_graph_core.store.base import GraphStore, VectorIndex, user_key
 
 Kind = Literal["turn", "memory", "entity", "fact"]
 KINDS: tuple[Kind, ...] = ("turn", "memory", "entity", "fact")
-WRITE_BATCH = 64
+# Sources whose vectors one statement writes, and sources whose passages go to the model in one call
+# (their vectors, about 1.5 KB a passage, are held until written).
+WRITE_BATCH = 256
+EMBED_GROUP = 2048
 
 # How each kind's source node is found by its key, and which text of it is embedded.
 SOURCE = {
@@ -95,35 +98,40 @@ def _passages(kind: Kind, text: str) -> list[str]:
 
 
 def write_vectors(store: GraphStore, embedder: Embedder, kind: Kind, sources: Sequence[dict]) -> int:
-    """Embed the sources' passages and replace their old vectors; returns the passages written."""
-    by_user: dict[str, list[dict]] = {}
-    for source in sources:
-        by_user.setdefault(source["user_id"], []).append(source)
+    """Embed the sources' passages and replace their old vectors; returns the passages written.
+
+    Up to EMBED_GROUP sources, whatever their user or session, go to the model in one call, so texts of
+    like length share batches; the writes then go a user's WRITE_BATCH sources at a time."""
     written = 0
-    for user_id, owned in by_user.items():
-        for start in range(0, len(owned), WRITE_BATCH):
-            written += _write_batch(store, embedder, kind, user_id, owned[start : start + WRITE_BATCH])
+    for start in range(0, len(sources), EMBED_GROUP):
+        group = sources[start : start + EMBED_GROUP]
+        passages = [_passages(kind, source["text"]) for source in group]
+        vectors = iter(embedder.embed([text for texts in passages for text in texts]))
+        by_user: dict[str, list[tuple[dict, list[Any]]]] = {}
+        for source, texts in zip(group, passages, strict=True):
+            by_user.setdefault(source["user_id"], []).append((source, [next(vectors) for _ in texts]))
+        for user_id, owned in by_user.items():
+            for first in range(0, len(owned), WRITE_BATCH):
+                written += _write_batch(store, embedder, kind, user_id, owned[first : first + WRITE_BATCH])
     return written
 
 
-def _write_batch(store: GraphStore, embedder: Embedder, kind: Kind, user_id: str, batch: Sequence[dict]) -> int:
+def _write_batch(store: GraphStore, embedder: Embedder, kind: Kind, user_id: str,
+                 batch: Sequence[tuple[dict, list[Any]]]) -> int:
+    """Replace the vectors of one user's sources with those given (one per passage, in order)."""
     label, key, _ = SOURCE[kind]
-    rows: list[dict[str, Any]] = []
-    texts: list[str] = []
-    for source in batch:
-        for position, passage in enumerate(_passages(kind, source["text"])):
-            texts.append(passage)
-            rows.append(
-                {"id": f"{kind}:{user_key(user_id)}:{source['key']}:{position}", "source_id": source["key"], "position": position}
-            )
-    for row, vector in zip(rows, embedder.embed(texts), strict=True):
-        row["vector"] = vector
+    rows = [
+        {"id": f"{kind}:{user_key(user_id)}:{source['key']}:{position}", "source_id": source["key"],
+         "position": position, "vector": vector}
+        for source, vectors in batch
+        for position, vector in enumerate(vectors)
+    ]
     params = {"kind": kind, "user_id": user_id, "model": embedder.model}
     # Old vectors go first; the source is marked current only after its new ones are in, so a
     # crash in between leaves it stale and the next run converges.
     store.run(
         "UNWIND $keys AS k MATCH (p:Passage {user_id: $user_id, kind: $kind, source_id: k}) DETACH DELETE p",
-        {**params, "keys": [source["key"] for source in batch]},
+        {**params, "keys": [source["key"] for source, _ in batch]},
     )
     index = vector_index(user_id, kind, embedder.dimension)
     _ensured(store, index)
@@ -139,7 +147,7 @@ def _write_batch(store: GraphStore, embedder: Embedder, kind: Kind, user_id: str
         "SET t.embedding_model = $model, t.embedding_scheme = $scheme, t.embedding_hash = s.hash",
         {
             **params,
-            "sources": [{"key": source["key"], "hash": text_hash(source["text"])} for source in batch],
+            "sources": [{"key": source["key"], "hash": text_hash(source["text"])} for source, _ in batch],
             "scheme": PASSAGE_SCHEME,
         },
     )

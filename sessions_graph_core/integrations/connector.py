@@ -60,14 +60,25 @@ class SessionsGraphConnector:
         return info
 
     def record_turns(
-        self, turns: Sequence[TurnIn | Mapping[str, Any]], session_id: str | None = None, *, call_id: str | None = None
+        self,
+        turns: Sequence[TurnIn | Mapping[str, Any]],
+        session_id: str | None = None,
+        *,
+        user_id: str | None = None,
+        call_id: str | None = None,
     ) -> int:
         """Store the turns; returns how many were new. Each call appends: turns without a `turn_id` are new
         turns even when their text repeats. To retry a call safely (after an error or a timeout), give
         each call a `call_id` and pass the same one again, or give the turns ids; either way the retry
-        adds nothing that landed."""
+        adds nothing that landed. The active session's turns are its user's; a session other than the
+        active one needs its `user_id`."""
         sid = self._session(session_id)
-        return sessions.record_turns(self.store, sid, turns, user_id=self._user(sid), call_id=call_id)
+        owner = user_id or self._user(sid)
+        if owner is None:
+            raise validation.ValidationError(
+                f"Session {sid!r} is not the active session, so its user is not known here: pass user_id="
+            )
+        return sessions.record_turns(self.store, sid, turns, user_id=owner, call_id=call_id)
 
     def turn_end(self, session_id: str | None = None) -> None:
         """A turn finished: mark the session pending and embed it in the background."""

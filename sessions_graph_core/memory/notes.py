@@ -114,12 +114,13 @@ def save_memory(
     content: str,
     *,
     session_id: str | None = None,
-    memory_id: str | None = None,
     path: str | None = None,
 ) -> Memory:
+    """Save a new memory file; its id is made here. Memory ids are global, so an id a caller could pick
+    would be refused when another user held it, telling the caller that it exists (docs/security.md)."""
     uid = validation.user_id(user_id)
     text = validation.content(content)
-    mid = validation.memory_id(memory_id) if memory_id is not None else uuid.uuid4().hex
+    mid = uuid.uuid4().hex
     sid = validation.session_id(session_id) if session_id is not None else None
     canonical = memory_paths.file_path(path if path is not None else f"/memories/notes/{mid}.md")
     params = write_params(uid, canonical, sid) | {
@@ -128,9 +129,8 @@ def save_memory(
     }
     # A path is a file or a directory, never both: no file under it, none above it.
     rows = store.run(
-        "OPTIONAL MATCH (same_id:Memory {memory_id: $memory_id}) "
         "OPTIONAL MATCH (same_path:Memory {user_id: $user_id, path: $path}) "
-        "WITH count(same_id) + count(same_path) AS taken "
+        "WITH count(same_path) AS taken "
         "OPTIONAL MATCH (blocker:Memory {user_id: $user_id}) "
         "WHERE blocker.path STARTS WITH $below OR blocker.path IN $ancestors "
         "WITH taken, count(blocker) AS blockers "
@@ -148,13 +148,11 @@ def save_memory(
     if not rows and written_by(store, uid, params["write_id"]) == [mid]:  # the store died before it replied
         rows = store.run(f"MATCH (m:Memory {{memory_id: $memory_id}}) RETURN {MEMORY_COLUMNS}", params)
     if not rows:
-        raise _save_conflict(store, uid, mid, canonical, sid)
+        raise _save_conflict(store, uid, canonical, sid)
     return _memory(rows[0] | {"session_id": sid})
 
 
-def _save_conflict(store: GraphStore, user_id: str, memory_id: str, path: str, session_id: str | None) -> ValidationError:
-    if store.run("MATCH (m:Memory {memory_id: $mid}) RETURN m.memory_id AS id", {"mid": memory_id}):
-        return ValidationError(f"A memory with id {memory_id!r} already exists; pass another memory_id or none")
+def _save_conflict(store: GraphStore, user_id: str, path: str, session_id: str | None) -> ValidationError:
     if store.run("MATCH (m:Memory {user_id: $uid, path: $path}) RETURN m.memory_id AS id", {"uid": user_id, "path": path}):
         return ValidationError(f"{path} already exists for user {user_id!r}; choose another path or update it")
     blockers = store.run(

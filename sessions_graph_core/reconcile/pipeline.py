@@ -33,6 +33,8 @@ from sessions_graph_core.text import comparable
 from sessions_graph_core.validation import ValidationError
 
 MAX_UNIT_CHARS = 8000
+# Before the hash in what a unit's extraction is kept under when only its entities are read.
+ENTITIES_ONLY = "entities:"
 # Entities the model could not type but a statement is about.
 FALLBACK_TYPE = "Topic"
 
@@ -48,6 +50,15 @@ class Unit(BaseModel):
     hash: str
     from_tool: bool = False  # a tool's arguments or output (a test run, a file, a log): entities, but no statements
     by_assistant: bool = False  # the assistant's words: its "I" is the assistant, not the user
+    # Every unit of this text in the session is a tool's: its statements would never be written, so they
+    # are not read (the reader's work and its second parses are most of a tool-heavy session's cost).
+    entities_only: bool = False
+
+    @property
+    def key(self) -> str:
+        """What the unit's extraction is kept under: its hash, or apart when only its entities are read, so
+        that a message with the same text never takes an extraction without statements."""
+        return ENTITIES_ONLY + self.hash if self.entities_only else self.hash
 
 
 class ReconcileSummary(BaseModel):
@@ -113,7 +124,9 @@ def session_units(store: GraphStore, session_id: str, user_id: str) -> list[Unit
         )
         units.append(Unit(source=source, text=text, hash=chunk_hash(user_id, text), from_tool=row["kind"] != "message",
                           by_assistant=row["role"] == "assistant"))
-    return units
+    said = {unit.hash for unit in units if not unit.from_tool}
+    return [unit.model_copy(update={"entities_only": True}) if unit.from_tool and unit.hash not in said else unit
+            for unit in units]
 
 
 def memory_units(memory_id: str, user_id: str, content: str, valid_at: str) -> list[Unit]:
@@ -148,27 +161,38 @@ def memory_units(memory_id: str, user_id: str, content: str, valid_at: str) -> l
 
 
 def cached(store: GraphStore, user_id: str, units: Sequence[Unit]) -> tuple[dict[str, Extraction], dict[str, str]]:
-    """The units' extractions the user's chunks already hold, by hash, and the texts still to extract."""
-    unique = {unit.hash: unit.text for unit in units}
+    """The units' extractions the user's chunks already hold, by key (Unit.key), and the texts still to
+    extract. A chunk that holds only entities serves a unit that needs only those."""
+    unique = {unit.key: unit for unit in units}
     stored = store.run(
         "MATCH (c:Chunk) WHERE c.hash IN $hashes AND c.user_id = $user_id AND c.extraction IS NOT NULL "
-        "RETURN c.hash AS hash, c.extraction AS extraction",
-        {"hashes": list(unique), "user_id": user_id},
+        "RETURN c.hash AS hash, c.extraction AS extraction, coalesce(c.entities_only, false) AS entities_only",
+        {"hashes": list({unit.hash for unit in units}), "user_id": user_id},
     )
-    found = {row["hash"]: Extraction.model_validate_json(row["extraction"]) for row in stored}
-    return found, {digest: text for digest, text in unique.items() if digest not in found}
+    rows = {row["hash"]: row for row in stored}
+    found = {key: Extraction.model_validate_json(rows[unit.hash]["extraction"]) for key, unit in unique.items()
+             if unit.hash in rows and (unit.entities_only or not rows[unit.hash]["entities_only"])}
+    return found, {key: unit.text for key, unit in unique.items() if key not in found}
 
 
 def extract_texts(
     backend: ExtractionBackend, todo: dict[str, str], model: OntologyModel, known_slots: Sequence[str]
 ) -> dict[str, Extraction]:
-    """The backend's extraction of each text still to extract, by hash."""
-    if not todo:
-        return {}
-    results = backend.extract(list(todo.values()), model, known_slots)
-    if len(results) != len(todo):
-        raise RuntimeError(f"backend {backend.name} returned {len(results)} extractions for {len(todo)} texts")
-    return dict(zip(todo, results, strict=True))
+    """The backend's extraction of each text still to extract, by key (Unit.key). Texts of which only the
+    entities are wanted go to the backend's `extract_entities` where it has one."""
+    whole = {key: text for key, text in todo.items() if not key.startswith(ENTITIES_ONLY)}
+    named = {key: text for key, text in todo.items() if key.startswith(ENTITIES_ONLY)}
+    entities = getattr(backend, "extract_entities", None)
+    found = {}
+    for batch, only_entities in ((whole, False), (named, True)):
+        if not batch:
+            continue
+        texts = list(batch.values())
+        results = entities(texts, model) if only_entities and entities else backend.extract(texts, model, known_slots)
+        if len(results) != len(batch):
+            raise RuntimeError(f"backend {backend.name} returned {len(results)} extractions for {len(batch)} texts")
+        found.update(zip(batch, results, strict=True))
+    return found
 
 
 def extract(
@@ -190,7 +214,11 @@ _UPSERT_ENTITIES = "UNWIND $entities AS e " + MERGE_ENTITY
 _WRITE_CHUNKS = (
     "UNWIND $chunks AS u "
     "MERGE (c:Chunk {hash: u.hash}) "
-    "ON CREATE SET c.user_id = $user_id, c.user_key = $user_key, c.text = u.text, c.extraction = u.extraction "
+    "ON CREATE SET c.user_id = $user_id, c.user_key = $user_key, c.text = u.text, c.extraction = u.extraction, "
+    "  c.entities_only = u.entities_only "
+    # A chunk that held only entities takes the whole extraction of a unit that needed it.
+    "ON MATCH SET c.extraction = CASE WHEN c.entities_only AND u.entities_only IS NULL THEN u.extraction "
+    "  ELSE c.extraction END, c.entities_only = CASE WHEN u.entities_only THEN c.entities_only ELSE null END "
     "FOREACH (key IN u.entities | MERGE (n:Entity {user_id: $user_id, entity_key: key}) "
     "  MERGE (n)-[m:MENTIONED_IN]->(c) "
     "  SET m.sources = coalesce(m.sources, []) + [s IN u.source_ids WHERE NOT s IN coalesce(m.sources, [])] "
@@ -219,7 +247,7 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
     context = context if context is not None else statements.Context()
     for unit in units:
         batch.project = batch.project or unit.source.project
-        extraction = extractions[unit.hash]
+        extraction = extractions[unit.key]
         said = [] if unit.from_tool else [
             fact for fact in extraction.facts if statements.worth_stating(fact, by_assistant=unit.by_assistant)
         ]
@@ -243,6 +271,7 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
         chunk = batch.chunks.setdefault(
             unit.hash,
             {"hash": unit.hash, "text": unit.text, "extraction": extraction.model_dump_json(),
+             "entities_only": True if unit.entities_only else None,  # null: chunks that hold all stay as they were
              "entities": [], "source_ids": [], "session_ids": []},
         )
         chunk["entities"] = list(dict.fromkeys(chunk["entities"] + [row.key for row in rows]))
@@ -394,7 +423,7 @@ def _finish_extraction(store: GraphStore, reading: _Reading) -> None:
         try:
             reading.found.update(_extracted_ahead(reading))
         except Exception:  # noqa: BLE001 - the texts are extracted alone, below
-            texts = {unit.hash: unit.text for unit in reading.units}
+            texts = {unit.key: unit.text for unit in reading.units}
             reading.todo.update((digest, texts[digest]) for digest in reading.borrowed)
             reading.found.update(extract_texts(*_extraction_args(store, reading)))
     except Exception as exc:  # noqa: BLE001 - any failure is the session's outcome, recorded for the sweep

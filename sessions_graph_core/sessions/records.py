@@ -296,11 +296,11 @@ def record_turns(
     session_id: str,
     turns: Sequence[TurnIn | Mapping[str, Any]],
     *,
-    user_id: str | None = None,
+    user_id: str,
     first_position: int | None = None,
     call_id: str | None = None,
 ) -> int:
-    """Append the turns the session does not hold yet, in order; returns how many were new.
+    """Append the turns the session of `user_id` does not hold yet, in order; returns how many were new.
 
     A turn's `turn_id` identifies it. A turn without one gets an id that never depends on the call's
     shape alone, so a second call appends:
@@ -310,26 +310,28 @@ def record_turns(
       a timeout) finds its turns stored and adds nothing;
     - neither: every call's turns are new, even when their text repeats an earlier call's; each gets
       its id from its sequence number in the session (the same ids whenever the same calls are made).
-    With `user_id`, a session another user holds is refused with the message of a missing one.
+    A session another user holds is refused with the message of a missing one (errors.no_session).
     """
+    if user_id is None:
+        raise ValidationError(
+            f"record_turns for session {session_id!r} names no user: pass user_id=, the user its start was recorded for"
+        )
+    uid = validation.user_id(user_id)
     sid = validation.session_id(session_id)
     checked = check_turns(store, sid, turns, first_position=first_position, call_id=call_id)
     # Each turn with what recall reads of its text, written in the same statement (recall/evidence.py).
     rows = [{**row, **turn_evidence(row["text"])} for row in checked]
-    owner = store.run("MATCH (s:Session {session_id: $sid}) RETURN s.user_id AS user_id", {"sid": sid})
-    if user_id is not None and (not owner or owner[0]["user_id"] != validation.user_id(user_id)):
-        raise no_session(sid, user_id)
+    if not store.run("MATCH (s:Session {session_id: $sid, user_id: $uid}) RETURN s.session_id AS sid", {"sid": sid, "uid": uid}):
+        raise no_session(sid, uid)
     if not rows:
         return 0
-    if not owner:
-        raise _conflict(store, sid)
-    params = {"sid": sid, "turns": rows, "now": now_iso(), "write_id": uuid.uuid4().hex,
+    params = {"sid": sid, "uid": uid, "turns": rows, "now": now_iso(), "write_id": uuid.uuid4().hex,
               "seq_prefix": sequence_prefix(sid)}
     # One statement, so concurrent writers to one session cannot interleave their sequence numbers, and a
     # turn without an id gets its id from its sequence number here. Each turn keeps the write's id: the same
     # statement re-sent after the store died (its reply lost) finds its turns and adds none again.
     result = store.run(
-        "MATCH (s:Session {session_id: $sid}) "
+        "MATCH (s:Session {session_id: $sid, user_id: $uid}) "
         "OPTIONAL MATCH (s)-[:HAS_TURN]->(old:Turn) "
         "WITH s, coalesce(max(old.seq), -1) AS last, collect(old.turn_id) AS known, collect(old.write_id) AS writes "
         "WHERE NOT $write_id IN writes "
@@ -355,18 +357,23 @@ def record_turns(
     )
     if not result:  # nothing new, or this very write landed and the store died before it replied
         result = store.run(
-            "MATCH (s:Session {session_id: $sid}) WHERE s.write_id = $write_id RETURN s.write_added AS added", params
+            "MATCH (s:Session {session_id: $sid, user_id: $uid}) WHERE s.write_id = $write_id RETURN s.write_added AS added",
+            params
         )
     return int(result[0]["added"]) if result else 0
 
 
 def mark_pending(store: GraphStore, session_id: str) -> bool:
-    """A turn or the session ended: the session needs reconciling again."""
+    """A turn or the session ended: the session needs reconciling again.
+
+    The revision moves once per call: the statement carries this call's id, so the same statement re-sent
+    after the store died (its reply lost) finds its id on the session and leaves the revision as it is."""
     rows = store.run(
         "MATCH (s:Session {session_id: $sid}) "
-        "SET s.reconciliation_status = 'pending', s.pending_since = $now, "
-        "s.revision = coalesce(s.revision, 0) + 1 RETURN s.session_id AS sid",
-        {"sid": validation.session_id(session_id), "now": now_iso()},
+        "SET s.revision = CASE WHEN s.pending_write = $write_id THEN s.revision ELSE coalesce(s.revision, 0) + 1 END, "
+        "s.reconciliation_status = 'pending', s.pending_since = $now, s.pending_write = $write_id "
+        "RETURN s.session_id AS sid",
+        {"sid": validation.session_id(session_id), "now": now_iso(), "write_id": uuid.uuid4().hex},
     )
     return bool(rows)
 

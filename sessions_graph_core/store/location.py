@@ -20,6 +20,9 @@ DEFAULT_GRAPH = "sessions_graph"
 # A store a command started stops after this long without a command: long enough to stay up through a
 # working session's pauses, short enough not to hold its memory all day after the last one.
 DEFAULT_IDLE_SECONDS = 1800
+# How long a standalone server may take to answer a statement before the caller is told it did not: a
+# stopped (SIGSTOP) server accepts connections and never replies, and a read must answer or fail within 10 s.
+DEFAULT_TIMEOUT_S = 5.0
 
 
 def default_data_dir() -> Path:
@@ -36,7 +39,8 @@ class StoreSettings:
 
     `read_url` names a replica of the standalone server: recall reads there, so reads scale out and
     never wait behind the writers on the primary. `replica_acks` makes every write wait until that many
-    replicas hold it (WAIT), so losing the primary loses nothing a writer was told is done.
+    replicas hold it (WAIT), so losing the primary loses nothing a writer was told is done. `timeout_s`: how
+    long a standalone server may take to answer a statement before it is reported as not answering.
     """
 
     data_dir: Path
@@ -51,6 +55,7 @@ class StoreSettings:
     replica_acks: int = 0
     read_only: bool = False
     idle_seconds: float = DEFAULT_IDLE_SECONDS
+    timeout_s: float = DEFAULT_TIMEOUT_S
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -102,24 +107,32 @@ def open_store(settings: StoreSettings, *, keep_running: bool = False) -> GraphS
             graph=settings.graph,
             replica_acks=settings.replica_acks,
             read_only=settings.read_only,
+            timeout_s=settings.timeout_s,
         )
     return FalkorDBStore.open(
         settings.data_dir, graph=settings.graph, keep_running=keep_running, idle_seconds=settings.idle_seconds
     )
 
 
-# How long a replica may take to answer before reads go to the primary instead.
+# How long the server reads go to first may take to answer before they go to the other one instead.
 REPLICA_PROBE_S = 2.0
 
 
-def open_reads(settings: StoreSettings, *, keep_running: bool = False) -> tuple[GraphStore, str | None]:
+def open_reads(
+    settings: StoreSettings, *, keep_running: bool = False, primary_first: bool = False
+) -> tuple[GraphStore, str | None]:
     """Where reads go: the replica at `read_url`, or the store itself when none is set. A replica that does not
-    answer (down, stopped, still loading) gives way to the primary, with a note that says so (None otherwise)."""
+    answer (down, stopped, still loading) gives way to the primary, with a note that says so (None otherwise).
+
+    `primary_first`: a command that reads what its user just wrote (`session list`) reads the primary, and the
+    replica only when the primary does not answer (stopped, restarting), again with the note."""
     if not settings.read_url:
         return open_store(settings, keep_running=keep_running), None
-    replica = open_store(settings.for_reads())
-    trouble = replica.trouble(REPLICA_PROBE_S)
+    first, then = (settings, settings.for_reads()) if primary_first else (settings.for_reads(), settings)
+    store = open_store(first)
+    trouble = store.trouble(REPLICA_PROBE_S)
     if trouble is None:
-        return replica, None
-    replica.close()
-    return open_store(settings), f"{trouble}. Reading from the primary at {settings.falkordb_url} instead."
+        return store, None
+    store.close()
+    role = "replica" if primary_first else "primary"
+    return open_store(then), f"{trouble}. Reading from the {role} at {then.falkordb_url} instead."

@@ -39,7 +39,7 @@ def written_everywhere(places: dict[str, Path], user: str, session_id: str, text
     graph.setup()
     for sid, owner, said in ((session_id, user, text), ("zz-session-kept", KEPT_USER, KEPT_TEXT)):
         graph.record_session_start(sid, user_id=owner)
-        graph.record_turns(sid, [{"role": "user", "text": said}])
+        graph.record_turns(sid, [{"role": "user", "text": said}], user_id=owner)
         graph.end_session(sid)
         graph.reconcile_session(sid)
         graph.embed_session(sid)
@@ -88,7 +88,7 @@ def test_forgetting_a_user_beside_a_concurrent_reconcile_leaves_no_word(cli, pla
     others = [f"zz-busy-{n}" for n in range(6)]
     for sid in others:
         graph.record_session_start(sid, user_id=KEPT_USER)
-        graph.record_turns(sid, [{"role": "user", "text": f"Carol owns the search service number {sid}."}])
+        graph.record_turns(sid, [{"role": "user", "text": f"Carol owns the search service number {sid}."}], user_id=KEPT_USER)
         graph.end_session(sid)
 
     def reconcile_others() -> None:
@@ -121,7 +121,7 @@ def test_a_forget_that_died_before_the_log_rewrite_has_it_done_by_the_next_forge
     graph = SessionsGraph(FalkorDBStore.open(places["data"], keep_running=True))
     graph.setup()
     graph.record_session_start(session_id, user_id=FORGOTTEN_USER)
-    graph.record_turns(session_id, [{"role": "user", "text": text}])
+    graph.record_turns(session_id, [{"role": "user", "text": text}], user_id=FORGOTTEN_USER)
 
     def dies(self):
         raise StoreUnreachableError("the store went away")

@@ -46,7 +46,7 @@ def import_sessions(data_dir: Path, *names: str) -> None:
         transcript = read_transcript(EXAMPLES / name)
         header = transcript.header
         graph.record_session_start(header.session_id, user_id=header.user_id, started_at=header.started_at)
-        graph.record_turns(header.session_id, transcript.turns)
+        graph.record_turns(header.session_id, transcript.turns, user_id=header.user_id)
         graph.end_session(header.session_id)
     graph.close()
 

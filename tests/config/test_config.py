@@ -26,6 +26,7 @@ CASES = {
     "store.read_url": ("falkordb://127.0.0.1:6401", "falkordb://:secret@127.0.0.1:6401"),
     "store.replica_acks": ("1", "17"),
     "store.idle_seconds": ("600", "-5"),
+    "store.timeout_s": ("2.5", "0"),
     "recall.embedding_model": ("paraphrase-MiniLM-L3-v2", None),
     "recall.profile": ("upstream", "widest"),
     "recall.lanes": ("turns, text", "turns,everything"),

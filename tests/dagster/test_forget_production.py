@@ -74,7 +74,7 @@ def test_forgetting_on_the_production_profile_leaves_no_word_in_either_server_or
     graph.setup()
     for sid, owner, said in ((session_id, FORGOTTEN_USER, text), ("zz-session-kept", KEPT_USER, KEPT_TEXT)):
         graph.record_session_start(sid, user_id=owner)
-        graph.record_turns(sid, [{"role": "user", "text": said}])
+        graph.record_turns(sid, [{"role": "user", "text": said}], user_id=owner)
         graph.end_session(sid)
     path, content = PLANTED["memory"]
     graph.memory_store(FORGOTTEN_USER, session_id=session_id).create(path, content + "\n")

@@ -21,6 +21,7 @@ def start(graph, session_id="s-1", user="alice", turns=None):
             {"role": "assistant", "text": "Redis, because it keeps hot keys in memory.", "timestamp": "2026-03-02T09:01:00Z"},
             {"type": "tool_call", "tool_name": "bash", "tool_input": {"cmd": "ls"}, "timestamp": "2026-03-02T09:02:00Z"},
         ],
+        user_id=user,
     )
 
 
@@ -56,6 +57,19 @@ def test_passages_split_on_sentences_and_join_back():
     assert all(part.rstrip().endswith(".") for part in parts[:-1])
     assert split_passages("") == [""]
     assert split_passages("x" * (PASSAGE_CHARS * 2 + 5)) == ["x" * PASSAGE_CHARS] * 2 + ["x" * 5]
+
+
+def test_a_text_is_embedded_once_and_its_vector_does_not_depend_on_its_batch(monkeypatch):
+    embedder = load_embedder()
+    alone = embedder._embed_batch
+    asked: list[str] = []
+    monkeypatch.setattr(embedder, "_embed_batch", lambda texts: asked.extend(texts) or alone(texts))
+    texts = ["Redis", "Carol says the orders service should use Redis for its cache.", "Redis", "Carol",
+             "Carol says the orders service should use Redis for its cache.", "a much longer text " * 20]
+    together = embedder.embed(texts)
+    assert sorted(asked) == sorted(set(texts))
+    # Bit for bit what each text gives alone: padding in a batch is masked, so a shared vector is exact.
+    assert np.array_equal(together, np.stack([alone([text])[0] for text in texts]))
 
 
 def test_best_passage_and_excerpt_show_the_relevant_part():
@@ -104,7 +118,7 @@ def test_pending_lists_new_and_other_model_sessions_and_new_turns_embed_on_the_n
     start(graph, "s-done")
     graph.embed_session("s-done")
     assert graph.get_pending_embedding_sessions() == ["s-new"]
-    graph.record_turns("s-done", [{"role": "user", "text": "One more thing about Redis."}], first_position=3)
+    graph.record_turns("s-done", [{"role": "user", "text": "One more thing about Redis."}], user_id="alice", first_position=3)
     assert graph.embed_session("s-done").turns == 1
     assert graph.get_pending_embedding_sessions(limit=5) == ["s-new"]
     assert graph.get_pending_embedding_sessions(model="other-model") == ["s-done", "s-new"]
@@ -216,11 +230,18 @@ def vectors(store) -> tuple[list[str], np.ndarray]:
         [row["embedding"] for row in rows])
 
 
-def test_sessions_embedded_together_end_as_one_at_a_time(graph, store, server):
+# The defaults, and groups and writes small enough that a model call spans users and a user's writes
+# span model calls.
+@pytest.mark.parametrize("write_batch, embed_group", [(None, None), (2, 5)])
+def test_sessions_embedded_together_end_as_one_at_a_time(graph, store, server, monkeypatch, write_batch, embed_group):
     from sessions_graph_core import SessionsGraph
+    from sessions_graph_core.embeddings import vectors as module
     from sessions_graph_core.embeddings.vectors import embed_sessions
     from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
+    if write_batch:
+        monkeypatch.setattr(module, "WRITE_BATCH", write_batch)
+        monkeypatch.setattr(module, "EMBED_GROUP", embed_group)
     ids = reconciled_sessions(graph)
     together = embed_sessions(store, ids)
     alone_store = FalkorDBStore(server, graph=f"test_alone_{store.name[-12:]}")

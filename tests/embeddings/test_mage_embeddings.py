@@ -109,7 +109,7 @@ def test_vectors_from_memgraph_replace_local_ones_and_record_their_model(graph, 
 
 def test_on_falkordb_a_mage_model_fails_embedding_and_recall_falls_back_to_text(graph, store):
     graph.record_session_start("s-1", user_id="alice")
-    graph.record_turns("s-1", [{"role": "user", "text": "The orders service uses Postgres."}])
+    graph.record_turns("s-1", [{"role": "user", "text": "The orders service uses Postgres."}], user_id="alice")
     with pytest.raises(EmbeddingUnavailableError, match="not Memgraph"):
         graph.embed_session("s-1", model=MODEL)
     [session] = store.run("MATCH (s:Session) RETURN s.embedding_status AS status, s.embedding_error AS error")

@@ -158,10 +158,10 @@ def test_recall_answers_from_the_users_sessions(user: str, graph: SessionsGraph)
     graph.record_turns(f"s-{user}", [
         {"role": "user", "text": "We decided to keep the orders in Postgres, not Mongo.", "timestamp": "2026-11-02T10:00:00Z"},
         {"role": "assistant", "text": "Noted: Postgres for orders.", "timestamp": "2026-11-02T10:00:05Z"},
-    ])
+    ], user_id=user)
     other = f"x-{user}"
     graph.record_session_start(f"s-{other}", user_id=other)
-    graph.record_turns(f"s-{other}", [{"role": "user", "text": "Orders belong in Cassandra."}])
+    graph.record_turns(f"s-{other}", [{"role": "user", "text": "Orders belong in Cassandra."}], user_id=other)
 
     async def scenario(client: Client) -> None:
         result = await client.call_tool("recall", {"question": "Which database did we pick for orders?"})
@@ -186,10 +186,10 @@ def test_recall_expand_hands_back_one_whole_turn_of_the_users_own(user: str, gra
     graph.setup()
     long_text = "Build log line that says nothing. " * 80 + "The release binary comes to 14.2 MB with thin LTO. " + "More log. " * 80
     graph.record_session_start(f"s-{user}", user_id=user)
-    graph.record_turns(f"s-{user}", [{"role": "assistant", "text": long_text, "turn_id": f"t-{user}"}])
+    graph.record_turns(f"s-{user}", [{"role": "assistant", "text": long_text, "turn_id": f"t-{user}"}], user_id=user)
     other = f"x-{user}"
     graph.record_session_start(f"s-{other}", user_id=other)
-    graph.record_turns(f"s-{other}", [{"role": "user", "text": "Someone else's turn.", "turn_id": f"t-{other}"}])
+    graph.record_turns(f"s-{other}", [{"role": "user", "text": "Someone else's turn.", "turn_id": f"t-{other}"}], user_id=other)
 
     async def scenario(client: Client) -> None:
         whole = await client.call_tool("recall", {"expand": f"t-{user}"})

@@ -54,7 +54,7 @@ def test_turn_text_is_refused_before_anything_is_written(graph, store, kind):
         "tool_input": {"type": "tool_call", "tool_name": "Bash", "tool_input": {"command": BAD[kind]}},
     }.items():
         with pytest.raises(ValidationError, match=f"{field}: contains a {kind}"):
-            graph.record_turns("s1", [{"role": "user", "text": "fine"}, turn])
+            graph.record_turns("s1", [{"role": "user", "text": "fine"}, turn], user_id="alice")
     assert snapshot(store) == before
 
 

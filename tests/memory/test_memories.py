@@ -1,3 +1,5 @@
+import uuid
+
 import pytest
 from conftest import snapshot
 
@@ -86,7 +88,6 @@ def test_delete_keeps_a_deleted_version(graph):
         ({"user_id": "alice", "content": "x", "path": "/memories/../etc/passwd"}, "escape"),
         ({"user_id": "alice", "content": "x", "path": "/etc/passwd"}, "start with /memories"),
         ({"user_id": "alice", "content": "x", "path": "/memories"}, "directory"),
-        ({"user_id": "alice", "content": "x", "memory_id": "a b"}, "memory_id"),
         ({"user_id": "alice", "content": "x", "session_id": "bad\x00id"}, "control"),
     ],
 )
@@ -99,17 +100,28 @@ def test_bad_input_changes_nothing(graph, kwargs, message):
 
 
 def test_conflicts_are_refused_without_changes(graph):
-    saved = graph.save_memory("alice", "existing", path="/memories/a.md", session_id="s-alice")
+    graph.save_memory("alice", "existing", path="/memories/a.md", session_id="s-alice")
     before = snapshot(graph.store)
     with pytest.raises(ValidationError, match="already exists for user"):
         graph.save_memory("alice", "again", path="/memories//a.md")
-    with pytest.raises(ValidationError, match="memory with id"):
-        graph.save_memory("bob", "same id", memory_id=saved.memory_id)
     with pytest.raises(ValidationError, match="another user"):
         graph.save_memory("bob", "hijack", session_id="s-alice")
     assert snapshot(graph.store) == before
     # the same path for another user is fine
     graph.save_memory("bob", "bob's own", path="/memories/a.md")
+
+
+def test_another_users_memory_id_answers_as_a_missing_one_and_cannot_be_picked(graph):
+    alice = graph.save_memory("alice", "alice's note", path="/memories/a.md")
+    before = snapshot(graph.store)
+    for memory_id in (alice.memory_id, uuid.uuid4().hex):  # alice's, and one nobody holds
+        assert graph.get_memory(memory_id, user_id="bob") is None
+        assert graph.update_memory(memory_id, "bob's text", user_id="bob") is None
+        assert graph.delete_memory(memory_id, user_id="bob") is False
+    with pytest.raises(TypeError, match="memory_id"):  # picking an id would tell bob whether alice holds it
+        graph.save_memory("bob", "bob's note", memory_id=alice.memory_id)
+    assert snapshot(graph.store) == before
+    assert graph.save_memory("bob", "bob's note", path="/memories/a.md").memory_id != alice.memory_id
 
 
 def test_setup_is_idempotent_and_drop_removes_indexes(graph):

@@ -41,7 +41,7 @@ def test_reconcile_and_the_transcript_reader_drop_the_same_calls(graph, tmp_path
     graph.record_turns(sid, [
         TurnIn(role="user", text="Note where the orders service runs."),
         TurnIn(type="tool_call", tool_name=name, tool_input=call),
-    ])
+    ], user_id="alice")
     reconciled = [unit.text for unit in session_units(graph.store, sid, "alice")]
 
     transcript = tmp_path / "t.jsonl"

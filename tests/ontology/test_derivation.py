@@ -113,10 +113,10 @@ def test_a_user_far_past_a_milestone_gets_one_run_for_the_highest_one(graph: Ses
 def test_a_session_without_enough_of_the_users_words_does_not_count(graph: SessionsGraph) -> None:
     record(graph, 0)
     graph.record_session_start("short-1", user_id=USER)
-    graph.record_turns("short-1", [{"role": "user", "text": text[:300]} for text in user_turns(1)])
+    graph.record_turns("short-1", [{"role": "user", "text": text[:300]} for text in user_turns(1)], user_id=USER)
     graph.record_session_start("one-turn", user_id=USER)
     graph.record_turns("one-turn", [{"role": "user", "text": " ".join(user_turns(2))},
-                                    {"role": "assistant", "text": " ".join(user_turns(3))}])
+                                    {"role": "assistant", "text": " ".join(user_turns(3))}], user_id=USER)
     for sid in ("short-1", "one-turn"):
         assert graph.reconcile_session(sid, backend=SPACY).status == "completed"
     assert [row["session_id"] for row in milestones.qualifying(graph.store, USER)] == [f"{USER}-s00"]
@@ -135,7 +135,7 @@ def test_each_users_count_of_qualifying_sessions_follows_reconciling_and_forgett
     reconciliation and forgetting; it always equals what `qualifying` finds."""
     record(graph, 0)
     graph.record_session_start("short-1", user_id=USER)
-    graph.record_turns("short-1", [{"role": "user", "text": text[:300]} for text in user_turns(1)])
+    graph.record_turns("short-1", [{"role": "user", "text": text[:300]} for text in user_turns(1)], user_id=USER)
     graph.reconcile_session("short-1", backend=SPACY)
     assert counted(graph, USER) is None  # a store from before the count: made when the sensor first looks
     assert due_users(graph.store) == [] and counted(graph, USER) == 1

@@ -97,7 +97,7 @@ def test_types_from_a_model_never_reach_query_text_unchecked(graph: SessionsGrap
     text = "Alice owns the orders service. It is built for the checkout team."
     llm = backend("anthropic", FakeApi(extra={text: hostile}))
     graph.record_session_start("s", user_id=USER)
-    graph.record_turns("s", [{"role": "user", "text": text}])
+    graph.record_turns("s", [{"role": "user", "text": text}], user_id=USER)
     assert graph.reconcile_session("s", backend=llm, promote_labels=True).status == "completed"
     rows = graph.store.run("MATCH (n:Entity) RETURN n.name AS name, labels(n) AS labels, n.ontology_conformant AS ok ORDER BY name")
     assert rows == [

@@ -75,7 +75,8 @@ def test_recall_ranks_a_kind_of_activity_first_where_no_turn_shares_a_word_with_
     for day, (speaker, text) in enumerate(said, start=1):
         graph.record_session_start(f"s-{day}", user_id="alice", started_at=f"2026-02-0{day}T12:00:00Z")
         graph.record_turns(
-            f"s-{day}", [{"role": "user", "speaker": speaker, "text": text, "timestamp": f"2026-02-0{day}T12:00:00Z"}]
+            f"s-{day}", [{"role": "user", "speaker": speaker, "text": text, "timestamp": f"2026-02-0{day}T12:00:00Z"}],
+            user_id="alice",
         )
         graph.embed_session(f"s-{day}")
 

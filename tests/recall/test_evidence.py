@@ -95,7 +95,7 @@ def record(graph, user: str, session: str, texts: list[str], day: int = 1) -> No
     stamp = f"2026-03-{day:02d}T10:00:00Z"
     graph.record_session_start(session, user_id=user, started_at=stamp)
     graph.record_turns(session, [{"role": ("user", "assistant")[i % 2], "speaker": SPEAKERS[i % 2], "text": text,
-                                  "timestamp": stamp} for i, text in enumerate(texts)])
+                                  "timestamp": stamp} for i, text in enumerate(texts)], user_id=user)
 
 
 def stored(store, user: str) -> dict[str, dict]:

@@ -45,7 +45,7 @@ def test_a_ranker_naming_an_unknown_feature_is_refused():
 
 def test_the_features_of_a_real_pool_lie_in_0_1_and_the_ranker_puts_the_matching_turn_first(graph):
     graph.record_session_start("s-1", user_id="alice", started_at=TALK[0][2])
-    graph.record_turns("s-1", [{"role": role, "text": text, "timestamp": ts} for role, text, ts in TALK])
+    graph.record_turns("s-1", [{"role": role, "text": text, "timestamp": ts} for role, text, ts in TALK], user_id="alice")
     graph.embed_session("s-1")
     question = "How are the violin lessons going?"
     config = RecallConfig()
@@ -98,7 +98,7 @@ def test_the_ranker_scores_all_turns_at_once_as_it_would_one_by_one():
 )
 def test_the_pools_evidence_is_read_only_for_a_question_it_can_answer(graph, question, evidence):
     graph.record_session_start("s-1", user_id="alice", started_at=TALK[0][2])
-    graph.record_turns("s-1", [{"role": role, "text": text, "timestamp": ts} for role, text, ts in TALK])
+    graph.record_turns("s-1", [{"role": role, "text": text, "timestamp": ts} for role, text, ts in TALK], user_id="alice")
     config = RecallConfig(lanes=["text"])
     search = Search(graph.store, "alice", question, config, config.model(), None, search_terms(question),
                     mentioned_period(question))

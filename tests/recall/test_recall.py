@@ -26,7 +26,7 @@ def load(graph, user="alice", prefix="s", embed=True):
     for number, turns in enumerate((DAY_ONE, DAY_TWO), start=1):
         session_id = f"{prefix}-{number}"
         graph.record_session_start(session_id, user_id=user, started_at=turns[0][2])
-        graph.record_turns(session_id, [{"role": role, "text": text, "timestamp": ts} for role, text, ts in turns])
+        graph.record_turns(session_id, [{"role": role, "text": text, "timestamp": ts} for role, text, ts in turns], user_id=user)
         if embed:
             graph.embed_session(session_id)
 
@@ -151,7 +151,7 @@ def test_widths_and_lanes_limit_what_comes_back(graph):
 def test_long_turns_are_excerpted_around_the_match(graph):
     long_text = "Background chatter about the weather. " * 60 + "The staging password rotates every 30 days. " + "More chatter. " * 60
     graph.record_session_start("s-1", user_id="alice")
-    graph.record_turns("s-1", [{"role": "user", "text": long_text}])
+    graph.record_turns("s-1", [{"role": "user", "text": long_text}], user_id="alice")
     graph.embed_session("s-1")
     recalled = graph.recall("alice", "how often does the staging password rotate", config=RecallConfig(turn_chars=400))
     line = recalled.lines()[0]
@@ -206,9 +206,9 @@ def test_a_common_word_is_scored_from_the_sample_without_reading_its_postings(gr
     graph.record_session_start("s-1", user_id="alice")
     turns = [{"role": "user", "text": f"Status of project item {i}."} for i in range(40)]
     turns.append({"role": "user", "text": "The zebra project needs a new logo."})
-    graph.record_turns("s-1", turns)
+    graph.record_turns("s-1", turns, user_id="alice")
     graph.record_session_start("s-2", user_id="bob")
-    graph.record_turns("s-2", [{"role": "user", "text": "A project of my own."}])
+    graph.record_turns("s-2", [{"role": "user", "text": "A project of my own."}], user_id="bob")
     read: list[tuple[str, str]] = []
     postings = graph.store.fulltext_postings
 
@@ -240,9 +240,9 @@ def test_a_long_historys_sample_is_spread_over_its_time_and_the_same_in_every_pr
     for day in range(12):  # ids that sort against time: the sample follows time
         session = f"s-{11 - day:02d}"
         graph.record_session_start(session, user_id="alice", started_at=f"2026-03-{day + 1:02d}T09:00:00Z")
-        graph.record_turns(session, [{"role": "user", "text": f"Notes on topic{day} and the garden."}])
+        graph.record_turns(session, [{"role": "user", "text": f"Notes on topic{day} and the garden."}], user_id="alice")
     graph.record_session_start("b-1", user_id="bob")
-    graph.record_turns("b-1", [{"role": "user", "text": "Bob's own topic3 notes."}])
+    graph.record_turns("b-1", [{"role": "user", "text": "Bob's own topic3 notes."}], user_id="bob")
     search = Search(graph.store, "alice", "topic3 garden", RecallConfig(), "m", None, [], None)
     assert text_lane._spread_sessions(search) == ["s-11", "s-08", "s-05", "s-02"]  # days 1, 4, 7 and 10
 
@@ -259,7 +259,7 @@ def test_a_question_that_names_a_day_or_month_favours_what_was_said_then(graph):
     for session_id, friend, day in (("lunch-1", "Marco", "2026-03-02"), ("lunch-2", "Dana", "2026-04-10")):
         graph.record_session_start(session_id, user_id="alice", started_at=f"{day}T12:00:00Z")
         graph.record_turns(session_id, [{"role": "user", "text": f"Lunch with {friend} at the Thai place.",
-                                         "timestamp": f"{day}T12:00:00Z"}])
+                                         "timestamp": f"{day}T12:00:00Z"}], user_id="alice")
     config = RecallConfig(lanes=("text",))
     assert texts(graph.recall("alice", "Who did I have lunch with on 10 April 2026?", config=config))[0] == (
         "Lunch with Dana at the Thai place.")
@@ -288,7 +288,7 @@ def test_a_question_that_asks_when_favours_turns_that_say_when(graph):
 def _said(graph, session_id, day, texts_said):
     graph.record_session_start(session_id, user_id="alice", started_at=f"{day}T12:00:00Z")
     graph.record_turns(session_id, [{"role": "user", "text": text, "timestamp": f"{day}T12:00:{i:02d}Z"}
-                                    for i, text in enumerate(texts_said)])
+                                    for i, text in enumerate(texts_said)], user_id="alice")
 
 
 def test_a_question_about_a_change_ranks_the_newest_statement_first(graph):
@@ -322,7 +322,7 @@ def test_a_question_that_names_a_speaker_favours_what_that_person_said(graph):
     for session_id, name, day in (("a-mel", "Melanie", "Sunday"), ("b-car", "Caroline", "Monday")):
         graph.record_session_start(session_id, user_id="alice", started_at="2026-02-01T12:00:00Z")
         graph.record_turns(session_id, [{"role": "user", "speaker": name, "turn_id": f"t-{session_id}",
-                                         "text": f"I joined the pottery class on {day}."}])
+                                         "text": f"I joined the pottery class on {day}."}], user_id="alice")
     config = RecallConfig(lanes=["text"])
 
     def first(question):

@@ -22,7 +22,7 @@ counter = itertools.count()
 def seed_user(graph, user: str, texts: list[str], memory: str) -> set[str]:
     session_id = f"{user}-s"
     graph.record_session_start(session_id, user_id=user)
-    graph.record_turns(session_id, [{"role": "user" if i % 2 == 0 else "assistant", "text": t} for i, t in enumerate(texts)])
+    graph.record_turns(session_id, [{"role": "user" if i % 2 == 0 else "assistant", "text": t} for i, t in enumerate(texts)], user_id=user)
     graph.save_memory(user, memory, path="/memories/notes/shared-name.md")
     graph.embed_session(session_id)
     return {turn.turn_id for turn in graph.get_turns(session_id)}

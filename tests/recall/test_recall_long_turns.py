@@ -39,7 +39,7 @@ def record_long_session(graph, user="alice", session_id="s-long"):
     graph.record_turns(session_id, [
         {"role": "user", "text": "Set up a staging database for the ledger service.", "timestamp": "2026-03-02T09:00:00Z"},
         {"role": "assistant", "text": tool_output(), "timestamp": "2026-03-02T09:01:00Z"},
-    ])
+    ], user_id=user)
     graph.embed_session(session_id)
     return graph.store.run("MATCH (t:Turn {session_id: $sid}) WHERE t.role = 'assistant' RETURN t.turn_id AS id",
                            {"sid": session_id})[0]["id"]

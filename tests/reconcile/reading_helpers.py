@@ -16,7 +16,7 @@ def record(graph: SessionsGraph, user: str, texts: dict[str, str]) -> None:
     for n, (sid, text) in enumerate(texts.items()):
         at = f"2026-0{n + 1}-05T09:00:00Z"
         graph.record_session_start(sid, user_id=user, project_key="shop", started_at=at)
-        graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
+        graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}], user_id=user)
 
 
 def reconciled(graph: SessionsGraph, spacy: SpacyBackend, user: str, texts: dict[str, str],

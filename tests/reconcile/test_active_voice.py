@@ -17,7 +17,7 @@ from sessions_graph_core.reconcile.nlp import spacy_pipeline
 
 def say(graph: SessionsGraph, user: str, sid: str, at: str, text: str, project: str | None = None) -> None:
     graph.record_session_start(sid, user_id=user, project_key=project, started_at=at)
-    graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
+    graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}], user_id=user)
 
 
 def change(graph: SessionsGraph, spacy: SpacyBackend, user: str, old: str, new: str, order: tuple) -> None:

@@ -9,7 +9,7 @@ from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 def reconciled(graph: SessionsGraph, user: str, *texts: str) -> None:
     graph.record_session_start(f"{user}-s", user_id=user, started_at="2026-01-05T09:00:00Z")
-    graph.record_turns(f"{user}-s", [{"role": "user", "text": text, "timestamp": "2026-01-05T09:00:00Z"} for text in texts])
+    graph.record_turns(f"{user}-s", [{"role": "user", "text": text, "timestamp": "2026-01-05T09:00:00Z"} for text in texts], user_id=user)
     assert graph.reconcile_session(f"{user}-s", backend=SpacyBackend()).status == "completed"
 
 

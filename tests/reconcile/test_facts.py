@@ -65,7 +65,7 @@ def test_several_updates_in_one_batch_form_a_chain_not_a_fan(graph: SessionsGrap
     graph.record_turns(sid, [
         {"role": "user", "text": text, "timestamp": f"2026-03-05T10:0{i}:00Z", "turn_id": f"batch-{i}"}
         for i, text in enumerate(texts)
-    ])
+    ], user_id=USER)
     graph.reconcile_session(sid, backend=backend("openai", api))
     assert chain(graph, "orders service/owner") == [
         ("Dana owns the orders service.", "Alice owns the orders service."),
@@ -85,7 +85,7 @@ def test_a_statement_back_to_an_old_value_supersedes_again(graph: SessionsGraph)
     llm = backend("anthropic", api)
     graph.reconcile_session(record_session(graph, 0), backend=llm)
     sid = record_session(graph, 1)
-    graph.record_turns(sid, [{"role": "user", "text": "Alice is the owner again.", "timestamp": "2026-04-01T09:00:00Z", "turn_id": "back"}])
+    graph.record_turns(sid, [{"role": "user", "text": "Alice is the owner again.", "timestamp": "2026-04-01T09:00:00Z", "turn_id": "back"}], user_id=USER)
     graph.reconcile_session(sid, backend=llm)
     current = [x for x in graph.current_facts(USER, QUESTION) if x.slot == "orders service/owner"]
     assert [(x.text, x.replaced) for x in current] == [
@@ -100,7 +100,7 @@ def test_restating_the_current_value_links_instead_of_duplicating(graph: Session
     graph.reconcile_session(record_session(graph, 0), backend=llm)
     graph.reconcile_session(record_session(graph, 1), backend=llm)
     graph.record_session_start("session-3", user_id=USER)
-    graph.record_turns("session-3", [{"role": "user", "text": "As I said, Carol owns orders.", "timestamp": "2026-03-20T09:00:00Z"}])
+    graph.record_turns("session-3", [{"role": "user", "text": "As I said, Carol owns orders.", "timestamp": "2026-03-20T09:00:00Z"}], user_id=USER)
     graph.reconcile_session("session-3", backend=llm)
     carol = [x for x in graph.current_facts(USER, QUESTION) if x.text.startswith("Carol")]
     assert len(carol) == 1 and carol[0].valid_at == "2026-03-16T14:07:00.000000Z"
@@ -112,7 +112,7 @@ def test_a_late_statement_dated_between_two_others_is_put_between_them(graph: Se
     graph.reconcile_session(record_session(graph, 0), backend=llm)
     graph.reconcile_session(record_session(graph, 1), backend=llm)
     graph.record_session_start("late", user_id=USER)
-    graph.record_turns("late", [{"role": "user", "text": "Dana took the orders service for a week.", "timestamp": "2026-03-10T09:00:00Z"}])
+    graph.record_turns("late", [{"role": "user", "text": "Dana took the orders service for a week.", "timestamp": "2026-03-10T09:00:00Z"}], user_id=USER)
     graph.reconcile_session("late", backend=llm)
     assert chain(graph, "orders service/owner") == [
         ("Carol owns the orders service.", "Dana owns the orders service."),

@@ -117,7 +117,7 @@ def test_a_session_that_backs_a_fact_the_forgotten_one_worded_is_read_again_and_
     for sid, said in (("worded-here", "The orders service database is PostgreSQL."),
                       ("said-too", "The orders service database is Postgres.")):
         graph.record_session_start(sid, user_id=USER)
-        graph.record_turns(sid, [{"role": "user", "text": said}])
+        graph.record_turns(sid, [{"role": "user", "text": said}], user_id=USER)
         assert graph.reconcile_session(sid).status == "completed"
 
     forgotten = graph.forget_session(USER, "worded-here")

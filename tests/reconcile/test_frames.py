@@ -17,7 +17,7 @@ from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 def say(graph: SessionsGraph, user: str, sid: str, at: str, text: str, project: str | None = None) -> None:
     graph.record_session_start(sid, user_id=user, project_key=project, started_at=at)
-    graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}])
+    graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-0"}], user_id=user)
 
 
 def change(graph: SessionsGraph, spacy: SpacyBackend, user: str, old: str, new: str, order: tuple,
@@ -139,7 +139,7 @@ def test_a_waiting_pronoun_with_two_holders_to_choose_from_stays_waiting(graph: 
     graph.record_session_start("ab", user_id="fr5", project_key="shop", started_at="2026-01-05T09:00:00Z")
     graph.record_turns("ab", [{"role": "user", "text": text, "timestamp": "2026-01-05T09:00:00Z", "turn_id": f"ab-{n}"}
                               for n, text in enumerate(["Our invoicing app is hosted on Render.",
-                                                        "Our landing page is hosted on Netlify."])])
+                                                        "Our landing page is hosted on Netlify."])], user_id="fr5")
     graph.reconcile_session("ab", backend=spacy)
     assert {x.slot: x.replaced for x in graph.current_facts("fr5", "shop") if x.slot.endswith("/hosting")} == {}
     hosting = {x.slot: x.replaced for who in ("invoicing app", "landing page") for x in graph.current_facts("fr5", who)}

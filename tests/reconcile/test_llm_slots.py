@@ -26,7 +26,7 @@ ANSWERS = {
 
 def say(graph: SessionsGraph, sid: str, at: str, text: str) -> None:
     graph.record_session_start(sid, user_id="u", project_key="invoicer", started_at=at)
-    graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at}])
+    graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at}], user_id="u")
 
 
 @pytest.mark.parametrize("provider", ["anthropic", "openai"])

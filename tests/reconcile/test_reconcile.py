@@ -23,7 +23,7 @@ def load(graph: SessionsGraph, name: str, *, user: str | None = None, session_id
     header = transcript.header
     sid = session_id or header.session_id
     graph.record_session_start(sid, user_id=user or header.user_id, started_at=header.started_at)
-    graph.record_turns(sid, transcript.turns)
+    graph.record_turns(sid, transcript.turns, user_id=user or header.user_id)
     return sid
 
 
@@ -92,7 +92,8 @@ def test_rerun_changes_nothing_and_extracts_nothing(graph: SessionsGraph) -> Non
 def test_new_turns_are_reconciled_on_the_next_run_only(graph: SessionsGraph) -> None:
     sid = load(graph, "orders-1.jsonl")
     graph.reconcile_session(sid)
-    graph.record_turns(sid, [{"role": "user", "text": "Dave manages the billing service.", "timestamp": "2026-03-03T10:00:00Z"}], first_position=100)
+    graph.record_turns(sid, [{"role": "user", "text": "Dave manages the billing service.", "timestamp": "2026-03-03T10:00:00Z"}], user_id="alice",
+                       first_position=100)
     graph.end_turn(sid)
     summary = graph.reconcile_session(sid)
     assert summary.texts_considered == 1 and summary.texts_extracted == 1
@@ -108,7 +109,7 @@ def test_units_skip_memory_tool_use_blank_text_and_are_truncated(graph: Sessions
         {"type": "tool_call", "tool_name": "Bash", "tool_input": {"command": "psql orders"}},
         {"role": "user", "text": "   "},
         {"role": "user", "text": long_text},
-    ])
+    ], user_id="bob")
     summary = graph.reconcile_session("units")
     assert summary.texts_considered == 2
     chunks = graph.store.run("MATCH (t:Turn)-[:HAS_CHUNK]->(c:Chunk) RETURN t.kind AS kind, c.text AS text ORDER BY kind")
@@ -180,7 +181,7 @@ def record_sessions(graph: SessionsGraph) -> list[str]:
     repeated = read_transcript(EXAMPLES / "orders-2.jsonl").turns[0].text
     graph.record_turns("orders-3", [{"role": "user", "text": repeated, "timestamp": "2026-03-17T09:01:00Z"},
                                     {"role": "user", "text": "Dave manages the billing service.",
-                                     "timestamp": "2026-03-17T09:02:00Z"}])
+                                     "timestamp": "2026-03-17T09:02:00Z"}], user_id="alice")
     return [*ids, "orders-3"]
 
 
@@ -230,7 +231,7 @@ def record_many(graph: SessionsGraph, count: int, *, bad: int | None = None) -> 
         graph.record_session_start(sid, user_id=("alice", "bob")[n % 2], started_at=day)
         own = "This one cannot be read." if n == bad else f"Worker {n} owns the service number {n}."
         graph.record_turns(sid, [{"role": "user", "text": own, "timestamp": day},
-                                 {"role": "user", "text": "Dana leads the payments team.", "timestamp": day}])
+                                 {"role": "user", "text": "Dana leads the payments team.", "timestamp": day}], user_id=('alice', 'bob')[n % 2])
         ids.append(sid)
     return ids
 

@@ -47,7 +47,7 @@ def turns() -> list[dict]:
 def prepare(graph: SessionsGraph) -> None:
     graph.setup()
     graph.record_session_start("crash", user_id="crash-user", started_at="2026-03-01T00:00:00Z")
-    graph.record_turns("crash", turns())
+    graph.record_turns("crash", turns(), user_id="crash-user")
 
 
 def done_units(store: FalkorDBStore) -> int:
@@ -106,7 +106,7 @@ def unique_people_turns() -> list[dict]:
 def prepare_people(graph: SessionsGraph) -> None:
     graph.setup()
     graph.record_session_start("people", user_id="crash-user", started_at="2026-03-01T00:00:00Z")
-    graph.record_turns("people", unique_people_turns())
+    graph.record_turns("people", unique_people_turns(), user_id="crash-user")
 
 
 def test_killed_between_batches_then_rerun_labels_every_entity(graph: SessionsGraph, server: EmbeddedServer) -> None:

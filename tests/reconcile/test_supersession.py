@@ -11,7 +11,7 @@ from tests.seed002 import USER, record_session
 
 def say(graph: SessionsGraph, user: str, sid: str, at: str, *texts: str, project: str | None = None) -> None:
     graph.record_session_start(sid, user_id=user, project_key=project, started_at=at)
-    graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-{n}"} for n, text in enumerate(texts)])
+    graph.record_turns(sid, [{"role": "user", "text": text, "timestamp": at, "turn_id": f"{sid}-{n}"} for n, text in enumerate(texts)], user_id=user)
 
 
 def test_seed_002_story_gives_the_seeds_recall_table_offline(graph: SessionsGraph, spacy: SpacyBackend) -> None:
@@ -91,7 +91,7 @@ def test_tool_call_arguments_state_no_facts(graph: SessionsGraph, spacy: SpacyBa
          "tool_input": {"note": "Bob owns the billing service."}, "timestamp": "2026-01-05T09:00:00Z"},
         # The same kind of words said by the user are a fact: the gate is the tool call, not the text.
         {"role": "user", "text": "Alice owns the orders service.", "timestamp": "2026-01-05T09:01:00Z"},
-    ])
+    ], user_id="u6")
     assert graph.reconcile_session("t", backend=spacy).status == "completed"
     rows = graph.store.run("MATCH (f:Fact {user_id: 'u6'}) RETURN f.slot AS slot")
     assert rows == [{"slot": "orders service/owner"}]

@@ -21,7 +21,7 @@ START = "2026-01-05T09:00:00Z"
 def facts_of(graph: SessionsGraph, spacy: SpacyBackend, user: str, turns: list[dict]) -> list[tuple[str, str]]:
     """(text, slot) of every fact one session of these turns writes."""
     graph.record_session_start(f"{user}-s", user_id=user, project_key="shop", started_at=START)
-    graph.record_turns(f"{user}-s", [{"timestamp": START, **turn} for turn in turns])
+    graph.record_turns(f"{user}-s", [{"timestamp": START, **turn} for turn in turns], user_id=user)
     assert graph.reconcile_session(f"{user}-s", backend=spacy).status == "completed"
     rows = graph.store.run("MATCH (f:Fact {user_id: $user}) RETURN f.text AS text, f.slot AS slot ORDER BY text", {"user": user})
     return [(row["text"], row["slot"]) for row in rows]

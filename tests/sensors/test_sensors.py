@@ -72,7 +72,7 @@ def test_same_state_same_run_key_and_new_revision_new_key(instance, graph, store
     apply_partitions(instance, again)  # the daemon skips a key it has
     assert instance.get_dynamic_partitions("users") == ["bob"]
 
-    graph.record_turns(sid, [{"role": "user", "text": "One more thing about the garden."}], first_position=100)
+    graph.record_turns(sid, [{"role": "user", "text": "One more thing about the garden."}], user_id="bob", first_position=100)
     graph.end_turn(sid)
     changed = evaluate(pending_sessions_sensor, instance, store)
     [changed_key] = [r.run_key for r in changed.run_requests]
@@ -165,7 +165,7 @@ def test_a_tick_asks_for_whole_runs_of_the_users_waiting_longest(instance, graph
     for index in range(2):  # pending in turn: alice, bob, carol, alice, bob, carol
         for user in ("alice", "bob", "carol"):
             graph.record_session_start(f"{user}-{index}", user_id=user)
-            graph.record_turns(f"{user}-{index}", [{"role": "user", "text": f"{user} works on ticket {index}."}])
+            graph.record_turns(f"{user}-{index}", [{"role": "user", "text": f"{user} works on ticket {index}."}], user_id=user)
             assert graph.end_session(f"{user}-{index}")
     result = evaluate(pending_sessions_sensor, instance, store)
     # The 4 longest waiting overall would be runs of 2, 1 and 1 sessions; whole users give two runs of 2.

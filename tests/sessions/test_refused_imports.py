@@ -29,7 +29,7 @@ HEADER = {"type": "session", "session_id": "s-new", "user_id": "alice"}
 )
 def test_a_refused_transcript_leaves_no_session(graph, store, tmp_path, turn, reason):
     graph.record_session_start("s-old", user_id="bob")
-    graph.record_turns("s-old", [{"role": "user", "text": "bob's", "turn_id": "taken"}])
+    graph.record_turns("s-old", [{"role": "user", "text": "bob's", "turn_id": "taken"}], user_id="bob")
     before = snapshot(store)
     transcript = read_transcript(write(tmp_path / "t.jsonl", [HEADER, {"role": "user", "text": "fine"}, turn]))
     with pytest.raises(ValidationError, match=reason):

@@ -23,7 +23,7 @@ def test_session_start_links_user_and_project(graph):
 
 def test_turns_are_stored_in_order_with_next_links(graph):
     graph.record_session_start("s-1", user_id="alice")
-    assert graph.record_turns("s-1", TURNS) == 4
+    assert graph.record_turns("s-1", TURNS, user_id="alice") == 4
     turns = graph.get_turns("s-1")
     assert [(t.seq, t.kind, t.role) for t in turns] == [
         (0, "message", "user"), (1, "message", "assistant"), (2, "tool_call", "assistant"), (3, "tool_result", "tool"),
@@ -37,7 +37,7 @@ def test_turns_are_stored_in_order_with_next_links(graph):
 def test_a_turn_keeps_the_name_of_who_said_it_where_the_transcript_gives_one(graph, tmp_path):
     graph.record_session_start("s-1", user_id="alice")
     graph.record_turns("s-1", [{"role": "user", "speaker": "  Caroline \t Smith ", "text": "I start the course."},
-                               {"role": "assistant", "text": "Good luck."}])
+                               {"role": "assistant", "text": "Good luck."}], user_id="alice")
     assert [(t.role, t.speaker) for t in graph.get_turns("s-1")] == [("user", "Caroline Smith"), ("assistant", None)]
     # A JSONL transcript line carries it the same way.
     path = tmp_path / "chat.jsonl"
@@ -48,10 +48,10 @@ def test_a_turn_keeps_the_name_of_who_said_it_where_the_transcript_gives_one(gra
 
 def test_importing_the_same_turns_twice_changes_nothing(graph):
     graph.record_session_start("s-1", user_id="alice")
-    graph.record_turns("s-1", TURNS[:2], first_position=0)
-    graph.record_turns("s-1", TURNS, first_position=0)  # a transcript read again from its first line
+    graph.record_turns("s-1", TURNS[:2], first_position=0, user_id="alice")
+    graph.record_turns("s-1", TURNS, first_position=0, user_id="alice")  # a transcript read again from its first line
     before = snapshot(graph.store)
-    assert graph.record_turns("s-1", TURNS, first_position=0) == 0
+    assert graph.record_turns("s-1", TURNS, first_position=0, user_id="alice") == 0
     assert snapshot(graph.store) == before
     assert [t.seq for t in graph.get_turns("s-1")] == [0, 1, 2, 3]
     assert graph.get_session("s-1").turn_count == 4
@@ -59,11 +59,11 @@ def test_importing_the_same_turns_twice_changes_nothing(graph):
 
 def test_explicit_turn_ids_are_idempotent(graph):
     graph.record_session_start("s-1", user_id="alice")
-    graph.record_turns("s-1", [{"turn_id": "x1", "text": "one"}, {"turn_id": "x1", "text": "dup"}, {"turn_id": "x2", "text": "two"}])
+    graph.record_turns("s-1", [{"turn_id": "x1", "text": "one"}, {"turn_id": "x1", "text": "dup"}, {"turn_id": "x2", "text": "two"}], user_id="alice")
     assert [t.text for t in graph.get_turns("s-1")] == ["one", "two"]
     graph.record_session_start("s-2", user_id="alice")
     with pytest.raises(ValidationError, match="another session"):
-        graph.record_turns("s-2", [{"turn_id": "x1", "text": "stolen"}])
+        graph.record_turns("s-2", [{"turn_id": "x1", "text": "stolen"}], user_id="alice")
 
 
 def test_pending_on_turn_end_and_session_end(graph):
@@ -103,8 +103,8 @@ def test_pending_by_user_lists_whole_users_the_longest_waiting_first(graph):
 def test_user_turn_listing_is_scoped(graph):
     graph.record_session_start("a", user_id="alice")
     graph.record_session_start("b", user_id="bob")
-    graph.record_turns("a", [{"text": "alice speaks", "timestamp": "2026-01-01T00:00:00Z"}])
-    graph.record_turns("b", [{"text": "bob speaks"}])
+    graph.record_turns("a", [{"text": "alice speaks", "timestamp": "2026-01-01T00:00:00Z"}], user_id="alice")
+    graph.record_turns("b", [{"text": "bob speaks"}], user_id="bob")
     assert [t.text for t in graph.get_user_turns("alice")] == ["alice speaks"]
 
 
@@ -115,14 +115,14 @@ def test_user_turn_listing_is_scoped(graph):
         (lambda g: g.record_session_start("x" * 129, user_id="alice"), "128 bytes"),
         (lambda g: g.record_session_start("s-1", user_id="no spaces allowed"), "user_id"),
         (lambda g: g.record_session_start("s-1", user_id="bob"), "another user"),
-        (lambda g: g.record_turns("s-unknown", [{"text": "hi"}]), "not been started"),
-        (lambda g: g.record_turns("s-1", [{"role": "wizard", "text": "hi"}]), "Invalid turn"),
-        (lambda g: g.record_turns("s-1", [{"text": "ok"}, {"text": "x", "colour": "red"}]), "Invalid turn"),
-        (lambda g: g.record_turns("s-1", [{"text": "x", "timestamp": "yesterday"}]), "timestamp"),
-        (lambda g: g.record_turns("s-1", [{"text": "x" * 1_000_001}]), "limit"),
-        (lambda g: g.record_turns("s-1", [{"text": "x", "speaker": " "}]), "speaker: must be a person's name"),
-        (lambda g: g.record_turns("s-1", [{"text": "x", "speaker": 7}]), "speaker: must be a person's name"),
-        (lambda g: g.record_turns("s-1", [{"text": "x", "speaker": "n" * 201}]), "speaker: is 201 characters"),
+        (lambda g: g.record_turns("s-unknown", [{"text": "hi"}], user_id="alice"), "no session"),
+        (lambda g: g.record_turns("s-1", [{"role": "wizard", "text": "hi"}], user_id="alice"), "Invalid turn"),
+        (lambda g: g.record_turns("s-1", [{"text": "ok"}, {"text": "x", "colour": "red"}], user_id="alice"), "Invalid turn"),
+        (lambda g: g.record_turns("s-1", [{"text": "x", "timestamp": "yesterday"}], user_id="alice"), "timestamp"),
+        (lambda g: g.record_turns("s-1", [{"text": "x" * 1_000_001}], user_id="alice"), "limit"),
+        (lambda g: g.record_turns("s-1", [{"text": "x", "speaker": " "}], user_id="alice"), "speaker: must be a person's name"),
+        (lambda g: g.record_turns("s-1", [{"text": "x", "speaker": 7}], user_id="alice"), "speaker: must be a person's name"),
+        (lambda g: g.record_turns("s-1", [{"text": "x", "speaker": "n" * 201}], user_id="alice"), "speaker: is 201 characters"),
     ],
 )
 def test_invalid_input_is_rejected_before_anything_is_written(graph, call, message):

@@ -13,6 +13,7 @@ import pytest
 from crash_proxy import CrashingProxy
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.sessions.records import session_states
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
@@ -95,7 +96,7 @@ def test_turns_are_recorded_once_and_counted_once(crash_graph):
     graph, server = crash_graph
     graph.record_session_start("s1", user_id="alice")
     added = crash_during(graph, server, "CREATE (s)-[:HAS_TURN]",
-                         lambda: graph.record_turns("s1", [{"role": "user", "text": "hi"}, {"role": "assistant", "text": "yo"}]))
+                         lambda: graph.record_turns("s1", [{"role": "user", "text": "hi"}, {"role": "assistant", "text": "yo"}], user_id="alice"))
     assert added == 2
     info = graph.get_session("s1")
     assert info is not None and info.turn_count == 2
@@ -138,7 +139,7 @@ def test_turns_recorded_while_the_server_dies_twice_are_recorded_once_and_counte
     graph, server = crash_graph
     graph.record_session_start("s1", user_id="alice")
     turns = [{"role": "user", "text": "hi", "turn_id": "t1"}, {"role": "assistant", "text": "yo", "turn_id": "t2"}]
-    added = crash_twice_during(graph, server, "CREATE (s)-[:HAS_TURN]", lambda: graph.record_turns("s1", turns), monkeypatch)
+    added = crash_twice_during(graph, server, "CREATE (s)-[:HAS_TURN]", lambda: graph.record_turns("s1", turns, user_id="alice"), monkeypatch)
     assert added == 2
     info = graph.get_session("s1")
     assert info is not None and info.turn_count == 2
@@ -152,3 +153,13 @@ def test_an_ontology_version_written_while_the_server_dies_is_written_once(crash
     version = crash_during(graph, server, "CREATE (v:OntologyVersion", lambda: graph.supply_ontology_file("alice", str(schema)))
     assert version.version == 1
     assert [v.version for v in graph.ontology_versions("alice")] == [1]
+
+
+def test_a_session_ended_while_the_server_dies_moves_its_revision_once(crash_graph):
+    graph, server = crash_graph
+    graph.record_session_start("s1", user_id="alice")
+    [before] = session_states(graph.store, ["s1"])
+    assert crash_during(graph, server, "s.revision = ", lambda: graph.end_session("s1")) is True
+    [after] = session_states(graph.store, ["s1"])
+    assert after.revision == before.revision + 1
+    assert graph.get_session("s1").reconciliation_status == "pending"

@@ -21,8 +21,8 @@ def test_sessions_memories_and_turns_round_trip(backend_store: GraphStore) -> No
     graph.save_memory("bob", "Postgres for bob")
     assert [m.memory_id for m in graph.search_memories("alice", "postgres")] == [saved.memory_id]
     graph.record_session_start("s-2", user_id="alice")
-    assert graph.record_turns("s-2", [{"text": "hello"}, {"text": "again"}], call_id="c-1") == 2
-    assert graph.record_turns("s-2", [{"text": "hello"}, {"text": "again"}], call_id="c-1") == 0  # a retry: once
+    assert graph.record_turns("s-2", [{"text": "hello"}, {"text": "again"}], call_id="c-1", user_id="alice") == 2
+    assert graph.record_turns("s-2", [{"text": "hello"}, {"text": "again"}], call_id="c-1", user_id="alice") == 0  # a retry: once
     assert [t.seq for t in graph.get_turns("s-2")] == [0, 1]
 
 

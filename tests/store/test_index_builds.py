@@ -6,7 +6,7 @@ from __future__ import annotations
 
 def test_setup_on_a_full_graph_returns_with_every_index_built(graph):
     graph.record_session_start("big", user_id="alice")
-    graph.record_turns("big", [{"role": "user", "text": f"turn number {i} about the orders service"} for i in range(20_000)])
+    graph.record_turns("big", [{"role": "user", "text": f"turn number {i} about the orders service"} for i in range(20_000)], user_id="alice")
 
     def listing():
         return sorted(repr(row) for row in graph.store.run(

@@ -35,7 +35,7 @@ def test_a_sessions_reconcile_and_embedding_scan_no_whole_label(graph, store, mo
             {"role": "user", "text": "We moved the orders service off Heroku to Fly.io because of pricing."},
             {"role": "assistant", "text": "Noted: the orders service runs on Fly.io now."},
             {"role": "tool", "text": '{"status": "ok"}'},
-        ])
+        ], user_id=f"user-{index % 2}")
         graph.end_session(f"s{index}")
 
     def work() -> None:

@@ -60,7 +60,7 @@ def test_write_on_primary_read_on_replica(pair, tmp_path):
     with SessionsGraph(open_store(settings)) as graph:
         graph.setup()
         graph.record_session_start("s1", user_id="alice", project_key="orders")
-        graph.record_turns("s1", [{"role": "user", "text": "The orders service moved to CockroachDB."}])
+        graph.record_turns("s1", [{"role": "user", "text": "The orders service moved to CockroachDB."}], user_id="alice")
         # replica_acks=1: the write returned only once the replica held it, so the replica has it now.
         with open_store(settings.for_reads()) as replica:
             rows = replica.run("MATCH (s:Session {session_id: 's1'}) RETURN s.user_id AS user")

@@ -52,5 +52,7 @@ class ExtractionBackend(Protocol):
     # of the same user's session before it (reconcile_sessions).
     reads_known_slots: bool
 
+    # A backend may also have `extract_entities(texts, ontology)`, one extraction without facts per text:
+    # reconciliation reads a tool's arguments and output with it (their statements are never written).
     def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str]) -> list[Extraction]:
         """One extraction per text, in order."""

@@ -65,6 +65,13 @@ class SpacyBackend:
     def __init__(self, batch_size: int = 64) -> None:
         self.batch_size = batch_size
 
+    def extract_entities(self, texts: Sequence[str], ontology: OntologyModel) -> list[Extraction]:
+        """The entities `extract` finds in each text, without reading its statements: for a tool's arguments
+        and output, whose statements reconciliation never writes. One parse, no reading again."""
+        labels = {label.lower(): label for label in ontology.labels()}
+        docs = spacy_pipeline().pipe([without_lead_ins(text) for text in texts], batch_size=self.batch_size)
+        return [Extraction(entities=_entities(doc, labels)[0]) for doc in docs]
+
     def extract(self, texts: Sequence[str], ontology: OntologyModel, known_slots: Sequence[str] = ()) -> list[Extraction]:
         nlp = spacy_pipeline()
 
@@ -410,7 +417,16 @@ def _trimmed(span: Any) -> Any:
 
 
 def _read_doc(doc: Any, labels: dict[str, str], lexicon: Any, unread: list[tuple[Any, int]] | None = None) -> Extraction:
+    entities, spans = _entities(doc, labels)
+    reader = Reader(lexicon, lemma)
+    facts: list[ExtractedFact] = []
+    for sentence in doc.sents:
+        facts += _sentence_facts(sentence, spans, reader, unread, len(facts))
+    return Extraction(entities=entities, facts=facts)
 
+
+def _entities(doc: Any, labels: dict[str, str]) -> tuple[list[ExtractedEntity], list[tuple[int, int, str]]]:
+    """The doc's named entities and noun phrases, each name once, and every span that names one."""
     entities: dict[str, ExtractedEntity] = {}
     spans: list[tuple[int, int, str]] = []
 
@@ -429,11 +445,7 @@ def _read_doc(doc: Any, labels: dict[str, str], lexicon: Any, unread: list[tuple
         core = _trimmed(chunk)
         if len(core) and core.root.pos_ in {"NOUN", "PROPN"} and not any(t.i in taken for t in core):
             add(core, _entity_type(core, labels))
-    reader = Reader(lexicon, lemma)
-    facts: list[ExtractedFact] = []
-    for sentence in doc.sents:
-        facts += _sentence_facts(sentence, spans, reader, unread, len(facts))
-    return Extraction(entities=list(entities.values()), facts=facts)
+    return list(entities.values()), spans
 
 
 def _phrase(token: Any) -> Any:

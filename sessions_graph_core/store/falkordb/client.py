@@ -125,23 +125,25 @@ class Connection:
         self._parser: hiredis.Reader | None = None
         self._lock = threading.RLock()  # re-entered by the AUTH and CLIENT SETNAME a fresh connection sends
 
-    def command(self, *arguments: str | int) -> Any:
+    def command(self, *arguments: str | int, wait_s: float = 0.0) -> Any:
         """Send one command and return its reply; an error reply raises ReplyError.
 
-        A connection that fails midway is dropped (StoreUnreachableError), so the next call starts afresh.
+        A connection that fails midway, or whose server does not answer within `timeout` (plus `wait_s`, for
+        a command that waits on the server's side, as WAIT does), is dropped (StoreUnreachableError), so the
+        next call starts afresh.
         """
         with self._lock:
-            (reply,) = self._exchange((arguments,))
+            (reply,) = self._exchange((arguments,), wait_s)
         if isinstance(reply, ReplyError):
             raise reply
         return reply
 
-    def commands(self, *commands: tuple[str | int, ...]) -> list[Any]:
+    def commands(self, *commands: tuple[str | int, ...], wait_s: float = 0.0) -> list[Any]:
         """Send the commands in one write and return their replies in order, an error reply as a ReplyError
         (not raised): one round trip where one command at a time would take one each. The server runs
-        them in order, as it would one at a time."""
+        them in order, as it would one at a time. `wait_s` as in command()."""
         with self._lock:
-            return self._exchange(commands)
+            return self._exchange(commands, wait_s)
 
     def close(self) -> None:
         with self._lock:
@@ -151,13 +153,23 @@ class Connection:
                 finally:
                     self._socket, self._parser = None, None
 
-    def _exchange(self, commands: tuple[tuple[str | int, ...], ...]) -> list[Any]:
+    def _exchange(self, commands: tuple[tuple[str | int, ...], ...], wait_s: float) -> list[Any]:
         if self._socket is None:
             self._connect()
+        limit = None if self.timeout is None else self.timeout + wait_s
         try:
             assert self._socket is not None
+            self._socket.settimeout(limit)  # on every exchange: a command that waits on the server gets longer
             self._socket.sendall(b"".join(_encode(arguments) for arguments in commands))
             return [self._read() for _ in commands]
+        except TimeoutError as exc:
+            # A stopped (SIGSTOP) or stuck server accepts the connection and never replies.
+            self.close()
+            if limit is None:  # the operating system's own TCP timeout
+                raise StoreUnreachableError(f"Lost the connection to {self.address}: {exc}") from exc
+            raise StoreUnreachableError(
+                f"{self.address} did not answer within {limit:g} s (stopped, or overloaded)"
+            ) from None
         except OSError as exc:
             self.close()
             raise StoreUnreachableError(f"Lost the connection to {self.address}: {exc}") from exc
@@ -231,11 +243,12 @@ class Graph:
         return self._rows(self.connection.command(*self._query(text, params)))
 
     def query_then(
-        self, text: str, params: Mapping[str, Any] | None, command: tuple[str | int, ...]
+        self, text: str, params: Mapping[str, Any] | None, command: tuple[str | int, ...], *, wait_s: float = 0.0
     ) -> tuple[list[str], list[list[Any]], Any]:
         """query(), with `command` sent in the same write and run right after the statement; its reply third.
-        An error of the statement is raised first, then one of the command."""
-        reply, after = self.connection.commands(self._query(text, params), command)
+        An error of the statement is raised first, then one of the command. `wait_s`: how long `command`
+        may wait on the server's side (Connection.command)."""
+        reply, after = self.connection.commands(self._query(text, params), command, wait_s=wait_s)
         if isinstance(reply, ReplyError):
             raise reply
         names, rows = self._rows(reply)

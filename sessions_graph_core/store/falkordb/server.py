@@ -275,11 +275,23 @@ class EmbeddedServer:
     def keep_up(self, poll_s: float = KEEP_UP_POLL_S) -> None:
         """Keep the server up, starting it again whenever it is gone, until interrupted: what a login
         service (`sessions-graph service install`) runs. The connection it holds keeps the idle watcher
-        of a server that a command started from stopping it."""
+        of a server that a command started from stopping it.
+
+        A server killed at any moment, while it starts too, is started again: only START_ATTEMPTS
+        starts failing in a row end this (a server that cannot start, which a login manager reports)."""
         client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S, name="sessions-graph-service")
+        failed_starts = 0
         try:
             while True:
-                self.ensure_running()
+                try:
+                    self.ensure_running()
+                    failed_starts = 0
+                except StoreUnreachableError as exc:
+                    failed_starts += 1
+                    if failed_starts >= START_ATTEMPTS:
+                        raise
+                    print(f"sessions-graph: {exc}\nsessions-graph: starting the store again", file=sys.stderr, flush=True)
+                    continue
                 try:
                     client.command("PING")
                 except (OSError, ReplyError):
@@ -442,7 +454,10 @@ class EmbeddedServer:
         return child
 
     def _ready(self) -> bool:
-        return self.responds() and self._indexed()
+        try:
+            return self.responds() and self._indexed()
+        except OSError:  # it went away between the two: the caller's exit check tells gone from slow
+            return False
 
     def _child_exited(self, child: subprocess.Popen) -> bool:
         if child.poll() is None:

@@ -23,7 +23,7 @@ from sessions_graph_core.store.falkordb.server import (
     rewrite_log,
     server_info,
 )
-from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS
+from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS, DEFAULT_TIMEOUT_S
 from sessions_graph_core.validation import ValidationError, identifier
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
@@ -121,15 +121,23 @@ class FalkorDBStore(GraphStore):
 
     @classmethod
     def connect(
-        cls, url: str, *, password: str, graph: str = "sessions_graph", replica_acks: int = 0, read_only: bool = False
+        cls,
+        url: str,
+        *,
+        password: str,
+        graph: str = "sessions_graph",
+        replica_acks: int = 0,
+        read_only: bool = False,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
     ) -> FalkorDBStore:
         """A graph on a standalone server at `url` (falkordb://HOST:PORT); nothing is started.
 
         With `replica_acks`, every statement returns only once that many replicas hold it (WAIT), so
         what the caller was told is done survives losing the primary. `read_only` sends queries as
-        GRAPH.RO_QUERY, which a replica answers.
+        GRAPH.RO_QUERY, which a replica answers. A statement the server does not answer within `timeout_s`
+        (plus the replicas' wait, for a write) fails, naming the server.
         """
-        connection = Connection(falkordb_address(url), name=_client_name(), password=password or None, timeout=60)
+        connection = Connection(falkordb_address(url), name=_client_name(), password=password or None, timeout=timeout_s)
         return cls(
             None, graph=graph, connection=connection, replica_acks=replica_acks, read_only=read_only, password=password or None
         )
@@ -153,7 +161,7 @@ class FalkorDBStore(GraphStore):
                 # WAIT goes in the statement's own write: the server runs it right after the statement,
                 # so the reply still means the replicas hold it, in one round trip instead of two.
                 wait = ("WAIT", self.replica_acks, REPLICA_ACK_TIMEOUT_MS)
-                names, rows, acked = self._graph.query_then(query, params, wait)
+                names, rows, acked = self._graph.query_then(query, params, wait, wait_s=REPLICA_ACK_TIMEOUT_MS / 1000)
             else:
                 names, rows = self._graph.query(query, params)
         except ConnectionError as exc:
@@ -215,7 +223,7 @@ class FalkorDBStore(GraphStore):
         finally:
             self._acks_deferred = False
         try:
-            acked = self._connection.command("WAIT", self.replica_acks, REPLICA_ACK_TIMEOUT_MS)
+            acked = self._connection.command("WAIT", self.replica_acks, REPLICA_ACK_TIMEOUT_MS, wait_s=REPLICA_ACK_TIMEOUT_MS / 1000)
         except ConnectionError as exc:
             raise self._unavailable(exc) from None
         self._confirm(acked, "What the block wrote is")
@@ -309,6 +317,10 @@ class FalkorDBStore(GraphStore):
         except ReplyError as exc:
             if not any(text in str(exc).lower() for text in expected):
                 raise
+        except ConnectionError as exc:
+            if self.server is None:  # a standalone server: say which one and what to do, as run() does
+                raise self._unavailable(exc) from None
+            raise
 
     # -- search ----------------------------------------------------------------------------
 
