@@ -48,7 +48,7 @@ def fill(graph: SessionsGraph, turns: int, per_session: int, reconciled: int) ->
         graph.record_session_start(sid, user_id=USER, started_at=day)
         start = number * per_session
         graph.record_turns(sid, [{"role": "user" if i % 2 == 0 else "assistant", "text": said[(start + i) % len(said)],
-                                  "timestamp": day} for i in range(per_session)])
+                                  "timestamp": day} for i in range(per_session)], user_id=USER)
         graph.end_session(sid)
         sessions.append(sid)
     for sid in sessions[:reconciled]:

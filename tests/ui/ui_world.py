@@ -63,7 +63,7 @@ def fill(graph: SessionsGraph) -> None:
         graph.end_session(sid)
     session_id, text = PLANTED["session"]
     graph.record_session_start(session_id, user_id=USER)
-    graph.record_turns(session_id, [{"role": "user", "text": text}])
+    graph.record_turns(session_id, [{"role": "user", "text": text}], user_id=USER)
     graph.end_session(session_id)
     for sid in graph.get_pending_reconciliation_sessions():
         graph.reconcile_session(sid)
@@ -77,9 +77,9 @@ def fill(graph: SessionsGraph) -> None:
         graph.reconcile_memory(memory_id)
     graph.embed_memories(USER)
     graph.record_session_start(PENDING, user_id=USER)
-    graph.record_turns(PENDING, [{"role": "user", "text": "Dana reviews the payments service."}])
+    graph.record_turns(PENDING, [{"role": "user", "text": "Dana reviews the payments service."}], user_id=USER)
     graph.record_session_start(FAILED, user_id=USER)
-    graph.record_turns(FAILED, [{"role": "user", "text": "Erin runs the search service."}])
+    graph.record_turns(FAILED, [{"role": "user", "text": "Erin runs the search service."}], user_id=USER)
     graph.end_session(FAILED)
     assert graph.reconcile_session(FAILED, backend=Down()).status == "failed"
 
