@@ -41,6 +41,11 @@ def no_session(session_id: str, user_id: str) -> NotFoundError:
     )
 
 
+def no_fact(fact_id: str, user_id: str) -> NotFoundError:
+    """The one message for a fact id that is missing or another user's."""
+    return NotFoundError(f"no fact {fact_id!r} of user {user_id!r}: the Facts page lists the user's facts")
+
+
 def no_memory(memory_id: str, user_id: str) -> NotFoundError:
     """The one message for a memory id that is missing or another user's."""
     return NotFoundError(f"no memory {memory_id} of user {user_id!r}: `sessions-graph memory list` shows the user's memories")

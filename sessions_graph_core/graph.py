@@ -166,6 +166,12 @@ class SessionsGraph:
     def get_sessions(self, user_id: str) -> list[SessionInfo]:
         return sessions.user_sessions(self.store, user_id)
 
+    def session_statuses(
+        self, user_id: str, *, session_id: str | None = None, limit: int = 200, offset: int = 0
+    ) -> list[sessions.SessionStatus]:
+        """The user's sessions with their reconciliation and embedding status (and error), newest first."""
+        return sessions.session_statuses(self.store, user_id, session_id=session_id, limit=limit, offset=offset)
+
     def get_turns(self, session_id: str, *, user_id: str | None = None) -> list[Turn]:
         """The session's turns in order; with `user_id`, none unless the session is that user's."""
         return sessions.get_turns(self.store, session_id, user_id=user_id)
@@ -255,6 +261,15 @@ class SessionsGraph:
 
     def known_slots(self, user_id: str) -> list[str]:
         return facts.known_slots(self.store, user_id)
+
+    def traced_facts(
+        self, user_id: str, *, as_of: str | None = None, limit: int = 200, offset: int = 0
+    ) -> list[facts.TracedFact]:
+        """What is true now (or as of a moment) about anything, newest first, each with its sources."""
+        return facts.traced(self.store, user_id, moment=as_of, limit=limit, offset=offset)
+
+    def traced_fact(self, user_id: str, fact_id: str) -> facts.TracedFact | None:
+        return facts.traced_one(self.store, user_id, fact_id)
 
     def sessions_mentioning(self, user_id: str, entity: str) -> list[str]:
         return provenance.sessions_for_entity(self.store, user_id, entity)

@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = "sessions_graph_core"
-INTERFACES = (f"{CORE}.cli", f"{CORE}.integrations", f"{CORE}.entry")
+INTERFACES = (f"{CORE}.cli", f"{CORE}.integrations", f"{CORE}.entry", f"{CORE}.ui")
 # What the store may build on besides itself: no service, no interface.
 STORE_MAY_IMPORT = (f"{CORE}.store", f"{CORE}.validation", f"{CORE}.clock", f"{CORE}.errors")
 # Modules of the Dagster code location that define assets or checks (and so load the whole pipeline).
@@ -129,6 +129,7 @@ NO_CYPHER = [
     f"{CORE}/integrations/hooks.py",
     f"{CORE}/integrations/connector.py",
     f"{CORE}/cli",
+    f"{CORE}/ui",
 ]
 
 

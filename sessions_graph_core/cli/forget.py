@@ -60,7 +60,7 @@ def forget_command(session_id: str | None, path: str | None, user_id: str | None
             what = f"every session, memory and fact of user {user_id}"
         if not yes and not click.confirm(f"Forget {what}? This cannot be undone", default=False):
             fail("nothing was forgotten", 1)
-        receipt = _forget_everywhere(graph, user_id, session_id=session_id, path=path)
+        receipt = forget_everywhere(graph, user_id, session_id=session_id, path=path)
     receipt = {"forgot": what, **receipt}
     if as_json:
         click.echo(json.dumps(receipt, indent=2, ensure_ascii=False))
@@ -70,7 +70,7 @@ def forget_command(session_id: str | None, path: str | None, user_id: str | None
         sys.exit(1)
 
 
-def _forget_everywhere(graph: SessionsGraph, user_id: str, *, session_id: str | None, path: str | None) -> dict:
+def forget_everywhere(graph: SessionsGraph, user_id: str, *, session_id: str | None, path: str | None) -> dict:
     """Forget in the graph, then in the files and records that kept a copy; the receipt's fields."""
     from sessions_graph_core.reconcile import erasure
 

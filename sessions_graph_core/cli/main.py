@@ -40,6 +40,7 @@ from sessions_graph_core.cli.ontology import derive_command, ontology_group
 from sessions_graph_core.cli.recall import embed_command, recall_command
 from sessions_graph_core.cli.reconcile import ontology_load, reconcile_command
 from sessions_graph_core.cli.service import service_group
+from sessions_graph_core.cli.ui import ui_command
 from sessions_graph_core.errors import StoreUnreachableError, no_memory
 from sessions_graph_core.integrations.harness_import import FORMATS as HARNESS_FORMATS
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
@@ -492,7 +493,7 @@ def session_show(as_json: bool, user_id: str | None, session_id: str) -> None:
 
 # Commands that live in modules of their own.
 for command in (config_group, doctor_command, forget_command, hook_command, mcp_command, embed_command, recall_command,
-                derive_command, ontology_group, reconcile_command, facts_command, service_group):
+                derive_command, ontology_group, reconcile_command, facts_command, service_group, ui_command):
     main.add_command(command)
 ontology_group.add_command(ontology_load)
 

@@ -888,3 +888,49 @@ def superseded_by_sessions(store: GraphStore, session_ids: Sequence[str]) -> dic
     )
     found = {row["session_id"]: int(row["replaced"]) for row in rows}
     return {sid: found.get(sid, 0) for sid in session_ids}
+
+
+class TracedFact(FactView):
+    """A statement with where it came from: the entities it is about, the turns or memory files that
+    said it and the sessions that stated it (seed 004), for a person reading what is held about them."""
+
+    subjects: list[str] = []
+    sources: list[str] = []
+    sessions: list[str] = []
+
+
+def traced(
+    store: GraphStore, user_id: str, *, moment: str | None = None, limit: int = 200, offset: int = 0
+) -> list[TracedFact]:
+    """The user's statements true now (or at `moment`), newest first, a page of `limit` from `offset`, each
+    traced to its sources. Each edge is walked from the fact: a pattern starting at the user's sessions
+    would scan them all for every fact."""
+    rows = store.run(
+        "MATCH (x:Fact {user_id: $user_id}) WHERE ($at IS NULL AND x.superseded_at IS NULL) OR "
+        "($at IS NOT NULL AND x.valid_at <= $at AND (x.superseded_at IS NULL OR x.superseded_at > $at)) "
+        "WITH x ORDER BY x.valid_at DESC, x.text SKIP $offset LIMIT $limit "
+        "OPTIONAL MATCH (x)<-[:DISCOVERED]-(s) WHERE s.user_id = $user_id WITH x, collect(DISTINCT s.session_id) AS sessions "
+        "OPTIONAL MATCH (x)-[:FROM]->(src) "
+        "WITH x, sessions, collect(DISTINCT coalesce(src.turn_id, src.memory_id)) AS sources "
+        "OPTIONAL MATCH (x)-[:ABOUT]->(n:Entity) WITH x, sessions, sources, collect(DISTINCT n.name) AS subjects "
+        "OPTIONAL MATCH (x)-[:SUPERSEDES*1..5]->(old:Fact) WITH x, sessions, sources, subjects, old ORDER BY old.rank DESC "
+        "WITH x, sessions, sources, subjects, collect(old.text) AS replaced "
+        f"RETURN {FACT_COLUMNS}, subjects, replaced, sources, sessions ORDER BY valid_at DESC, text",
+        {"user_id": validation.user_id(user_id), "at": to_iso(moment) if moment else None, "limit": int(limit),
+         "offset": int(offset)},
+    )
+    return [TracedFact.model_validate(row) for row in rows]
+
+
+def traced_one(store: GraphStore, user_id: str, fact_id: str) -> TracedFact | None:
+    """One of the user's statements, traced; None when the user has none of this id (another's reads as missing)."""
+    rows = store.run(
+        "MATCH (x:Fact {user_id: $user_id, fact_id: $fact_id}) "
+        "OPTIONAL MATCH (x)-[:ABOUT]->(n:Entity) WITH x, collect(DISTINCT n.name) AS subjects "
+        "OPTIONAL MATCH (x)-[:FROM]->(src) "
+        "WITH x, subjects, collect(DISTINCT coalesce(src.turn_id, src.memory_id)) AS sources "
+        "OPTIONAL MATCH (x)<-[:DISCOVERED]-(s) WHERE s.user_id = $user_id "
+        f"RETURN {FACT_COLUMNS}, subjects, sources, collect(DISTINCT s.session_id) AS sessions",
+        {"user_id": validation.user_id(user_id), "fact_id": fact_id},
+    )
+    return TracedFact.model_validate(rows[0]) if rows else None

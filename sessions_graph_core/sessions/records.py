@@ -636,3 +636,45 @@ def completed_sessions_by_user(store: GraphStore) -> dict[str, int]:
         "MATCH (s:Session {reconciliation_status: 'completed'}) RETURN s.user_id AS uid, count(s) AS n ORDER BY uid"
     )
     return {row["uid"]: row["n"] for row in rows}
+
+
+@dataclass(frozen=True)
+class SessionStatus:
+    """A session as its user's memory browser lists it: where it stands in reconciliation and embedding."""
+
+    session_id: str
+    started_at: str | None
+    turn_count: int
+    reconciliation_status: str | None
+    reconciliation_error: str | None
+    embedding_status: str | None
+    embedding_error: str | None
+
+    @property
+    def status(self) -> str:
+        """One word: failed (reconciling or embedding), embedded, reconciled or pending."""
+        if "failed" in (self.reconciliation_status, self.embedding_status):
+            return "failed"
+        if self.embedding_status == "completed":
+            return "embedded"
+        return "reconciled" if self.reconciliation_status == "completed" else "pending"
+
+    @property
+    def error(self) -> str | None:
+        return self.reconciliation_error or self.embedding_error
+
+
+def session_statuses(
+    store: GraphStore, user_id: str, *, session_id: str | None = None, limit: int = 200, offset: int = 0
+) -> list[SessionStatus]:
+    """The user's sessions (or the one of `session_id`), newest first, a page of `limit` from `offset`."""
+    rows = store.run(
+        "MATCH (s:Session {user_id: $uid}) WHERE $sid IS NULL OR s.session_id = $sid "
+        "RETURN s.session_id AS session_id, s.started_at AS started_at, coalesce(s.turn_count, 0) AS turn_count, "
+        "s.reconciliation_status AS reconciliation_status, s.reconciliation_error AS reconciliation_error, "
+        "s.embedding_status AS embedding_status, s.embedding_error AS embedding_error "
+        "ORDER BY started_at DESC, session_id SKIP $offset LIMIT $limit",
+        {"uid": validation.user_id(user_id), "sid": validation.session_id(session_id) if session_id else None,
+         "limit": int(limit), "offset": int(offset)},
+    )
+    return [SessionStatus(**row) for row in rows]
