@@ -86,6 +86,13 @@ def _words(example: Example) -> list[str]:
     return example.text.split()[1:]
 
 
+def context_for(command: click.Command, name: str, parent: click.Context | None = None) -> click.Context:
+    """A context as the real command line makes it: with the command's own settings (`-h`, unknown options).
+    A bare `click.Context` leaves them out, and click caches the help option it builds from it on the command,
+    so a later `-h` in the same process would be refused."""
+    return click.Context(command, info_name=name, parent=parent, **command.context_settings)
+
+
 def _runnable_problem(command: click.Command, ctx: click.Context, words: list[str]) -> str | None:
     """What the real command says of these words, as it parses them (options, arguments, their types),
     without invoking it; a group's own parser finds the subcommand."""
@@ -102,14 +109,14 @@ def _runnable_problem(command: click.Command, ctx: click.Context, words: list[st
     sub = command.get_command(ctx, rest[0])
     if sub is None:
         return f"no command {rest[0]!r} in {ctx.command_path}"
-    return _runnable_problem(sub, click.Context(sub, info_name=rest[0], parent=ctx), rest[1:])
+    return _runnable_problem(sub, context_for(sub, rest[0], ctx), rest[1:])
 
 
 def _synopsis_problem(words: list[str]) -> str | None:
     """A usage line (`memory view --user U [PATH] [--range START END]`, `store start | stop`): the commands it
     names exist, and every option it names belongs to one of them or to a command beside them (`a | b`)."""
     command: click.Command = cli_group
-    ctx = click.Context(cli_group, info_name=PROGRAM)
+    ctx = context_for(cli_group, PROGRAM)
     parent: click.Group = cli_group
     for word in words:
         if not isinstance(command, click.Group) or word.startswith(("-", "[")):
@@ -119,7 +126,7 @@ def _synopsis_problem(words: list[str]) -> str | None:
             if word.isupper() or not word.isidentifier():
                 break  # a placeholder or an argument
             return f"no command {word!r} in {ctx.command_path}"
-        parent, command, ctx = command, sub, click.Context(sub, info_name=word, parent=ctx)
+        parent, command, ctx = command, sub, context_for(sub, word, ctx)
     commands = [command]
     if command is not parent:
         commands += [parent.get_command(ctx, name) for name in parent.list_commands(ctx)]
@@ -132,7 +139,7 @@ def _synopsis_problem(words: list[str]) -> str | None:
 def problem(example: Example) -> str | None:
     words = _words(example)
     if example.runnable:
-        return _runnable_problem(cli_group, click.Context(cli_group, info_name=PROGRAM), words)
+        return _runnable_problem(cli_group, context_for(cli_group, PROGRAM), words)
     return _synopsis_problem(words)
 
 
@@ -185,7 +192,7 @@ def test_the_site_builds_strict(site: Path) -> None:
 
 def test_the_cli_reference_is_generated_from_every_command(site: Path) -> None:
     page = (site / "cli" / "index.html").read_text(encoding="utf-8")
-    ctx = click.Context(cli_group, info_name=PROGRAM)
+    ctx = context_for(cli_group, PROGRAM)
     for name in cli_group.list_commands(ctx):
         command = cli_group.get_command(ctx, name)
         assert f"{PROGRAM} {name}" in page, name
