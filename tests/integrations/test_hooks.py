@@ -14,9 +14,11 @@ import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import dagster as dg
 import pytest
 from conftest import processes_with_env
 
+from sensors.hook_spool import hook_spool_sensor
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
@@ -28,6 +30,7 @@ from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.store.falkordb.server import EmbeddedServer, _cmdline
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.validation import ValidationError
+from sessions_graph_dagster.resources import GraphStoreResource
 
 HOOK_TIMEOUT_S = 120
 
@@ -614,6 +617,30 @@ def test_what_was_spooled_survives_a_killed_drainer_and_is_applied_once_in_order
     subprocess.run([*sessions_graph_command(), "store", "drain"], env=env, check=True, capture_output=True,
                    timeout=HOOK_TIMEOUT_S)
     assert spool.pending(store_not_up) == []
+    assert turn_texts(store_not_up, transcript.session_id) == texts
+    assert recent_failures() == []
+
+
+def test_events_of_hooks_killed_before_any_drain_are_applied_once_by_the_sensor(
+    env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path
+) -> None:
+    """Each hook spools and returns; then it and everything it started (drainer, store) are killed -9, so no
+    drain runs. The Dagster sensor applies what was spooled, in order, exactly once, with nobody asking."""
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    texts = [f"step {number}: the billing worker now reads queue q{number}" for number in range(1, 4)]
+    for text in texts:
+        transcript.user(text)
+        done = hook_cli("UserPromptSubmit", transcript.payload("UserPromptSubmit"), env)
+        assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+        for pid in children_of(Path(env[CONFIG_ENV])):
+            os.kill(pid, signal.SIGKILL)
+    assert spool.pending(store_not_up), "the hooks spooled nothing: the store was up, so this tested nothing"
+    context = dg.build_sensor_context(resources={"graph_store": GraphStoreResource(data_dir=str(store_not_up))})
+    assert "wait for the store" in str(hook_spool_sensor(context).skip_message)  # a tick never waits for a load
+    EmbeddedServer(store_not_up).ensure_running()
+    assert "applied" in str(hook_spool_sensor(context).skip_message)
+    assert spool.pending(store_not_up) == []
+    assert hook_spool_sensor(context).skip_message == "no hook event is spooled"
     assert turn_texts(store_not_up, transcript.session_id) == texts
     assert recent_failures() == []
 
