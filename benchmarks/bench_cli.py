@@ -100,7 +100,7 @@ def open_times(server: EmbeddedServer) -> tuple[float, float]:
             time.sleep(0.01)
     client = Connection(str(server.socket_path), timeout=300)
     try:
-        while not all(indexes_built(Graph(client, name)) for name in client.command("GRAPH.LIST")):
+        while not all(indexes_built(Graph(client, name), vectors=True) for name in client.command("GRAPH.LIST")):
             time.sleep(0.01)
     finally:
         client.close()

@@ -80,7 +80,7 @@ def trial(store: Path, name: str, statements: list[str], queries: int = 0) -> No
         label = vector_label(graph)
         for statement in statements:
             graph.query(statement.format(label=label))
-        while not indexes_built(graph):
+        while not indexes_built(graph, vectors=True):
             time.sleep(0.2)
         compact_and_stop(server, client)
         elapsed, logged = timed_open(server)
