@@ -469,7 +469,7 @@ class EmbeddedServer:
         return child
 
     def _ready(self) -> bool:
-        return self.responds() and self._indexed()
+        return self.responds() and self.indexed()
 
     def _child_exited(self, child: subprocess.Popen) -> bool:
         if child.poll() is None:
@@ -505,12 +505,12 @@ class EmbeddedServer:
             time.sleep(0.02)
         return False
 
-    def _indexed(self) -> bool:
+    def indexed(self, *, vectors: bool = False) -> bool:
         """Whether every graph's indexes are built: after loading, the server rebuilds them in the
-        background, and until then a search misses what is not indexed yet."""
+        background, and until then a search misses what is not indexed yet. `vectors`: as indexes_built."""
         client = Connection(str(self.socket_path), timeout=START_TIMEOUT_S)
         try:
-            return all(indexes_built(Graph(client, name)) for name in client.command("GRAPH.LIST"))
+            return all(indexes_built(Graph(client, name), vectors=vectors) for name in client.command("GRAPH.LIST"))
         finally:
             client.close()
 
@@ -534,7 +534,7 @@ class EmbeddedServer:
         if not self.responds():
             return "no reply to PING"
         try:
-            return "indexes built" if self._indexed() else "indexes still building"
+            return "indexes built" if self.indexed() else "indexes still building"
         except (OSError, ReplyError) as exc:
             return f"index check failed: {exc}"
 
