@@ -121,11 +121,15 @@ def main() -> None:
     parser.add_argument("--store", type=Path, required=True, help="a store bench_cli.py built (copied, never changed)")
     parser.add_argument("--ef", default="200,64", help="efConstruction values to rebuild the vector index with")
     parser.add_argument("--queries", type=int, default=30)
-    parser.add_argument("--only-set-aside", action="store_true", help="time only the store as built, with and without setting aside")
+    parser.add_argument("--aside", choices=("both", "now", "before"), default="both",
+                        help="the store as built after a stop that set its vector index aside (now), kept it "
+                        "(before), or both and then the other trials")
     args = parser.parse_args()
-    trial(args.store, "as-built, vector index set aside at the stop (now)", [], set_aside=True)
-    trial(args.store, "as-built, vector index kept through the stop (before)", [])
-    if args.only_set_aside:
+    if args.aside in ("both", "now"):
+        trial(args.store, "set-aside", [], set_aside=True)
+    if args.aside in ("both", "before"):
+        trial(args.store, "kept", [])
+    if args.aside != "both":
         return
     trial(args.store, "no-turn-fulltext", ["CALL db.idx.fulltext.drop('Turn')"])
     trial(args.store, "no-vector-index", ["DROP VECTOR INDEX FOR (n:{label}) ON (n.embedding)"])

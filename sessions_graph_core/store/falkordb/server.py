@@ -370,6 +370,11 @@ class EmbeddedServer:
         client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
         try:
             vector_rebuild.restore(client, self.data_dir)
+        except (OSError, ReplyError) as exc:
+            # The store answers without them (recall says its vector search is off); the file stays for the next start.
+            from sessions_graph_core.failures import record_failure
+
+            record_failure("vector index rebuild", exc, data_dir=str(self.data_dir))
         finally:
             client.close()
 
