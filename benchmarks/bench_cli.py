@@ -97,11 +97,10 @@ def open_times(server: EmbeddedServer) -> tuple[float, float]:
             answered = time.perf_counter() - started
         else:
             time.sleep(0.01)
+    thread.join()  # ensure_running creates the vector indexes a clean stop set aside only after the load
     while not server.indexed(vectors=True):
         time.sleep(0.01)
-    built = time.perf_counter() - started
-    thread.join()
-    return answered, built
+    return answered, time.perf_counter() - started
 
 
 def hook_payload(directory: Path) -> str:
@@ -190,7 +189,7 @@ def main() -> None:
             if values:
                 p50, p95 = percentiles(values)
                 table.add_row(name, str(len(values)), f"{p50:.0f}", f"{p95:.0f}")
-        for index, label in ((0, "open: first answer (log loaded)"), (1, "open: indexes built")):
+        for index, label in ((0, "open: first answer (log loaded)"), (1, "open: every index built, vectors too")):
             values = [pair[index] for pair in opens]
             table.add_row(label, str(len(values)), f"{statistics.median(values):.2f}", f"{max(values):.2f}")
         size = sum(f.stat().st_size for f in (directory / "appendonlydir").glob("*")) / 2**20
