@@ -201,7 +201,7 @@ def _store_not_ready(settings: HookSettings) -> bool:
 
 def _start_drainer(settings: HookSettings) -> None:
     """A detached `sessions-graph store drain`, which starts the store, waits for it and applies the spool."""
-    if not spool.drainer_running(settings.store.data_dir):
+    if spool.claim_drainer_start(settings.store.data_dir):
         from sessions_graph_core.children import spawn_detached
 
         spawn_detached(["store", "drain"])

@@ -645,6 +645,21 @@ def test_events_of_hooks_killed_before_any_drain_are_applied_once_by_the_sensor(
     assert recent_failures() == []
 
 
+def test_hooks_that_spool_while_a_drainer_starts_start_no_second_one(tmp_path: Path) -> None:
+    """A drainer takes a while to import the CLI and reach the lock; the hooks meanwhile must not each start one."""
+    assert spool.claim_drainer_start(tmp_path)  # the first hook starts one
+    assert not spool.claim_drainer_start(tmp_path)  # the next hooks see it on its way
+    seen = []
+    spool.append(tmp_path, "Stop", "claude-code", "{}")
+    spool.drain(tmp_path, lambda item: seen.append(spool.claim_drainer_start(tmp_path)))  # it holds the lock now
+    assert seen == [False]
+    assert spool.claim_drainer_start(tmp_path)  # it has finished: the next spooled event needs a new one
+    marker = spool.spool_dir(tmp_path) / spool.STARTING
+    old = time.time() - spool.STARTING_S - 1
+    os.utime(marker, (old, old))  # that one died before it took the lock
+    assert spool.claim_drainer_start(tmp_path)
+
+
 def test_a_command_applies_the_spool_before_it_reads(env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path) -> None:
     transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
     transcript.user("The staging database is db-7.")
