@@ -79,7 +79,7 @@ def test_a_clean_stop_sets_the_vector_index_aside_and_the_next_start_rebuilds_it
     graph.close()
 
     server.stop()
-    [aside] = vector_rebuild._set_aside(server.data_dir / vector_rebuild.SET_ASIDE_FILE)
+    [aside] = vector_rebuild.recorded(server.data_dir)
     assert (aside["label"], aside["property"], aside["options"]["dimension"]) == (label, "embedding", 384)
 
     server.ensure_running()

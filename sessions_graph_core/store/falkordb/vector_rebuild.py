@@ -55,9 +55,10 @@ def _write_durably(path: Path, entries: list[dict[str, Any]]) -> None:
         os.close(folder)
 
 
-def _set_aside(path: Path) -> list[dict[str, Any]]:
+def recorded(data_dir: Path) -> list[dict[str, Any]]:
+    """The vector indexes a clean stop set aside and no start has created again yet."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads((Path(data_dir) / SET_ASIDE_FILE).read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
 
@@ -75,7 +76,7 @@ def set_aside(client: Connection, data_dir: Path) -> bool:
     if not large:
         return False
     path = Path(data_dir) / SET_ASIDE_FILE
-    _write_durably(path, _set_aside(path) + large)  # recorded before any drop: a crash in between loses no index
+    _write_durably(path, recorded(data_dir) + large)  # recorded before any drop: a crash in between loses no index
     for index in large:
         Graph(client, index["graph"]).query(f"DROP VECTOR INDEX FOR (n:{index['label']}) ON (n.{index['property']})")
     return True
@@ -84,9 +85,12 @@ def set_aside(client: Connection, data_dir: Path) -> bool:
 def restore(client: Connection, data_dir: Path) -> None:
     """Create the vector indexes a clean stop set aside (FalkorDB builds them in the background), then forget them."""
     path = Path(data_dir) / SET_ASIDE_FILE
-    for index in _set_aside(path):
+    for index in recorded(data_dir):
+        if not (_NAME.match(index["label"]) and _NAME.match(index["property"])):
+            continue  # names go into the statement: only ones that _vector_indexes would have written
         options = ", ".join(
-            f"{key}: {json.dumps(value) if isinstance(value, str) else int(value)}" for key, value in index["options"].items()
+            f"{key}: {json.dumps(str(value)) if key == 'similarityFunction' else int(value)}"
+            for key, value in index["options"].items() if key in _OPTIONS
         )
         try:
             Graph(client, index["graph"]).query(
