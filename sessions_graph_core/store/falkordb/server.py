@@ -372,9 +372,8 @@ class EmbeddedServer:
             vector_rebuild.restore(client, self.data_dir)
         except (OSError, ReplyError) as exc:
             # The store answers without them (recall says its vector search is off); the file stays for the next start.
-            from sessions_graph_core.failures import record_failure
-
-            record_failure("vector index rebuild", exc, data_dir=str(self.data_dir))
+            print(f"sessions-graph: could not create the vector indexes listed in {self.data_dir / vector_rebuild.SET_ASIDE_FILE} "
+                  f"again ({exc}); recall searches text only until a start manages it", file=sys.stderr, flush=True)
         finally:
             client.close()
 
