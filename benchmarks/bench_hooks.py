@@ -207,6 +207,7 @@ def main() -> None:
             set_value("identity.user_id", "bench")
             set_value("store.data_dir", str(data_dir))
             env = dict(os.environ)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)  # as bench_cli.py: an installed package has its bytecode
             subprocess.run(["git", "init", "-q", root], check=True)
             subprocess.run(["git", "-C", root, "remote", "add", "origin", "https://github.com/acme/orders.git"], check=True)
             hook_results = bench_hooks(options.runs, env, root_path, rng)

@@ -199,6 +199,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             # A bulk build leaves the server compacting its log for a while; measure the store at rest.
             while graph.store.server.compacting():
                 time.sleep(0.5)
+            # A store opened after a clean stop rebuilds its vector index in the background (vector_rebuild.py).
+            while not graph.store.server.indexed(vectors=True):
+                time.sleep(0.5)
             vectors = embedder.embed(questions)
             graph.recall(USER, questions[0])  # warm the model and the caches once
             graph.recall(USER, "Which book?")  # and load the WordNet files (about 0.6 s, once per process)

@@ -5,6 +5,7 @@ import dagster as dg
 from sensors.backlog import backlog_sensor
 from sensors.derivation_milestones import derivation_milestones_sensor
 from sensors.embedding_catchup import embedding_catchup_sensor
+from sensors.hook_spool import hook_spool_sensor
 from sensors.memory_files import memory_files_sensor
 from sensors.pending_sessions import pending_sessions_sensor
 
@@ -26,6 +27,7 @@ defs = dg.Definitions(
         memory_files_sensor,
         derivation_milestones_sensor,
         backlog_sensor,
+        hook_spool_sensor,
     ],
     resources={
         "graph_store": GraphStoreResource(),

@@ -20,21 +20,22 @@ import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sessions_graph_core.config.hook_cache import HookSettings, hook_settings
 from sessions_graph_core.errors import StoreUnreachableError, foreign_session
 from sessions_graph_core.failures import record_failure
 from sessions_graph_core.inputs import MAX_STDIN_BYTES, InputError, parse_json, read_fd
 from sessions_graph_core.integrations import spool
-from sessions_graph_core.sessions import records as sessions
-from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
-from sessions_graph_core.store.location import open_store
 from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:
+    from sessions_graph_core.store.base import GraphStore
+    from sessions_graph_core.store.location import StoreSettings
 
 RUNTIMES = ("claude-code", "codex")
 DEFAULT_RUNTIME = "claude-code"
@@ -123,7 +124,10 @@ def _user(settings: HookSettings) -> str:
 
 def handle(event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, settings: HookSettings | None = None) -> str | None:
     """Do what the event asks; returns the JSON to print for the harness, or None."""
+    # Imported here, not at the top: a hook that finds the store loading only spools, and needs none of them.
     from sessions_graph_core.integrations.connector import SessionsGraphConnector
+    from sessions_graph_core.sessions import records as sessions
+    from sessions_graph_core.store.location import open_store
     from sessions_graph_core.store.schema import SCHEMA
 
     action = action_for(event)
@@ -202,7 +206,7 @@ def _store_not_ready(settings: HookSettings) -> bool:
 
 def _start_drainer(settings: HookSettings) -> None:
     """A detached `sessions-graph store drain`, which starts the store, waits for it and applies the spool."""
-    if not spool.drainer_running(settings.store.data_dir):
+    if spool.claim_drainer_start(settings.store.data_dir):
         from sessions_graph_core.children import spawn_detached
 
         spawn_detached(["store", "drain"])
@@ -219,9 +223,12 @@ def apply_spooled(item: spool.Spooled, settings: HookSettings) -> None:
         record_failure("hook", exc, hook_event=item.event, runtime=item.runtime, spooled=item.path.name)
 
 
-def drain_spool(*, wait: bool = True) -> int:
-    """Apply the hook events spooled while the store was not ready, oldest first; how many were applied."""
+def drain_spool(*, wait: bool = True, store: StoreSettings | None = None) -> int:
+    """Apply the hook events spooled while the store was not ready, oldest first; how many were applied.
+    `store` (default: the configured one) says whose spool, and where its events are written."""
     settings = hook_settings()
+    if store is not None:
+        settings = replace(settings, store=store)
     if settings.store.memgraph_url or settings.store.falkordb_url:
         return 0
     return spool.drain(settings.store.data_dir, lambda item: apply_spooled(item, settings), wait=wait)

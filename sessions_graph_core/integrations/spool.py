@@ -23,6 +23,11 @@ from pathlib import Path
 
 SPOOL_DIR = "spool"
 LOCK = ".drain.lock"
+# Made by a hook that starts a drainer, removed by the drainer once it holds the lock: hooks that come while it
+# is still starting (importing the CLI takes a while) start no second one. One older than this is a drainer that
+# died on its way.
+STARTING = ".drainer-starting"
+STARTING_S = 60.0
 
 
 @dataclass(frozen=True)
@@ -97,6 +102,26 @@ def drainer_running(data_dir: Path) -> bool:
         return not mine
 
 
+def claim_drainer_start(data_dir: Path) -> bool:
+    """Whether the caller is to start a drainer: none holds the lock, and no other caller started one that is
+    still on its way to it."""
+    if drainer_running(data_dir):
+        return False
+    marker = spool_dir(data_dir) / STARTING
+    try:
+        os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        return True
+    except FileExistsError:
+        pass
+    try:
+        if time.time() - marker.stat().st_mtime < STARTING_S:
+            return False
+    except FileNotFoundError:
+        return not drainer_running(data_dir)  # the drainer took the lock meanwhile, or finished
+    marker.unlink(missing_ok=True)  # left by a drainer that died before it took the lock
+    return True
+
+
 def drain(data_dir: Path, apply: Callable[[Spooled], None], *, wait: bool = True) -> int:
     """Apply the spooled events in order, each removed once applied; returns how many were applied (0 when
     another drain holds the lock and `wait` is off). An event that fails stays, and stops the drain, so
@@ -106,6 +131,7 @@ def drain(data_dir: Path, apply: Callable[[Spooled], None], *, wait: bool = True
         with draining(data_dir, wait=wait) as mine:
             if not mine:
                 return applied
+            (spool_dir(data_dir) / STARTING).unlink(missing_ok=True)  # from now on, drainer_running says it
             while events := pending(data_dir):
                 for path in events:
                     apply(read(path))

@@ -65,6 +65,14 @@ class Search:
         self.vectors_found = self.vectors_found or bool(hits)
         return hits
 
+    def no_vectors_reason(self) -> str:
+        """Why the vector lanes found nothing: an index still being built after the store started
+        (store/falkordb/vector_rebuild.py), or nothing embedded."""
+        index = vector_index(self.user_id, "turn", len(self.vector))
+        if self.store.vector_index_building(index):
+            return "the store started moments ago and is still rebuilding its vector index; try again in a minute"
+        return f"nothing of this user is embedded with {self.model} yet"
+
     def embed_question(self) -> str | None:
         """Embed the question for the vector lanes; the reason they are off, or None."""
         if not any(lane in self.config.lanes for lane in VECTOR_LANES):

@@ -148,7 +148,7 @@ def recall(
     ranked = fusion.rank(found, rows, StoreTurns(search), question=search.question, period=search.period,
                          width=config.message_width(), weights=WEIGHTS)
     if off is None and search.vector is not None and not search.vectors_found:
-        off = f"nothing of this user is embedded with {model} yet"
+        off = search.no_vectors_reason()
     turns = _turns(search, ranked, rows, passages, facts)
     rows = named_slots_first(ranked_rows(memories, turns, facts, config.turn_chars), search.question)
     kept, left_out = within_budget(rows, budget, config.turn_chars)

@@ -189,6 +189,10 @@ class GraphStore(ABC):
         `columns` is the RETURN list, written against `node` and `similarity` (cosine, 1 is equal).
         """
 
+    def vector_index_building(self, index: VectorIndex) -> bool:
+        """Whether the index exists but is still being built, so a search of it finds nothing yet."""
+        return False
+
     @abstractmethod
     def vector_value(self, expression: str) -> str:
         """Query text that stores the list `expression` (a parameter or variable) as a vector."""

@@ -49,6 +49,7 @@ def test_definitions_load_and_name_what_the_ui_shows():
         "pending_sessions_sensor",
         "embedding_catchup_sensor",
         "memory_files_sensor",
+        "hook_spool_sensor",
     }
     # One group, so the global lineage page shows every edge without expanding a group.
     asset_graph = defs.resolve_asset_graph()

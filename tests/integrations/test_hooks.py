@@ -14,9 +14,11 @@ import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import dagster as dg
 import pytest
 from conftest import processes_with_env
 
+from sensors.hook_spool import hook_spool_sensor
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX, set_value
@@ -28,6 +30,7 @@ from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.store.falkordb.server import EmbeddedServer, _cmdline
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.validation import ValidationError
+from sessions_graph_dagster.resources import GraphStoreResource
 
 HOOK_TIMEOUT_S = 120
 
@@ -616,6 +619,45 @@ def test_what_was_spooled_survives_a_killed_drainer_and_is_applied_once_in_order
     assert spool.pending(store_not_up) == []
     assert turn_texts(store_not_up, transcript.session_id) == texts
     assert recent_failures() == []
+
+
+def test_events_of_hooks_killed_before_any_drain_are_applied_once_by_the_sensor(
+    env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path
+) -> None:
+    """Each hook spools and returns; then it and everything it started (drainer, store) are killed -9, so no
+    drain runs. The Dagster sensor applies what was spooled, in order, exactly once, with nobody asking."""
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    texts = [f"step {number}: the billing worker now reads queue q{number}" for number in range(1, 4)]
+    for text in texts:
+        transcript.user(text)
+        done = hook_cli("UserPromptSubmit", transcript.payload("UserPromptSubmit"), env)
+        assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+        for pid in children_of(Path(env[CONFIG_ENV])):
+            os.kill(pid, signal.SIGKILL)
+    assert spool.pending(store_not_up), "the hooks spooled nothing: the store was up, so this tested nothing"
+    context = dg.build_sensor_context(resources={"graph_store": GraphStoreResource(data_dir=str(store_not_up))})
+    assert "wait for the store" in str(hook_spool_sensor(context).skip_message)  # a tick never waits for a load
+    EmbeddedServer(store_not_up).ensure_running()
+    assert "applied" in str(hook_spool_sensor(context).skip_message)
+    assert spool.pending(store_not_up) == []
+    assert hook_spool_sensor(context).skip_message == "no hook event is spooled"
+    assert turn_texts(store_not_up, transcript.session_id) == texts
+    assert recent_failures() == []
+
+
+def test_hooks_that_spool_while_a_drainer_starts_start_no_second_one(tmp_path: Path) -> None:
+    """A drainer takes a while to import the CLI and reach the lock; the hooks meanwhile must not each start one."""
+    assert spool.claim_drainer_start(tmp_path)  # the first hook starts one
+    assert not spool.claim_drainer_start(tmp_path)  # the next hooks see it on its way
+    seen = []
+    spool.append(tmp_path, "Stop", "claude-code", "{}")
+    spool.drain(tmp_path, lambda item: seen.append(spool.claim_drainer_start(tmp_path)))  # it holds the lock now
+    assert seen == [False]
+    assert spool.claim_drainer_start(tmp_path)  # it has finished: the next spooled event needs a new one
+    marker = spool.spool_dir(tmp_path) / spool.STARTING
+    old = time.time() - spool.STARTING_S - 1
+    os.utime(marker, (old, old))  # that one died before it took the lock
+    assert spool.claim_drainer_start(tmp_path)
 
 
 def test_a_command_applies_the_spool_before_it_reads(env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sessions_graph_core.errors import StoreUnreachableError
+from sessions_graph_core.store.falkordb import vector_rebuild
 from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
 
 MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
@@ -171,11 +172,15 @@ def _old_log_files(data_dir: Path) -> list[str]:
     return sorted(f.name for f in folder.iterdir() if f != manifest and f.name not in named)
 
 
-def indexes_built(graph: Graph) -> bool:
+def indexes_built(graph: Graph, *, vectors: bool = False) -> bool:
     """Whether every index of the graph is built; one being built is listed twice, and a search misses
-    what it does not hold yet."""
-    _, rows = graph.query("CALL db.indexes() YIELD status RETURN status")
-    return all(status == "OPERATIONAL" for (status,) in rows)
+    what it does not hold yet. A vector index rebuilt after a start (vector_rebuild.py) counts only with
+    `vectors`: nobody waits for it, and recall says when it is not built yet."""
+    _, rows = graph.query("CALL db.indexes() YIELD types, status RETURN types, status")
+    return all(
+        status == "OPERATIONAL" or (not vectors and all(kinds == ["VECTOR"] for kinds in types.values()))
+        for types, status in rows
+    )
 
 
 def server_arguments(data_dir: Path, log_path: Path, *, module_options: Sequence[str] = ()) -> list[str]:
@@ -267,9 +272,11 @@ class EmbeddedServer:
         with self._locked():
             pid = self.pid()
             if pid is not None and self._wait_for_live_server(pid):
+                self._restore_vector_indexes()  # a starter killed before it restored them
                 return False
             self._clean_stale_files()
             self._spawn()
+            self._restore_vector_indexes()
             return True
 
     def keep_up(self, poll_s: float = KEEP_UP_POLL_S) -> None:
@@ -342,7 +349,7 @@ class EmbeddedServer:
             return True
 
     def _stop_locked(self, pid: int) -> None:
-        self._compact_log()
+        self._compact_log(force=self._set_vector_indexes_aside())
         terminate(pid, functools.partial(self._exited, pid))
         self._clean_stale_files()
 
@@ -358,12 +365,36 @@ class EmbeddedServer:
 
     # -- helpers ---------------------------------------------------------------------------
 
-    def _compact_log(self) -> None:
+    def _set_vector_indexes_aside(self) -> bool:
+        """Drop the large vector indexes before a clean stop, so the next start need not rebuild them before it
+        answers (vector_rebuild.py); whether any was dropped."""
+        client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
+        try:
+            return vector_rebuild.set_aside(client, self.data_dir)
+        except (OSError, ReplyError):
+            return False  # the store stops with its indexes, and loads as it did before
+        finally:
+            client.close()
+
+    def _restore_vector_indexes(self) -> None:
+        if not (self.data_dir / vector_rebuild.SET_ASIDE_FILE).exists():
+            return
+        client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
+        try:
+            vector_rebuild.restore(client, self.data_dir)
+        except (OSError, ReplyError) as exc:
+            # The store answers without them (recall says its vector search is off); the file stays for the next start.
+            print(f"sessions-graph: could not create the vector indexes listed in {self.data_dir / vector_rebuild.SET_ASIDE_FILE} "
+                  f"again ({exc}); recall searches text only until a start manages it", file=sys.stderr, flush=True)
+        finally:
+            client.close()
+
+    def _compact_log(self, *, force: bool = False) -> None:
         """Fold the statement log into a snapshot before a clean stop, so the next start is fast."""
         client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
         try:
             info = server_info(client, "persistence")
-            if int(info.get("aof_current_size", 0)) - int(info.get("aof_base_size", 0)) >= COMPACT_ABOVE_BYTES:
+            if force or int(info.get("aof_current_size", 0)) - int(info.get("aof_base_size", 0)) >= COMPACT_ABOVE_BYTES:
                 rewrite_log(client, None, timeout=STOP_TIMEOUT_S)
         except (OSError, ReplyError, StoreUnreachableError):
             pass  # the log itself is complete; compaction only speeds up the next start
@@ -455,7 +486,7 @@ class EmbeddedServer:
 
     def _ready(self) -> bool:
         try:
-            return self.responds() and self._indexed()
+            return self.responds() and self.indexed()
         except OSError:  # it went away between the two: the caller's exit check tells gone from slow
             return False
 
@@ -493,12 +524,12 @@ class EmbeddedServer:
             time.sleep(0.02)
         return False
 
-    def _indexed(self) -> bool:
+    def indexed(self, *, vectors: bool = False) -> bool:
         """Whether every graph's indexes are built: after loading, the server rebuilds them in the
-        background, and until then a search misses what is not indexed yet."""
+        background, and until then a search misses what is not indexed yet. `vectors`: as indexes_built."""
         client = Connection(str(self.socket_path), timeout=START_TIMEOUT_S)
         try:
-            return all(indexes_built(Graph(client, name)) for name in client.command("GRAPH.LIST"))
+            return all(indexes_built(Graph(client, name), vectors=vectors) for name in client.command("GRAPH.LIST"))
         finally:
             client.close()
 
@@ -522,7 +553,7 @@ class EmbeddedServer:
         if not self.responds():
             return "no reply to PING"
         try:
-            return "indexes built" if self._indexed() else "indexes still building"
+            return "indexes built" if self.indexed() else "indexes still building"
         except (OSError, ReplyError) as exc:
             return f"index check failed: {exc}"
 

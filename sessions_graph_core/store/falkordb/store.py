@@ -14,6 +14,7 @@ from typing import Any
 
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, HistoryErased, Row, Schema, VectorIndex, user_key
+from sessions_graph_core.store.falkordb import vector_rebuild
 from sessions_graph_core.store.falkordb.client import AuthenticationError, Connection, Graph, ReplyError
 from sessions_graph_core.store.falkordb.idle import start_watcher
 from sessions_graph_core.store.falkordb.server import (
@@ -350,6 +351,9 @@ class FalkorDBStore(GraphStore):
             if any(text in str(exc).lower() for text in ("invalid arguments", "undefined attribute")):
                 return []
             raise
+
+    def vector_index_building(self, index: VectorIndex) -> bool:
+        return vector_rebuild.building(self._graph, identifier(index.label))
 
     def vector_value(self, expression: str) -> str:
         return f"vecf32({expression})"
