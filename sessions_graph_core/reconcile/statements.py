@@ -149,8 +149,8 @@ _UNNAMED = FOCUS_PRONOUNS | OTHER_PRONOUNS - {"you"} | {"those", "these", "this"
 
 def readable_alone(fact: ExtractedFact) -> bool:
     """Whether a statement that fills no slot and decides nothing reads as a statement on its own (labelling
-    rule in tests/data/junk_facts): not cut off, not a question, request or hanging clause, its subject said
-    in it and not a bare pronoun ("It was so much fun.", "Deserves understanding.").
+    rule in tests/data/junk_facts): not cut off, not a question, request or hanging clause, its subject (or,
+    where the reading names none, one thing it is about) said in it and not a bare pronoun ("It was so much fun.", "Deserves understanding.").
     A statement in a slot, or a decision, is judged by its slot and the session around it ("Let's use Kafka",
     "since the reorg I report to Marcus", a pronoun the session names), so it is always kept here."""
     if fact.slot or fact.kind != "fact":
@@ -162,8 +162,10 @@ def readable_alone(fact: ExtractedFact) -> bool:
         return False
     if first in _NOT_A_STATEMENT or (first in _HANGING and "," not in body):
         return False
-    subject = comparable(fact.subject or "")
-    return first not in _UNNAMED and bool(subject) and re.search(rf"\b{re.escape(subject)}\b", comparable(text)) is not None
+    # A backend that names no subject (the LLM's readings) names what the statement is about instead.
+    named = [comparable(name) for name in ([fact.subject] if fact.subject else fact.about)]
+    said = comparable(text)
+    return first not in _UNNAMED and any(name and re.search(rf"\b{re.escape(name)}\b", said) for name in named)
 
 
 def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
