@@ -65,7 +65,8 @@ class LlmUsage(BaseModel):
     def line(self) -> str:
         """The usage in words, for the CLI's closing line."""
         return (f"LLM {self.provider} {self.model}: {self.calls} calls, {self.cached} answered from the cache, "
-                f"{self.input_tokens} input and {self.output_tokens} output tokens, {self.failed} replies unusable")
+                f"{self.input_tokens} input and {self.output_tokens} output tokens, {self.failed} replies unusable "
+                f"(their texts are asked again on the next run)")
 
 
 def closed(schema: dict[str, Any]) -> dict[str, Any]:

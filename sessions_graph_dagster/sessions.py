@@ -116,6 +116,8 @@ def reconciled_session(
                 "failed": len(failed_here),
                 "texts": sum(s.texts_considered for s in summaries),
                 "texts_extracted": sum(s.texts_extracted for s in summaries),
+                # Texts whose model reply could not be used: their turns wait for the next run.
+                "texts_failed": sum(s.texts_failed for s in summaries),
                 "entities": sum(s.entities for s in summaries),
                 "facts": sum(s.facts for s in summaries),
                 "superseded_facts": sum(superseded[key] for key in mine),

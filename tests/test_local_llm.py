@@ -195,10 +195,10 @@ def test_bad_endpoint_settings_are_refused_naming_the_key_and_change_nothing(tmp
             set_value(key, value, path)
         assert path.read_bytes() == before
     path.write_text('[llm]\nbase_url = "http://127.0.0.1:8080/v1"\n')
-    with pytest.raises(ConfigError, match="llm.model is not"):
+    with pytest.raises(ConfigError, match="needs llm.model as well"):
         load_config(path, env={})
     path.write_text('[llm]\nprovider = "openai-compatible"\nmodel = "m"\n')
-    with pytest.raises(ConfigError, match="needs llm.base_url"):
+    with pytest.raises(ConfigError, match="needs llm.base_url as well"):
         load_config(path, env={})
 
 

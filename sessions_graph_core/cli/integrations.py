@@ -18,7 +18,8 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     from rich.console import Console
     from rich.markup import escape
 
-    Console(stderr=True).print(f"[red]error:[/red] {escape(message)}", highlight=False)
+    # Not wrapped: a message may end in a command to copy, which a line break would cut.
+    Console(stderr=True).print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     sys.exit(code)
 
 
@@ -30,18 +31,26 @@ def config_group() -> None:
 @config_group.command("set", context_settings={"ignore_unknown_options": True})
 @click.argument("key")
 @click.argument("value")
-def config_set(key: str, value: str) -> None:
-    """Set KEY (section.key) to VALUE; lists are comma-separated. A bad key or value changes nothing."""
+@click.argument("more", nargs=-1, metavar="[KEY VALUE]...")
+def config_set(key: str, value: str, more: tuple[str, ...]) -> None:
+    """Set KEY (section.key) to VALUE, and each further KEY VALUE pair with it; lists are comma-separated.
+
+    The pairs are checked together and written at once: keys that need each other (llm.provider,
+    llm.base_url and llm.model) go in one call. A bad key or value changes nothing."""
     from sessions_graph_core.config import model as config_file
     from sessions_graph_core.config.hook_cache import refresh as refresh_hook_settings
 
+    if len(more) % 2:
+        _fail(f"config set takes KEY VALUE pairs; {more[-1]!r} has no value (nothing was changed)")
+    pairs = [(key, value), *zip(more[::2], more[1::2], strict=True)]
     try:
-        stored = config_file.set_value(key, value)
+        stored = config_file.set_values(pairs)
     except ValidationError as exc:
         _fail(str(exc))
     refresh_hook_settings()
-    secret = config_file.is_secret(key)
-    click.echo(f"{key} = {config_file.shown(stored, secret=secret)}  ({config_file.config_path()})")
+    for (name, _), item in zip(pairs, stored, strict=True):
+        secret = config_file.is_secret(name)
+        click.echo(f"{name} = {config_file.shown(item, secret=secret)}  ({config_file.config_path()})")
 
 
 @config_group.command("unset")

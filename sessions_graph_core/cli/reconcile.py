@@ -78,7 +78,8 @@ def _session_line(graph: SessionsGraph, summary: reconcile.ReconcileSummary) -> 
     if summary.status == "completed":
         console.print(
             f"OK {sid}: {summary.texts_deduped}/{summary.texts_considered} unique texts reconciled "
-            f"({summary.entities} entities, {summary.facts} facts and decisions)",
+            f"({summary.entities} entities, {summary.facts} facts and decisions)"
+            + (f"; {summary.texts_failed} the model could not read, asked again on the next run" if summary.texts_failed else ""),
             highlight=False,
         )
         return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import tempfile
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -186,11 +186,18 @@ class Llm(Section):
 
     @model_validator(mode="after")
     def _endpoint_needs_model(self) -> Llm:
-        if self.provider == "openai-compatible" and not self.base_url:
-            raise ValueError("llm.provider = openai-compatible needs llm.base_url: the server's http(s) URL")
-        if self.base_url and not self.model and self.chosen() == "openai-compatible":
-            raise ValueError("llm.base_url is set but llm.model is not: name the model the server serves")
-        return self
+        # Each `config set` checks the whole section, so the message names every key still missing and the one
+        # command that sets them together: set one by one, the first would be refused for lack of the others.
+        missing = {"llm.base_url": "URL"} if self.provider == "openai-compatible" and not self.base_url else {}
+        if (self.base_url or missing) and not self.model and self.chosen() == "openai-compatible":
+            missing["llm.model"] = "MODEL"
+        if not missing:
+            return self
+        given = {"llm.provider": self.provider, "llm.base_url": self.base_url, "llm.model": self.model}
+        pairs = {key: value for key, value in given.items() if value} | missing
+        command = "sessions-graph config set " + " ".join(f"{key} {value}" for key, value in pairs.items())
+        raise ValueError(f"an OpenAI-compatible endpoint needs {' and '.join(missing)} as well; "
+                         f"set them together in one command: {command}")
 
     def chosen(self) -> str | None:
         """llm.provider when set; else Anthropic, OpenAI, then an OpenAI-compatible server; None when none is set."""
@@ -397,17 +404,25 @@ def write_file(data: Mapping[str, Any], path: Path | None = None) -> Path:
 
 def set_value(key: str, raw: str, path: Path | None = None) -> Any:
     """Validate one value and write it; a bad key or value raises ConfigError and writes nothing."""
+    return set_values([(key, raw)], path)[0]
+
+
+def set_values(pairs: Sequence[tuple[str, str]], path: Path | None = None) -> list[Any]:
+    """Validate the values together and write them at once (keys that only make sense together, such as an
+    endpoint's URL and model, are set in one call); anything bad raises ConfigError and writes nothing."""
+    if not pairs:
+        raise ConfigError("config set needs at least one KEY VALUE pair")
     path = path or config_path()
-    section, name = split_key(key)
     data = read_file(path)
-    data.setdefault(section, {})[name] = _typed(key, raw)
+    for key, raw in pairs:
+        section, name = split_key(key)
+        data.setdefault(section, {})[name] = _typed(key, raw)
     try:
         config = Config.model_validate(data)
     except PydanticError as exc:
-        raise ConfigError(_error_message(exc, f"config set {key}")) from None
-    stored = config.model_dump(exclude_unset=True)
-    write_file(stored, path)
-    return config.get(key)
+        raise ConfigError(_error_message(exc, f"config set {' '.join(key for key, _ in pairs)}")) from None
+    write_file(config.model_dump(exclude_unset=True), path)
+    return [config.get(key) for key, _ in pairs]
 
 
 def unset_value(key: str, path: Path | None = None) -> bool:

@@ -67,6 +67,7 @@ class ReconcileSummary(BaseModel):
     texts_considered: int = 0
     texts_deduped: int = 0
     texts_extracted: int = 0
+    texts_failed: int = 0  # texts whose model reply could not be used: left unreconciled, asked again next run
     entities: int = 0
     facts: int = 0
     error: str | None = None
@@ -248,6 +249,8 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
     for unit in units:
         batch.project = batch.project or unit.source.project
         extraction = extractions[unit.key]
+        if extraction.failed:
+            continue  # no chunk and no HAS_CHUNK link: the turn stays unreconciled, so the next run asks again
         said = [] if unit.from_tool else [
             fact for fact in extraction.facts if statements.worth_stating(fact, by_assistant=unit.by_assistant)
         ]
@@ -469,13 +472,15 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
         )
         return ReconcileSummary(session_id=sid, status="failed", texts_considered=considered, error=error)
     assert reading.backend is not None and reading.version is not None
-    # A turn recorded while this ran bumped the revision: leave the session pending for the next sweep.
+    failed = len({unit.key for unit in reading.units if reading.found[unit.key].failed})
+    # A turn recorded while this ran bumped the revision, or a text's reading failed: leave the session
+    # pending for the next sweep, which reads those turns again.
     store.run(
         "MATCH (s:Session {session_id: $sid}) "
-        "SET s.reconciliation_status = CASE WHEN coalesce(s.revision, 0) = $revision THEN 'completed' "
+        "SET s.reconciliation_status = CASE WHEN coalesce(s.revision, 0) = $revision AND $failed = 0 THEN 'completed' "
         "ELSE s.reconciliation_status END, "
         "s.reconciliation_error = null, s.reconciled_at = $now, s.ontology_version = $version, s.extraction_backend = $backend",
-        {"sid": sid, "revision": reading.revision, "now": now_iso(), "version": reading.version.version,
+        {"sid": sid, "revision": reading.revision, "failed": failed, "now": now_iso(), "version": reading.version.version,
          "backend": reading.backend.name},
     )
     return ReconcileSummary(
@@ -484,6 +489,7 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
         texts_considered=considered,
         texts_deduped=deduped,
         texts_extracted=len(reading.todo),
+        texts_failed=failed,
         entities=touched,
         facts=statements_written,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
 import subprocess
@@ -245,3 +246,46 @@ def test_cli_set_get_show(path: Path) -> None:
     assert "recall.turns_k" in refused.stderr and "an integer from 0 to 1000" in refused.stderr
     unknown = _cli("config", "get", "nope.key", env=env)
     assert unknown.returncode == 2 and "Unknown config key 'nope.key'" in unknown.stderr
+
+
+ENDPOINT = {"llm.provider": "openai-compatible", "llm.base_url": "http://127.0.0.1:11434/v1", "llm.model": "qwen2.5:7b"}
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(ENDPOINT)))
+def test_an_endpoint_set_in_one_call_takes_its_keys_in_any_order(path: Path, order: tuple[str, ...]) -> None:
+    stored = config.set_values([(key, ENDPOINT[key]) for key in order])
+    assert stored == [ENDPOINT[key] for key in order]
+    written = load_config(env={}).llm
+    assert (written.provider, written.base_url, written.model) == tuple(ENDPOINT.values())
+
+
+def test_an_endpoint_set_one_key_at_a_time_is_refused_with_the_one_command_that_sets_it(path: Path) -> None:
+    config.set_values([("recall.turns_k", "7")])
+    before = path.read_bytes()
+    with pytest.raises(ConfigError) as refused:
+        set_value("llm.provider", "openai-compatible")
+    assert ("llm.base_url and llm.model as well; set them together in one command: sessions-graph config set "
+            "llm.provider openai-compatible llm.base_url URL llm.model MODEL") in str(refused.value)
+    with pytest.raises(ConfigError) as refused:
+        set_value("llm.base_url", ENDPOINT["llm.base_url"])
+    assert f"llm.base_url {ENDPOINT['llm.base_url']} llm.model MODEL" in str(refused.value)
+    # One bad pair of several writes none of them.
+    with pytest.raises(ConfigError, match="llm.base_url"):
+        config.set_values([("llm.model", "m"), ("llm.base_url", "ftp://host/v1")])
+    assert path.read_bytes() == before
+    # The model first, then the URL, then the provider, one call each, still gets there.
+    for key in ("llm.model", "llm.base_url", "llm.provider"):
+        set_value(key, ENDPOINT[key])
+    assert load_config(env={}).llm.usable() == "openai-compatible"
+
+
+def test_cli_config_set_takes_several_pairs_and_refuses_a_key_without_a_value(path: Path) -> None:
+    env = {**os.environ, "COLUMNS": "200"}
+    alone = _cli("config", "set", "llm.base_url", ENDPOINT["llm.base_url"], env=env)
+    assert alone.returncode == 2 and "llm.model MODEL" in alone.stderr and not path.exists()
+    odd = _cli("config", "set", "llm.model", "m", "llm.base_url", env=env)
+    assert odd.returncode == 2 and "'llm.base_url' has no value" in odd.stderr and not path.exists()
+    done = _cli("config", "set", *itertools.chain(*reversed(ENDPOINT.items())), env=env)
+    assert done.returncode == 0, done.stderr
+    assert [line.split(" = ")[0] for line in done.stdout.splitlines()] == list(reversed(ENDPOINT))
+    assert tomllib.loads(path.read_text())["llm"] == {key.removeprefix("llm."): value for key, value in ENDPOINT.items()}

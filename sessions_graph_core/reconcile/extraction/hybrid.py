@@ -80,8 +80,9 @@ class HybridBackend:
         read = self.rules.extract(texts, ontology, known_slots)
         gaps = [gap for n, text in enumerate(texts) for gap in self.gaps(n, text, read[n], known_slots)]
         with ThreadPoolExecutor(max_workers=self.llm.max_in_flight) as pool:
-            answers = list(pool.map(self.ask, gaps))
-        for gap, added in zip(gaps, answers, strict=True):
+            answers = list(pool.map(self._asked, gaps))
+        for gap, (added, failed) in zip(gaps, answers, strict=True):
+            read[gap.text].failed |= failed  # the whole text is read again next run, rules and model together
             if added is not None and (added.slot, added.value) not in {(f.slot, f.value) for f in read[gap.text].facts}:
                 read[gap.text].facts.append(added)
         return read
@@ -101,18 +102,23 @@ class HybridBackend:
                     found.append(Gap(text=n, statement=fact.text, slots=beside))
         return found
 
+    def _asked(self, gap: Gap) -> tuple[ExtractedFact | None, bool]:
+        """ask's statement, and whether the model's reply could not be used."""
+        try:
+            return self.ask(gap), False
+        except LlmReplyError as error:
+            log.warning("hybrid reading: the model's answer for one statement could not be used: %s", error)
+            return None, True
+
     def ask(self, gap: Gap) -> ExtractedFact | None:
-        """The statement the model adds for the gap, or None (it said none, or its reply could not be used)."""
+        """The statement the model adds for the gap, or None when it said none; LlmReplyError when its reply
+        could not be used."""
         choice: Any = Literal[tuple([*gap.slots, NONE])]  # the grammar lets the model name a listed slot only
         # A value is a few words; the bound also keeps a small model from running on to the token limit.
         answer: type[BaseModel] = create_model("SlotAnswer", slot=(choice, ...),
                                                value=(str, Field(..., max_length=VALUE_CHARS)))
         prompt = f"Slots: {json.dumps(gap.slots)}\nStatement: {gap.statement}"
-        try:
-            said = self.llm.ask(SYSTEM_PROMPT, prompt, answer)
-        except LlmReplyError as error:
-            log.warning("hybrid reading: the model's answer for one statement could not be used: %s", error)
-            return None
+        said = self.llm.ask(SYSTEM_PROMPT, prompt, answer)
         fields = said.model_dump()
         slot, value = fields["slot"], " ".join(str(fields["value"]).split())
         if slot == NONE or not value:

@@ -2,8 +2,9 @@
 
 The provider is the configured one (llm.provider; else Anthropic when its key is set, then OpenAI, then an
 OpenAI-compatible server at llm.base_url); without any the backend says so and nothing else changes.
-A reply that cannot be used fails its own text alone: that text gets an empty extraction, the failure is
-logged and counted in the client's usage, and the other texts go on.
+A reply that cannot be used fails its own text alone: that text gets an empty extraction marked failed (so
+reconciliation leaves it to be asked again), the failure is logged and counted in the client's usage, and the
+other texts go on.
 """
 
 from __future__ import annotations
@@ -99,4 +100,4 @@ class LlmBackend:
             return self.llm.ask(system, text, ExtractionAnswer).extraction(lex)
         except LlmReplyError as error:
             log.warning("LLM extraction of one text failed, the run goes on without it: %s (text: %.80r)", error, text)
-            return Extraction()
+            return Extraction(failed=True)
