@@ -91,6 +91,46 @@ def test_a_reply_cut_short_breaks_the_schema_is_repaired_once_then_fails_that_te
     assert llm.usage.failed == 3  # each text failed on its own, and extract() went on to the next
 
 
+def test_a_text_whose_reply_failed_is_asked_again_on_the_next_run_and_not_after_it_is_read(
+    local_llm, graph: SessionsGraph, tmp_path, monkeypatch
+) -> None:
+    # Hybrid reading asks a small question whose answer the grammar bounds (a listed slot, a value of at most
+    # 60 characters), so with room for it the small model's reply always fits; with 8 tokens it never does.
+    def hybrid(max_tokens: int) -> tuple[LlmClient, HybridBackend]:
+        config = local_config(tmp_path, monkeypatch, local_llm).model_copy(deep=True)
+        config.llm.max_tokens = max_tokens  # below the 16 the config allows: the cut must come before any value
+        llm = LlmClient.from_config(config)
+        return llm, HybridBackend(llm)
+
+    for sid, text in (("retry-old", "I work at Google."), ("retry-new", "These days I freelance instead of working at Google.")):
+        graph.record_session_start(sid, user_id="retry-user", started_at="2026-03-01T09:00:00Z")
+        graph.record_turns(sid, [{"role": "user", "text": text, "turn_id": f"{sid}-0"}], user_id="retry-user")
+    old_llm, old_backend = hybrid(8)
+    assert graph.reconcile_session("retry-old", backend=old_backend).status == "completed"
+    assert old_llm.usage.calls == 0  # no known slot yet: no gap, no question
+    chunks = "MATCH (c:Chunk {user_id: 'retry-user'}) RETURN count(c) AS n"
+
+    # 8 tokens cut the reply inside the JSON, and its repair too: the text fails, and nothing of it is kept.
+    cut, backend = hybrid(8)
+    first = graph.reconcile_session("retry-new", backend=backend)
+    assert (first.status, first.texts_failed, cut.usage.calls, cut.usage.failed) == ("completed", 1, 2, 1), first
+    assert graph.store.run(chunks)[0]["n"] == 1  # the old session's text alone
+    assert graph.get_session("retry-new").reconciliation_status == "pending"  # the next sweep takes it again
+
+    # Room for the reply: the text is asked again (no cached failure stands in for it), read and kept.
+    whole, backend = hybrid(160)
+    second = graph.reconcile_session("retry-new", backend=backend)
+    assert (second.status, second.texts_failed, whole.usage.failed, whole.usage.cached) == ("completed", 0, 0, 0), second
+    assert whole.usage.calls == 1
+    assert graph.store.run(chunks)[0]["n"] == 2
+    assert graph.get_session("retry-new").reconciliation_status == "completed"
+
+    # Read once: a third run asks neither the model nor its cache.
+    again, backend = hybrid(160)
+    third = graph.reconcile_session("retry-new", backend=backend)
+    assert (third.status, third.texts_considered, again.usage.calls, again.usage.cached) == ("completed", 0, 0, 0)
+
+
 @pytest.fixture
 def stalled_server() -> Iterator[str]:
     """A TCP server that accepts connections and never answers: a model server that hangs."""

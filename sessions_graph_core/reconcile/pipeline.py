@@ -477,8 +477,10 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
     # pending for the next sweep, which reads those turns again.
     store.run(
         "MATCH (s:Session {session_id: $sid}) "
-        "SET s.reconciliation_status = CASE WHEN coalesce(s.revision, 0) = $revision AND $failed = 0 THEN 'completed' "
-        "ELSE s.reconciliation_status END, "
+        "SET s.reconciliation_status = CASE WHEN $failed > 0 THEN 'pending' "
+        "WHEN coalesce(s.revision, 0) = $revision THEN 'completed' ELSE s.reconciliation_status END, "
+        # A new pending_since is a new work version (records.work_version), so a sensor's run key asks again.
+        "s.pending_since = CASE WHEN $failed > 0 THEN $now ELSE s.pending_since END, "
         "s.reconciliation_error = null, s.reconciled_at = $now, s.ontology_version = $version, s.extraction_backend = $backend",
         {"sid": sid, "revision": reading.revision, "failed": failed, "now": now_iso(), "version": reading.version.version,
          "backend": reading.backend.name},
