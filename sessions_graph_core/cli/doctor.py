@@ -40,7 +40,7 @@ def check_config() -> tuple[Check, Config | None]:
     try:
         config = load_config()
     except ValidationError as exc:
-        return Check(name="config", status="fail", detail=str(exc), fix=f"correct the named key in {path}, or `sessions-graph config set KEY VALUE`"), None
+        return Check(name="config", status="fail", detail=str(exc), fix=f"correct the named key in {path}, or `sessions-graph config set KEY VALUE [KEY VALUE]...` (keys that need each other in one call)"), None
     if not path.exists():
         return Check(name="config", status="info", detail=f"no file at {path}: defaults and the environment apply", required=False), config
     mode = stat.S_IMODE(path.stat().st_mode)
