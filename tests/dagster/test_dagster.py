@@ -301,3 +301,5 @@ def test_a_run_that_asks_a_model_reports_its_llm_usage(instance, graph, store, l
     assert metadata["backend"] == "spacy+llm" and metadata["llm"] == f"openai-compatible {MODEL}"
     assert {"llm_calls", "llm_cached", "llm_input_tokens", "llm_output_tokens", "llm_failed"} <= set(metadata)
     assert metadata["llm_input_tokens"] >= 0 and metadata["llm_calls"] >= 0
+    # A text whose reply could not be used is counted, and waits for the next run; each had a failed reply.
+    assert 0 <= metadata["texts_failed"] <= metadata["llm_failed"]
