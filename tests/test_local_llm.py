@@ -91,16 +91,20 @@ def test_a_reply_cut_short_breaks_the_schema_is_repaired_once_then_fails_that_te
     assert llm.usage.failed == 3  # each text failed on its own, and extract() went on to the next
 
 
+def hybrid_reading(config: Config, max_tokens: int) -> tuple[LlmClient, HybridBackend]:
+    """Hybrid reading asks a small question whose answer the grammar bounds (a listed slot, a value of at most
+    60 characters), so with room for it the small model's reply always fits; with 8 tokens it never does."""
+    config = config.model_copy(deep=True)
+    config.llm.max_tokens = max_tokens  # below the 16 the config allows: the cut must come before any value
+    llm = LlmClient.from_config(config)
+    return llm, HybridBackend(llm)
+
+
 def test_a_text_whose_reply_failed_is_asked_again_on_the_next_run_and_not_after_it_is_read(
     local_llm, graph: SessionsGraph, tmp_path, monkeypatch
 ) -> None:
-    # Hybrid reading asks a small question whose answer the grammar bounds (a listed slot, a value of at most
-    # 60 characters), so with room for it the small model's reply always fits; with 8 tokens it never does.
     def hybrid(max_tokens: int) -> tuple[LlmClient, HybridBackend]:
-        config = local_config(tmp_path, monkeypatch, local_llm).model_copy(deep=True)
-        config.llm.max_tokens = max_tokens  # below the 16 the config allows: the cut must come before any value
-        llm = LlmClient.from_config(config)
-        return llm, HybridBackend(llm)
+        return hybrid_reading(local_config(tmp_path, monkeypatch, local_llm), max_tokens)
 
     for sid, text in (("retry-old", "I work at Google."), ("retry-new", "These days I freelance instead of working at Google.")):
         graph.record_session_start(sid, user_id="retry-user", started_at="2026-03-01T09:00:00Z")
@@ -129,6 +133,28 @@ def test_a_text_whose_reply_failed_is_asked_again_on_the_next_run_and_not_after_
     again, backend = hybrid(160)
     third = graph.reconcile_session("retry-new", backend=backend)
     assert (third.status, third.texts_considered, again.usage.calls, again.usage.cached) == ("completed", 0, 0, 0)
+
+
+def test_a_memory_file_whose_reply_failed_stays_pending_until_it_is_read(
+    local_llm, graph: SessionsGraph, tmp_path, monkeypatch
+) -> None:
+    config = local_config(tmp_path, monkeypatch, local_llm)
+    graph.record_session_start("mem-old", user_id="memory-user", started_at="2026-03-01T09:00:00Z")
+    graph.record_turns("mem-old", [{"role": "user", "text": "I work at Google.", "turn_id": "mem-old-0"}],
+                       user_id="memory-user")
+    assert graph.reconcile_session("mem-old", backend=hybrid_reading(config, 8)[1]).status == "completed"
+    graph.memory_store("memory-user").create("/memories/work.md", "These days I freelance instead of working at Google.\n")
+    [memory_id] = graph.get_pending_memories()
+
+    cut, backend = hybrid_reading(config, 8)
+    assert graph.reconcile_memory(memory_id, backend=backend).status == "completed"
+    assert (cut.usage.calls, cut.usage.failed) == (2, 1)
+    assert graph.get_pending_memories() == [memory_id]  # the next sweep asks again
+
+    whole, backend = hybrid_reading(config, 160)
+    assert graph.reconcile_memory(memory_id, backend=backend).status == "completed"
+    assert (whole.usage.calls, whole.usage.failed, whole.usage.cached) == (1, 0, 0)
+    assert graph.get_pending_memories() == []
 
 
 @pytest.fixture

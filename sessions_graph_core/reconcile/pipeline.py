@@ -660,12 +660,14 @@ def reconcile_memory(
             {"mid": mid, "error": error},
         )
         return MemoryReconciliation(memory_id=mid, path=row["path"], status="failed", error=error)
-    # An edit while this ran changed updated_at: the file stays pending.
+    # An edit while this ran changed updated_at, or a piece's reading failed (not written): the file stays
+    # pending, and the next sweep asks again for what failed (the rest comes from the chunks).
+    failed = sum(1 for unit in units if extractions[unit.key].failed)
     store.run(
         "MATCH (m:Memory {memory_id: $mid}) "
-        "SET m.extraction_status = CASE WHEN m.updated_at = $seen THEN 'completed' ELSE m.extraction_status END, "
-        "m.extracted_at = $now, m.extraction_error = null",
-        {"mid": mid, "seen": row["updated_at"], "now": now_iso()},
+        "SET m.extraction_status = CASE WHEN m.updated_at = $seen AND $failed = 0 THEN 'completed' "
+        "ELSE 'pending' END, m.extracted_at = $now, m.extraction_error = null",
+        {"mid": mid, "seen": row["updated_at"], "failed": failed, "now": now_iso()},
     )
     return MemoryReconciliation(
         memory_id=mid, path=row["path"], status="completed", chunks=len(units), entities=touched, facts=statements
