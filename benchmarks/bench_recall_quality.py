@@ -611,7 +611,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
     parser.add_argument("--long", type=Path, default=DEFAULT_LONG, help="the long-session set (LongMemEval's format)")
-    parser.add_argument("--sets", default="locomo,long", help="which sets to measure: locomo, long or both")
+    parser.add_argument("--sets", default="locomo,long", help="which sets to measure, separated by commas: locomo, long (default both)")
     parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)), help="token budgets of recall to measure")
     parser.add_argument("--store", type=Path, help="keep the ingested store here; a later run resumes or reuses it")
     parser.add_argument("--fit", type=Path, metavar="RANKER_TOML",
@@ -619,7 +619,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     sets = {part.strip() for part in args.sets.split(",") if part.strip()}
     if not sets or not sets <= {"locomo", "long"}:
-        parser.error(f"--sets takes locomo, long or both, got {args.sets!r}")
+        parser.error(f"--sets takes locomo, long or locomo,long, got {args.sets!r}")
     try:
         budgets = [int(part) for part in args.budgets.split(",") if part.strip()]
     except ValueError:
