@@ -91,11 +91,12 @@ def test_a_reply_cut_short_breaks_the_schema_is_repaired_once_then_fails_that_te
     assert llm.usage.failed == 3  # each text failed on its own, and extract() went on to the next
 
 
-def hybrid_reading(config: Config, max_tokens: int) -> tuple[LlmClient, HybridBackend]:
+def hybrid_reading(config: Config, max_tokens: int, max_attempts: int = 3) -> tuple[LlmClient, HybridBackend]:
     """Hybrid reading asks a small question whose answer the grammar bounds (a listed slot, a value of at most
     60 characters), so with room for it the small model's reply always fits; with 8 tokens it never does."""
     config = config.model_copy(deep=True)
     config.llm.max_tokens = max_tokens  # below the 16 the config allows: the cut must come before any value
+    config.llm.max_attempts = max_attempts
     llm = LlmClient.from_config(config)
     return llm, HybridBackend(llm)
 
@@ -155,6 +156,61 @@ def test_a_memory_file_whose_reply_failed_stays_pending_until_it_is_read(
     assert graph.reconcile_memory(memory_id, backend=backend).status == "completed"
     assert (whole.usage.calls, whole.usage.failed, whole.usage.cached) == (1, 0, 0)
     assert graph.get_pending_memories() == []
+
+
+def test_a_failed_hybrid_question_keeps_the_rules_statements_and_is_given_up_after_max_attempts(
+    local_llm, graph: SessionsGraph, tmp_path, monkeypatch
+) -> None:
+    config = local_config(tmp_path, monkeypatch, local_llm)
+    graph.record_session_start("gap-old", user_id="gap-user", started_at="2026-03-01T09:00:00Z")
+    graph.record_turns("gap-old", [{"role": "user", "text": "Alice works at Google.", "turn_id": "gap-old-0"}],
+                       user_id="gap-user")
+    assert graph.reconcile_session("gap-old", backend=hybrid_reading(config, 8)[1]).status == "completed"
+    # The rules read me/location from it; Alice, whose slot is known, they slot nothing of: the model is asked.
+    graph.record_session_start("gap-new", user_id="gap-user", started_at="2026-03-02T09:00:00Z")
+    graph.record_turns("gap-new", [{"role": "user", "text": "I live in Seattle. Alice freelances now.",
+                                    "turn_id": "gap-new-0"}], user_id="gap-user")
+    located = ("MATCH (f:Fact {user_id: 'gap-user', slot: 'me/location'})-[:FROM]->(:Turn {turn_id: 'gap-new-0'}) "
+               "RETURN f.value AS value")
+    chunks = "MATCH (c:Chunk {user_id: 'gap-user'}) RETURN count(c) AS n"
+
+    cut, backend = hybrid_reading(config, 8, max_attempts=2)
+    first = graph.reconcile_session("gap-new", backend=backend)
+    assert (first.texts_failed, first.texts_given_up, cut.usage.failed) == (1, 0, 1), first
+    assert [row["value"] for row in graph.store.run(located)] == ["Seattle"]  # the rules' reading is written
+    assert graph.store.run(chunks)[0]["n"] == 1  # but the text is not kept as read: the model is asked again
+    assert graph.get_session("gap-new").reconciliation_status == "pending"
+
+    cut, backend = hybrid_reading(config, 8, max_attempts=2)
+    second = graph.reconcile_session("gap-new", backend=backend)
+    assert (second.status, second.texts_failed, second.texts_given_up, cut.usage.failed) == ("completed", 0, 1, 1), second
+    assert [row["value"] for row in graph.store.run(located)] == ["Seattle"]  # written again, the same statement
+    assert graph.store.run(chunks)[0]["n"] == 2  # kept as read with the rules' reading
+    session = graph.get_session("gap-new")
+    assert (session.reconciliation_status, session.texts_given_up) == ("completed", 1)
+
+    # Given up: no later run asks the model about it again.
+    again, backend = hybrid_reading(config, 8, max_attempts=2)
+    third = graph.reconcile_session("gap-new", backend=backend)
+    assert (third.texts_considered, again.usage.calls) == (0, 0)
+
+
+def test_a_text_the_llm_backend_never_reads_gets_an_empty_reading_after_max_attempts(
+    local_llm, graph: SessionsGraph, tmp_path, monkeypatch
+) -> None:
+    config = local_config(tmp_path, monkeypatch, local_llm).model_copy(deep=True)
+    config.llm.max_tokens, config.llm.max_attempts = 8, 1  # 8 tokens: every reply is cut short
+    llm = LlmClient.from_config(config)
+    graph.record_session_start("never-read", user_id="never-user", started_at="2026-03-01T09:00:00Z")
+    graph.record_turns("never-read", [{"role": "user", "text": "I work at Google.", "turn_id": "never-read-0"}],
+                       user_id="never-user")
+    summary = graph.reconcile_session("never-read", backend=LlmBackend(llm))
+    assert (summary.status, summary.texts_failed, summary.texts_given_up, llm.usage.failed) == ("completed", 0, 1, 1)
+    session = graph.get_session("never-read")
+    assert (session.reconciliation_status, session.texts_given_up) == ("completed", 1)
+    [chunk] = graph.store.run("MATCH (:Turn {turn_id: 'never-read-0'})-[:HAS_CHUNK]->(c:Chunk) RETURN c.extraction AS e")
+    assert json.loads(chunk["e"]) == {"entities": [], "facts": []}
+    assert graph.store.run("MATCH (f:Fact {user_id: 'never-user'}) RETURN count(f) AS n")[0]["n"] == 0
 
 
 @pytest.fixture
