@@ -213,6 +213,29 @@ def test_a_text_the_llm_backend_never_reads_gets_an_empty_reading_after_max_atte
     assert graph.store.run("MATCH (f:Fact {user_id: 'never-user'}) RETURN count(f) AS n")[0]["n"] == 0
 
 
+def test_a_memory_file_whose_piece_is_never_read_completes_after_max_attempts(
+    local_llm, graph: SessionsGraph, tmp_path, monkeypatch
+) -> None:
+    config = local_config(tmp_path, monkeypatch, local_llm)
+    graph.record_session_start("mem-known", user_id="memory-user", started_at="2026-03-01T09:00:00Z")
+    graph.record_turns("mem-known", [{"role": "user", "text": "Alice works at Google.", "turn_id": "mem-known-0"}],
+                       user_id="memory-user")
+    assert graph.reconcile_session("mem-known", backend=hybrid_reading(config, 8)[1]).status == "completed"
+    graph.memory_store("memory-user").create("/memories/home.md", "I live in Seattle. Alice freelances now.\n")
+    [memory_id] = graph.get_pending_memories()
+    located = "MATCH (f:Fact {user_id: 'memory-user', slot: 'me/location'}) RETURN f.value AS value"
+
+    for attempt, pending in ((1, [memory_id]), (2, [])):
+        cut, backend = hybrid_reading(config, 8, max_attempts=2)
+        result = graph.reconcile_memory(memory_id, backend=backend)
+        assert (result.texts_failed, result.texts_given_up, cut.usage.failed) == (2 - attempt, attempt - 1, 1), result
+        assert [row["value"] for row in graph.store.run(located)] == ["Seattle"]  # the rules' reading, each time
+        assert graph.get_pending_memories() == pending
+    [memory] = graph.store.run("MATCH (m:Memory {memory_id: $mid}) RETURN m.extraction_status AS status, "
+                               "m.llm_attempts AS attempts", {"mid": memory_id})
+    assert (memory["status"], memory["attempts"]) == ("completed", None)
+
+
 @pytest.fixture
 def stalled_server() -> Iterator[str]:
     """A TCP server that accepts connections and never answers: a model server that hangs."""
