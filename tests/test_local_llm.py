@@ -195,6 +195,33 @@ def test_a_failed_hybrid_question_keeps_the_rules_statements_and_is_given_up_aft
     assert (third.texts_considered, again.usage.calls) == (0, 0)
 
 
+def test_a_statement_the_rules_wrote_while_the_question_failed_is_asked_about_again(
+    local_llm, graph: SessionsGraph, tmp_path, monkeypatch
+) -> None:
+    config = local_config(tmp_path, monkeypatch, local_llm)
+    graph.record_session_start("drink-old", user_id="drink-user", started_at="2026-03-01T09:00:00Z")
+    graph.record_turns("drink-old", [{"role": "user", "text": "My favorite drink is tea.", "turn_id": "drink-old-0"}],
+                       user_id="drink-user")
+    assert graph.reconcile_session("drink-old", backend=hybrid_reading(config, 8)[1]).status == "completed"
+    # The rules read it in a new slot, me/beverage, beside the user's me/drink: the model is asked about me/drink
+    # (the writer then puts the statement in me/drink, a slot of the same kind).
+    graph.record_session_start("drink-new", user_id="drink-user", started_at="2026-03-02T09:00:00Z")
+    graph.record_turns("drink-new", [{"role": "user", "text": "My favourite beverage is coffee.",
+                                      "turn_id": "drink-new-0"}], user_id="drink-user")
+    drink = ("MATCH (f:Fact {user_id: 'drink-user', slot: 'me/drink'}) RETURN f.value AS value, "
+             "CASE WHEN f.superseded_at IS NULL THEN null ELSE 'superseded' END AS old ORDER BY value")
+    for _ in range(2):
+        # Each failure writes the rules' statement (again: the same one), and leaves the model's question asked again.
+        cut, backend = hybrid_reading(config, 8)
+        summary = graph.reconcile_session("drink-new", backend=backend)
+        assert (summary.texts_failed, cut.usage.calls, cut.usage.failed) == (1, 2, 1), summary
+        assert graph.store.run(drink) == [{"value": "coffee", "old": None}, {"value": "tea", "old": "superseded"}]
+    whole, backend = hybrid_reading(config, 160)
+    summary = graph.reconcile_session("drink-new", backend=backend)
+    assert (summary.texts_failed, summary.texts_given_up, whole.usage.calls, whole.usage.failed) == (0, 0, 1, 0), summary
+    assert graph.get_session("drink-new").reconciliation_status == "completed"
+
+
 def test_a_text_the_llm_backend_never_reads_gets_an_empty_reading_after_max_attempts(
     local_llm, graph: SessionsGraph, tmp_path, monkeypatch
 ) -> None:
