@@ -158,18 +158,21 @@ def test_a_memory_file_whose_reply_failed_stays_pending_until_it_is_read(
     assert graph.get_pending_memories() == []
 
 
+def one_turn_session(graph: SessionsGraph, user_id: str, session_id: str, text: str,
+                     started_at: str = "2026-03-01T09:00:00Z") -> None:
+    """A session of one user turn, `<session_id>-0`."""
+    graph.record_session_start(session_id, user_id=user_id, started_at=started_at)
+    graph.record_turns(session_id, [{"role": "user", "text": text, "turn_id": f"{session_id}-0"}], user_id=user_id)
+
+
 def test_a_failed_hybrid_question_keeps_the_rules_statements_and_is_given_up_after_max_attempts(
     local_llm, graph: SessionsGraph, tmp_path, monkeypatch
 ) -> None:
     config = local_config(tmp_path, monkeypatch, local_llm)
-    graph.record_session_start("gap-old", user_id="gap-user", started_at="2026-03-01T09:00:00Z")
-    graph.record_turns("gap-old", [{"role": "user", "text": "Alice works at Google.", "turn_id": "gap-old-0"}],
-                       user_id="gap-user")
+    one_turn_session(graph, "gap-user", "gap-old", "Alice works at Google.")
     assert graph.reconcile_session("gap-old", backend=hybrid_reading(config, 8)[1]).status == "completed"
     # The rules read me/location from it; Alice, whose slot is known, they slot nothing of: the model is asked.
-    graph.record_session_start("gap-new", user_id="gap-user", started_at="2026-03-02T09:00:00Z")
-    graph.record_turns("gap-new", [{"role": "user", "text": "I live in Seattle. Alice freelances now.",
-                                    "turn_id": "gap-new-0"}], user_id="gap-user")
+    one_turn_session(graph, "gap-user", "gap-new", "I live in Seattle. Alice freelances now.", started_at="2026-03-02T09:00:00Z")
     located = ("MATCH (f:Fact {user_id: 'gap-user', slot: 'me/location'})-[:FROM]->(:Turn {turn_id: 'gap-new-0'}) "
                "RETURN f.value AS value")
     chunks = "MATCH (c:Chunk {user_id: 'gap-user'}) RETURN count(c) AS n"
@@ -199,15 +202,11 @@ def test_a_statement_the_rules_wrote_while_the_question_failed_is_asked_about_ag
     local_llm, graph: SessionsGraph, tmp_path, monkeypatch
 ) -> None:
     config = local_config(tmp_path, monkeypatch, local_llm)
-    graph.record_session_start("drink-old", user_id="drink-user", started_at="2026-03-01T09:00:00Z")
-    graph.record_turns("drink-old", [{"role": "user", "text": "My favorite drink is tea.", "turn_id": "drink-old-0"}],
-                       user_id="drink-user")
+    one_turn_session(graph, "drink-user", "drink-old", "My favorite drink is tea.")
     assert graph.reconcile_session("drink-old", backend=hybrid_reading(config, 8)[1]).status == "completed"
     # The rules read it in a new slot, me/beverage, beside the user's me/drink: the model is asked about me/drink
     # (the writer then puts the statement in me/drink, a slot of the same kind).
-    graph.record_session_start("drink-new", user_id="drink-user", started_at="2026-03-02T09:00:00Z")
-    graph.record_turns("drink-new", [{"role": "user", "text": "My favourite beverage is coffee.",
-                                      "turn_id": "drink-new-0"}], user_id="drink-user")
+    one_turn_session(graph, "drink-user", "drink-new", "My favourite beverage is coffee.", started_at="2026-03-02T09:00:00Z")
     drink = ("MATCH (f:Fact {user_id: 'drink-user', slot: 'me/drink'}) RETURN f.value AS value, "
              "CASE WHEN f.superseded_at IS NULL THEN null ELSE 'superseded' END AS old ORDER BY value")
     for _ in range(2):
@@ -228,9 +227,7 @@ def test_a_text_the_llm_backend_never_reads_gets_an_empty_reading_after_max_atte
     config = local_config(tmp_path, monkeypatch, local_llm).model_copy(deep=True)
     config.llm.max_tokens, config.llm.max_attempts = 8, 1  # 8 tokens: every reply is cut short
     llm = LlmClient.from_config(config)
-    graph.record_session_start("never-read", user_id="never-user", started_at="2026-03-01T09:00:00Z")
-    graph.record_turns("never-read", [{"role": "user", "text": "I work at Google.", "turn_id": "never-read-0"}],
-                       user_id="never-user")
+    one_turn_session(graph, "never-user", "never-read", "I work at Google.")
     summary = graph.reconcile_session("never-read", backend=LlmBackend(llm))
     assert (summary.status, summary.texts_failed, summary.texts_given_up, llm.usage.failed) == ("completed", 0, 1, 1)
     session = graph.get_session("never-read")
@@ -244,9 +241,7 @@ def test_a_memory_file_whose_piece_is_never_read_completes_after_max_attempts(
     local_llm, graph: SessionsGraph, tmp_path, monkeypatch
 ) -> None:
     config = local_config(tmp_path, monkeypatch, local_llm)
-    graph.record_session_start("mem-known", user_id="memory-user", started_at="2026-03-01T09:00:00Z")
-    graph.record_turns("mem-known", [{"role": "user", "text": "Alice works at Google.", "turn_id": "mem-known-0"}],
-                       user_id="memory-user")
+    one_turn_session(graph, "memory-user", "mem-known", "Alice works at Google.")
     assert graph.reconcile_session("mem-known", backend=hybrid_reading(config, 8)[1]).status == "completed"
     graph.memory_store("memory-user").create("/memories/home.md", "I live in Seattle. Alice freelances now.\n")
     [memory_id] = graph.get_pending_memories()
@@ -411,8 +406,7 @@ def test_hybrid_reading_asks_only_where_the_rules_leave_a_gap_and_keeps_every_ru
     assert said[1].facts == read[1].facts and said[2].facts == read[2].facts
 
     # Through reconcile: the old statement, then the gap, with the model's answer written as any statement.
-    graph.record_session_start("h-old", user_id="hybrid-user", started_at="2026-03-01T09:00:00Z")
-    graph.record_turns("h-old", [{"role": "user", "text": "I work at Google.", "turn_id": "h-old-0"}], user_id="hybrid-user")
+    one_turn_session(graph, "hybrid-user", "h-old", "I work at Google.")
     graph.record_session_start("h-new", user_id="hybrid-user", started_at="2026-03-20T09:00:00Z")
     graph.record_turns("h-new", [{"role": "user", "text": texts[0], "turn_id": "h-new-0"}], user_id="hybrid-user")
     for sid in ("h-old", "h-new"):
