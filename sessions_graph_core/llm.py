@@ -37,6 +37,8 @@ REPAIR_PROMPT = ("Your reply was not valid for the schema: {error}\nYour reply w
 class LlmReplyError(ValueError):
     """The model's reply to one prompt could not be used (empty, not JSON, or not of the schema's shape)."""
 MAX_TOKENS = 16000
+# Reconcile runs that ask the model about a text whose reply could not be used, before giving up on it.
+MAX_ATTEMPTS = 3
 
 Answer = TypeVar("Answer", bound=BaseModel)
 
@@ -124,7 +126,7 @@ class LlmClient:
 
     def __init__(
         self, provider: Provider, client: Any, model: str | None = None, *, cache: ReplyCache | None = None,
-        max_in_flight: int = 1, max_tokens: int = MAX_TOKENS,
+        max_in_flight: int = 1, max_tokens: int = MAX_TOKENS, max_attempts: int = MAX_ATTEMPTS,
     ) -> None:
         self.provider = provider
         self.client = client
@@ -132,6 +134,7 @@ class LlmClient:
         self.cache = cache
         self.max_in_flight = max_in_flight
         self.max_tokens = max_tokens
+        self.max_attempts = max_attempts  # reconcile runs that ask about one text before giving up on it
         self.usage = LlmUsage(provider=provider, model=self.model)
         # Whether the server takes a JSON schema as response_format; None until its first answer says.
         self.takes_schema: bool | None = None
@@ -149,7 +152,8 @@ class LlmClient:
         settings = config.llm
         provider = settings.usable()
         limits = {"timeout": settings.timeout_s, "max_retries": settings.retries}
-        made = {"cache": ReplyCache(cache_dir(config)), "max_in_flight": settings.max_in_flight}
+        made = {"cache": ReplyCache(cache_dir(config)), "max_in_flight": settings.max_in_flight,
+                "max_attempts": settings.max_attempts}
         if provider == "anthropic":
             import anthropic
 

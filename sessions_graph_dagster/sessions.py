@@ -118,6 +118,8 @@ def reconciled_session(
                 "texts_extracted": sum(s.texts_extracted for s in summaries),
                 # Texts whose model reply could not be used: their turns wait for the next run.
                 "texts_failed": sum(s.texts_failed for s in summaries),
+                # Texts whose reply failed llm.max_attempts runs: written with the reading made without the model.
+                "texts_given_up": sum(s.texts_given_up for s in summaries),
                 "entities": sum(s.entities for s in summaries),
                 "facts": sum(s.facts for s in summaries),
                 "superseded_facts": sum(superseded[key] for key in mine),

@@ -91,11 +91,12 @@ def test_a_reply_cut_short_breaks_the_schema_is_repaired_once_then_fails_that_te
     assert llm.usage.failed == 3  # each text failed on its own, and extract() went on to the next
 
 
-def hybrid_reading(config: Config, max_tokens: int) -> tuple[LlmClient, HybridBackend]:
+def hybrid_reading(config: Config, max_tokens: int, max_attempts: int = 3) -> tuple[LlmClient, HybridBackend]:
     """Hybrid reading asks a small question whose answer the grammar bounds (a listed slot, a value of at most
     60 characters), so with room for it the small model's reply always fits; with 8 tokens it never does."""
     config = config.model_copy(deep=True)
     config.llm.max_tokens = max_tokens  # below the 16 the config allows: the cut must come before any value
+    config.llm.max_attempts = max_attempts
     llm = LlmClient.from_config(config)
     return llm, HybridBackend(llm)
 
@@ -155,6 +156,106 @@ def test_a_memory_file_whose_reply_failed_stays_pending_until_it_is_read(
     assert graph.reconcile_memory(memory_id, backend=backend).status == "completed"
     assert (whole.usage.calls, whole.usage.failed, whole.usage.cached) == (1, 0, 0)
     assert graph.get_pending_memories() == []
+
+
+def one_turn_session(graph: SessionsGraph, user_id: str, session_id: str, text: str,
+                     started_at: str = "2026-03-01T09:00:00Z") -> None:
+    """A session of one user turn, `<session_id>-0`."""
+    graph.record_session_start(session_id, user_id=user_id, started_at=started_at)
+    graph.record_turns(session_id, [{"role": "user", "text": text, "turn_id": f"{session_id}-0"}], user_id=user_id)
+
+
+def test_a_failed_hybrid_question_keeps_the_rules_statements_and_is_given_up_after_max_attempts(
+    local_llm, graph: SessionsGraph, tmp_path, monkeypatch
+) -> None:
+    config = local_config(tmp_path, monkeypatch, local_llm)
+    one_turn_session(graph, "gap-user", "gap-old", "Alice works at Google.")
+    assert graph.reconcile_session("gap-old", backend=hybrid_reading(config, 8)[1]).status == "completed"
+    # The rules read me/location from it; Alice, whose slot is known, they slot nothing of: the model is asked.
+    one_turn_session(graph, "gap-user", "gap-new", "I live in Seattle. Alice freelances now.", started_at="2026-03-02T09:00:00Z")
+    located = ("MATCH (f:Fact {user_id: 'gap-user', slot: 'me/location'})-[:FROM]->(:Turn {turn_id: 'gap-new-0'}) "
+               "RETURN f.value AS value")
+    chunks = "MATCH (c:Chunk {user_id: 'gap-user'}) RETURN count(c) AS n"
+
+    cut, backend = hybrid_reading(config, 8, max_attempts=2)
+    first = graph.reconcile_session("gap-new", backend=backend)
+    assert (first.texts_failed, first.texts_given_up, cut.usage.failed) == (1, 0, 1), first
+    assert [row["value"] for row in graph.store.run(located)] == ["Seattle"]  # the rules' reading is written
+    assert graph.store.run(chunks)[0]["n"] == 1  # but the text is not kept as read: the model is asked again
+    assert graph.get_session("gap-new").reconciliation_status == "pending"
+
+    cut, backend = hybrid_reading(config, 8, max_attempts=2)
+    second = graph.reconcile_session("gap-new", backend=backend)
+    assert (second.status, second.texts_failed, second.texts_given_up, cut.usage.failed) == ("completed", 0, 1, 1), second
+    assert [row["value"] for row in graph.store.run(located)] == ["Seattle"]  # written again, the same statement
+    assert graph.store.run(chunks)[0]["n"] == 2  # kept as read with the rules' reading
+    session = graph.get_session("gap-new")
+    assert (session.reconciliation_status, session.texts_given_up) == ("completed", 1)
+
+    # Given up: no later run asks the model about it again.
+    again, backend = hybrid_reading(config, 8, max_attempts=2)
+    third = graph.reconcile_session("gap-new", backend=backend)
+    assert (third.texts_considered, again.usage.calls) == (0, 0)
+
+
+def test_a_statement_the_rules_wrote_while_the_question_failed_is_asked_about_again(
+    local_llm, graph: SessionsGraph, tmp_path, monkeypatch
+) -> None:
+    config = local_config(tmp_path, monkeypatch, local_llm)
+    one_turn_session(graph, "drink-user", "drink-old", "My favorite drink is tea.")
+    assert graph.reconcile_session("drink-old", backend=hybrid_reading(config, 8)[1]).status == "completed"
+    # The rules read it in a new slot, me/beverage, beside the user's me/drink: the model is asked about me/drink
+    # (the writer then puts the statement in me/drink, a slot of the same kind).
+    one_turn_session(graph, "drink-user", "drink-new", "My favourite beverage is coffee.", started_at="2026-03-02T09:00:00Z")
+    drink = ("MATCH (f:Fact {user_id: 'drink-user', slot: 'me/drink'}) RETURN f.value AS value, "
+             "CASE WHEN f.superseded_at IS NULL THEN null ELSE 'superseded' END AS old ORDER BY value")
+    for _ in range(2):
+        # Each failure writes the rules' statement (again: the same one), and leaves the model's question asked again.
+        cut, backend = hybrid_reading(config, 8)
+        summary = graph.reconcile_session("drink-new", backend=backend)
+        assert (summary.texts_failed, cut.usage.calls, cut.usage.failed) == (1, 2, 1), summary
+        assert graph.store.run(drink) == [{"value": "coffee", "old": None}, {"value": "tea", "old": "superseded"}]
+    whole, backend = hybrid_reading(config, 160)
+    summary = graph.reconcile_session("drink-new", backend=backend)
+    assert (summary.texts_failed, summary.texts_given_up, whole.usage.calls, whole.usage.failed) == (0, 0, 1, 0), summary
+    assert graph.get_session("drink-new").reconciliation_status == "completed"
+
+
+def test_a_text_the_llm_backend_never_reads_gets_an_empty_reading_after_max_attempts(
+    local_llm, graph: SessionsGraph, tmp_path, monkeypatch
+) -> None:
+    config = local_config(tmp_path, monkeypatch, local_llm).model_copy(deep=True)
+    config.llm.max_tokens, config.llm.max_attempts = 8, 1  # 8 tokens: every reply is cut short
+    llm = LlmClient.from_config(config)
+    one_turn_session(graph, "never-user", "never-read", "I work at Google.")
+    summary = graph.reconcile_session("never-read", backend=LlmBackend(llm))
+    assert (summary.status, summary.texts_failed, summary.texts_given_up, llm.usage.failed) == ("completed", 0, 1, 1)
+    session = graph.get_session("never-read")
+    assert (session.reconciliation_status, session.texts_given_up) == ("completed", 1)
+    [chunk] = graph.store.run("MATCH (:Turn {turn_id: 'never-read-0'})-[:HAS_CHUNK]->(c:Chunk) RETURN c.extraction AS e")
+    assert json.loads(chunk["e"]) == {"entities": [], "facts": []}
+    assert graph.store.run("MATCH (f:Fact {user_id: 'never-user'}) RETURN count(f) AS n")[0]["n"] == 0
+
+
+def test_a_memory_file_whose_piece_is_never_read_completes_after_max_attempts(
+    local_llm, graph: SessionsGraph, tmp_path, monkeypatch
+) -> None:
+    config = local_config(tmp_path, monkeypatch, local_llm)
+    one_turn_session(graph, "memory-user", "mem-known", "Alice works at Google.")
+    assert graph.reconcile_session("mem-known", backend=hybrid_reading(config, 8)[1]).status == "completed"
+    graph.memory_store("memory-user").create("/memories/home.md", "I live in Seattle. Alice freelances now.\n")
+    [memory_id] = graph.get_pending_memories()
+    located = "MATCH (f:Fact {user_id: 'memory-user', slot: 'me/location'}) RETURN f.value AS value"
+
+    for attempt, pending in ((1, [memory_id]), (2, [])):
+        cut, backend = hybrid_reading(config, 8, max_attempts=2)
+        result = graph.reconcile_memory(memory_id, backend=backend)
+        assert (result.texts_failed, result.texts_given_up, cut.usage.failed) == (2 - attempt, attempt - 1, 1), result
+        assert [row["value"] for row in graph.store.run(located)] == ["Seattle"]  # the rules' reading, each time
+        assert graph.get_pending_memories() == pending
+    [memory] = graph.store.run("MATCH (m:Memory {memory_id: $mid}) RETURN m.extraction_status AS status, "
+                               "m.llm_attempts AS attempts", {"mid": memory_id})
+    assert (memory["status"], memory["attempts"]) == ("completed", None)
 
 
 @pytest.fixture
@@ -305,8 +406,7 @@ def test_hybrid_reading_asks_only_where_the_rules_leave_a_gap_and_keeps_every_ru
     assert said[1].facts == read[1].facts and said[2].facts == read[2].facts
 
     # Through reconcile: the old statement, then the gap, with the model's answer written as any statement.
-    graph.record_session_start("h-old", user_id="hybrid-user", started_at="2026-03-01T09:00:00Z")
-    graph.record_turns("h-old", [{"role": "user", "text": "I work at Google.", "turn_id": "h-old-0"}], user_id="hybrid-user")
+    one_turn_session(graph, "hybrid-user", "h-old", "I work at Google.")
     graph.record_session_start("h-new", user_id="hybrid-user", started_at="2026-03-20T09:00:00Z")
     graph.record_turns("h-new", [{"role": "user", "text": texts[0], "turn_id": "h-new-0"}], user_id="hybrid-user")
     for sid in ("h-old", "h-new"):

@@ -484,11 +484,15 @@ def session_show(as_json: bool, user_id: str | None, session_id: str) -> None:
     with opened_graph(reads_primary=True) as graph:
         require_session(graph, session_id, user_id)
         turns = graph.get_turns(session_id)
+        given_up = graph.get_session(session_id).texts_given_up
     if as_json:
         print_json(turns)
         return
     for turn in turns:
         console.print(f"[bold]{turn.seq:>4} {turn.role:<9}[/bold] {escape(turn.text)}", highlight=False)
+    if given_up:
+        console.print(f"{given_up} text(s) the model could not read in llm.max_attempts runs: given up, kept as read "
+                      "without the model", highlight=False)
 
 
 # Commands that live in modules of their own.

@@ -59,10 +59,18 @@ def _sync_ontology_file(graph: SessionsGraph, loaded: Config) -> None:
     console.print(f"Adopted ontology version {version.version} for {escape(user)} from {escape(str(path))}")
 
 
+def _model_misses(failed: int, given_up: int) -> str:
+    """What the line adds for texts the model could not read: asked again next run, or given up."""
+    return ((f"; {failed} the model could not read, asked again on the next run" if failed else "")
+            + (f"; {given_up} the model could not read in llm.max_attempts runs, given up (kept as read without "
+               "the model)" if given_up else ""))
+
+
 def _memory_line(result: reconcile.MemoryReconciliation) -> bool:
     name = escape(result.path or result.memory_id)
     if result.status == "completed":
-        console.print(f"OK memory {name}: {result.chunks} chunk(s)", highlight=False)
+        console.print(f"OK memory {name}: {result.chunks} chunk(s)" + _model_misses(result.texts_failed, result.texts_given_up),
+                      highlight=False)
         return True
     errors.print(f"FAILED memory {name}: {escape(result.error or '')}", highlight=False)
     return False
@@ -79,7 +87,7 @@ def _session_line(graph: SessionsGraph, summary: reconcile.ReconcileSummary) -> 
         console.print(
             f"OK {sid}: {summary.texts_deduped}/{summary.texts_considered} unique texts reconciled "
             f"({summary.entities} entities, {summary.facts} facts and decisions)"
-            + (f"; {summary.texts_failed} the model could not read, asked again on the next run" if summary.texts_failed else ""),
+            + _model_misses(summary.texts_failed, summary.texts_given_up),
             highlight=False,
         )
         return True

@@ -167,6 +167,9 @@ class Llm(Section):
     retries: int = Field(2, ge=0, le=10, **_allowed("how many times a failed or timed-out call is tried again (0-10)"))
     max_in_flight: int = Field(4, ge=1, le=64, **_allowed("how many LLM calls may wait on the server at once (1-64)"))
     max_tokens: int = Field(2048, ge=16, le=100000, **_allowed("the longest reply an OpenAI-compatible server may give, in tokens (16-100000)"))
+    max_attempts: int = Field(3, ge=1, le=100, **_allowed(
+        "how many reconcile runs ask the model again about a text whose reply could not be used, before "
+        "giving up on it (1-100)"))
 
     @field_validator("base_url")
     @classmethod

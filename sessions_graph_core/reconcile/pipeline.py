@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
+from sessions_graph_core.llm import MAX_ATTEMPTS
 from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive import milestones
@@ -68,6 +69,8 @@ class ReconcileSummary(BaseModel):
     texts_deduped: int = 0
     texts_extracted: int = 0
     texts_failed: int = 0  # texts whose model reply could not be used: left unreconciled, asked again next run
+    # Texts whose reply failed on the last of llm.max_attempts runs: kept with the reading made without the model.
+    texts_given_up: int = 0
     entities: int = 0
     facts: int = 0
     error: str | None = None
@@ -80,6 +83,8 @@ class MemoryReconciliation(BaseModel):
     chunks: int = 0
     entities: int = 0
     facts: int = 0
+    texts_failed: int = 0
+    texts_given_up: int = 0
     error: str | None = None
 
 
@@ -205,6 +210,56 @@ def extract(
     return found, len(todo)
 
 
+# -- bounding the model's failures ---------------------------------------------------------
+
+
+def max_attempts(backend: ExtractionBackend | None) -> int:
+    """How many runs ask the backend about a text whose reading failed (llm.max_attempts for the LLM's)."""
+    return getattr(backend, "max_attempts", MAX_ATTEMPTS)
+
+
+def give_up(found: dict[str, Extraction], attempts: dict[str, int], limit: int) -> tuple[int, int]:
+    """Of the failed readings (key: the runs that asked about it), those asked `limit` times are given up
+    in `found`: they keep the reading made without the model (hybrid: the rules'; LLM: empty) and are
+    written as read, so nobody asks again. Returns the texts still failed and those given up."""
+    done = [key for key, count in attempts.items() if count >= limit]
+    for key in done:
+        found[key] = found[key].model_copy(update={"failed": False})
+    return len(attempts) - len(done), len(done)
+
+
+def count_turn_failures(store: GraphStore, session_id: str, units: Sequence[Unit], found: dict[str, Extraction]) -> dict[str, int]:
+    """Counts this run's failed readings on their turns (`t.llm_attempts`); the runs that asked about each
+    failed text, by key."""
+    keys = {unit.source.source_id: unit.key for unit in units if found[unit.key].failed}
+    if not keys:
+        return {}
+    rows = store.run(
+        "MATCH (:Session {session_id: $sid})-[:HAS_TURN]->(t:Turn) WHERE t.turn_id IN $turns "
+        "SET t.llm_attempts = coalesce(t.llm_attempts, 0) + 1 RETURN t.turn_id AS turn_id, t.llm_attempts AS attempts",
+        {"sid": session_id, "turns": list(keys)},
+    )
+    attempts: dict[str, int] = {}
+    for row in rows:  # a text in several turns counts its most asked one
+        key = keys[row["turn_id"]]
+        attempts[key] = max(attempts.get(key, 0), row["attempts"])
+    return attempts
+
+
+def count_memory_failures(store: GraphStore, memory_id: str, units: Sequence[Unit], found: dict[str, Extraction]) -> dict[str, int]:
+    """Counts a run in which a piece of the file failed on the Memory (`m.llm_attempts`, cleared once the
+    file is read whole); the runs that asked about each failed piece, by key."""
+    keys = {unit.key for unit in units if found[unit.key].failed}
+    if not keys:
+        return {}
+    rows = store.run(
+        "MATCH (m:Memory {memory_id: $mid}) SET m.llm_attempts = coalesce(m.llm_attempts, 0) + 1 "
+        "RETURN m.llm_attempts AS attempts",
+        {"mid": memory_id},
+    )
+    return dict.fromkeys(keys, rows[0]["attempts"] if rows else 1)
+
+
 # -- writing -------------------------------------------------------------------------------
 
 BATCH_UNITS = 256
@@ -249,14 +304,15 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
     for unit in units:
         batch.project = batch.project or unit.source.project
         extraction = extractions[unit.key]
-        if extraction.failed:
-            continue  # no chunk and no HAS_CHUNK link: the turn stays unreconciled, so the next run asks again
         said = [] if unit.from_tool else [
             fact for fact in extraction.facts if statements.worth_stating(fact, by_assistant=unit.by_assistant)
         ]
         stated = context.resolve([statements.placed(fact, unit.source.project) for fact in said])
         if not unit.from_tool:
             context.notice(extraction.entities, stated)
+        # What a failed reading holds (hybrid: the rules' statements; LLM: nothing) is written, but no chunk
+        # or HAS_CHUNK link: the turn stays unreconciled, so the next run asks the model again, and the
+        # statements written again converge on these (a slotted statement's id is its source's).
         listed = [*extraction.entities]
         for fact in stated:
             listed += [ExtractedEntity(name=name, type=FALLBACK_TYPE) for name in fact.about]
@@ -271,6 +327,8 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
             about = list(dict.fromkeys(by_name[comparable(name)].key for name in fact.about if comparable(name) in by_name))
             item = facts.statement(unit.source, fact, about, index)
             (batch.slotted if fact.slot else batch.claims).append(item)
+        if extraction.failed:
+            continue
         chunk = batch.chunks.setdefault(
             unit.hash,
             {"hash": unit.hash, "text": unit.text, "extraction": extraction.model_dump_json(),
@@ -456,9 +514,12 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
     considered, deduped = len(reading.units), len({unit.hash for unit in reading.units})
     touched = statements_written = 0
     error = reading.error
+    failed = given_up = 0
     if error is None:
         assert reading.version is not None
         try:
+            attempts = count_turn_failures(store, sid, reading.units, reading.found)
+            failed, given_up = give_up(reading.found, attempts, max_attempts(reading.backend))
             touched, statements_written = write_units(
                 store, reading.user_id, reading.units, reading.found, reading.version.model, flags
             )
@@ -472,7 +533,6 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
         )
         return ReconcileSummary(session_id=sid, status="failed", texts_considered=considered, error=error)
     assert reading.backend is not None and reading.version is not None
-    failed = len({unit.key for unit in reading.units if reading.found[unit.key].failed})
     # A turn recorded while this ran bumped the revision, or a text's reading failed: leave the session
     # pending for the next sweep, which reads those turns again.
     store.run(
@@ -481,8 +541,9 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
         "WHEN coalesce(s.revision, 0) = $revision THEN 'completed' ELSE s.reconciliation_status END, "
         # A new pending_since is a new work version (records.work_version), so a sensor's run key asks again.
         "s.pending_since = CASE WHEN $failed > 0 THEN $now ELSE s.pending_since END, "
+        "s.texts_given_up = coalesce(s.texts_given_up, 0) + $given_up, "
         "s.reconciliation_error = null, s.reconciled_at = $now, s.ontology_version = $version, s.extraction_backend = $backend",
-        {"sid": sid, "revision": reading.revision, "failed": failed, "now": now_iso(), "version": reading.version.version,
+        {"sid": sid, "revision": reading.revision, "failed": failed, "given_up": given_up, "now": now_iso(), "version": reading.version.version,
          "backend": reading.backend.name},
     )
     return ReconcileSummary(
@@ -492,6 +553,7 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
         texts_deduped=deduped,
         texts_extracted=len(reading.todo),
         texts_failed=failed,
+        texts_given_up=given_up,
         entities=touched,
         facts=statements_written,
     )
@@ -650,6 +712,8 @@ def reconcile_memory(
         version = ontology.adopted(store, user_id)
         units = memory_units(mid, user_id, row["content"], row["updated_at"])
         extractions, _ = extract(store, user_id, units, chosen, version.model)
+        attempts = count_memory_failures(store, mid, units, extractions)
+        failed, given_up = give_up(extractions, attempts, max_attempts(chosen))
         forgetting.forget_memory(store, user_id, mid)
         flags = TypingFlags(enforce_ontology=enforce_ontology, promote_labels=promote_labels)
         touched, statements = write_units(store, user_id, units, extractions, version.model, flags)
@@ -662,14 +726,15 @@ def reconcile_memory(
         return MemoryReconciliation(memory_id=mid, path=row["path"], status="failed", error=error)
     # An edit while this ran changed updated_at, or a piece's reading failed (not written): the file stays
     # pending, and the next sweep asks again for what failed (the rest comes from the chunks).
-    failed = sum(1 for unit in units if extractions[unit.key].failed)
     store.run(
         "MATCH (m:Memory {memory_id: $mid}) "
         "SET m.extraction_status = CASE WHEN m.updated_at = $seen AND $failed = 0 THEN 'completed' "
-        "ELSE 'pending' END, m.extracted_at = $now, m.extraction_error = null",
+        "ELSE 'pending' END, m.extracted_at = $now, m.extraction_error = null, "
+        "m.llm_attempts = CASE WHEN $failed = 0 THEN null ELSE m.llm_attempts END",
         {"mid": mid, "seen": row["updated_at"], "failed": failed, "now": now_iso()},
     )
     return MemoryReconciliation(
-        memory_id=mid, path=row["path"], status="completed", chunks=len(units), entities=touched, facts=statements
+        memory_id=mid, path=row["path"], status="completed", chunks=len(units), entities=touched, facts=statements,
+        texts_failed=failed, texts_given_up=given_up,
     )
 

@@ -160,6 +160,7 @@ class SessionInfo:
     ended_at: str | None = None
     reconciliation_status: str | None = None
     turn_count: int = 0
+    texts_given_up: int = 0  # texts the model never read in llm.max_attempts runs: kept as read without it
     metadata: dict[str, Any] = field(default_factory=dict)
 
 
@@ -563,6 +564,7 @@ _SESSION_COLUMNS = (
     "s.session_id AS session_id, s.user_id AS user_id, s.project_key AS project_key, "
     "s.started_at AS started_at, s.ended_at AS ended_at, "
     "s.reconciliation_status AS reconciliation_status, coalesce(s.turn_count, 0) AS turn_count, "
+    "coalesce(s.texts_given_up, 0) AS texts_given_up, "
     "s.metadata AS metadata"
 )
 

@@ -116,3 +116,27 @@ def test_hybrid_reconcile_against_a_local_server_ends_with_the_llm_usage_line(cl
     assert [line for line in out.splitlines() if line.startswith("OK")], out
     usage = out.strip().splitlines()[-1]
     assert usage.startswith(f"LLM openai-compatible {MODEL}: ") and "answered from the cache" in usage, out
+
+
+def test_session_show_says_how_many_texts_the_model_never_read(cli, short_tmp, local_llm) -> None:  # type: ignore[no-untyped-def]
+    from local_llm import MODEL
+
+    from sessions_graph_core.config.model import load_config
+    from sessions_graph_core.llm import LlmClient
+    from sessions_graph_core.reconcile.extraction.hybrid import HybridBackend
+
+    cli("config", "set", "llm.model", MODEL, "llm.base_url", local_llm, "llm.provider", "openai-compatible",
+        "llm.max_in_flight", "1", "llm.max_attempts", "1")
+    config = load_config().model_copy(deep=True)
+    config.llm.max_tokens = 8  # below what the config allows: every reply is cut short, and its repair too
+    graph = with_graph(short_tmp)
+    for sid, text in (("gap-old", "Alice works at Google."), ("gap-new", "I live in Seattle. Alice freelances now.")):
+        graph.record_session_start(sid, user_id="gap-user", started_at="2026-03-01T09:00:00Z")
+        graph.record_turns(sid, [{"role": "user", "text": text, "turn_id": f"{sid}-0"}], user_id="gap-user")
+        summary = graph.reconcile_session(sid, backend=HybridBackend(LlmClient.from_config(config)))
+    graph.close()
+    assert (summary.status, summary.texts_given_up) == ("completed", 1), summary
+    out = cli("session", "show", "--user", "gap-user", "gap-new")
+    assert out.splitlines()[-1] == ("1 text(s) the model could not read in llm.max_attempts runs: given up, kept as "
+                                    "read without the model"), out
+    assert "could not read" not in cli("session", "show", "--user", "gap-user", "gap-old")

@@ -57,6 +57,7 @@ CASES = {
     "llm.retries": ("3", "11"),
     "llm.max_in_flight": ("1", "0"),
     "llm.max_tokens": ("512", "8"),
+    "llm.max_attempts": ("5", "0"),
     "reconcile.auto_reconcile": ("true", "sometimes"),
     "ontology.path": ("~/coding.yaml", None),
     "ontology.derive": ("off", "merge"),

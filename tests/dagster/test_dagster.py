@@ -288,7 +288,7 @@ def test_a_run_that_asks_a_model_reports_its_llm_usage(instance, graph, store, l
 
     monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
     for key, value in [("llm.model", MODEL), ("llm.base_url", local_llm), ("llm.provider", "openai-compatible"),
-                       ("llm.max_in_flight", "1"), ("llm.max_tokens", "48")]:
+                       ("llm.max_in_flight", "1"), ("llm.max_tokens", "48"), ("llm.max_attempts", "1")]:
         set_value(key, value)
     import_transcript(graph, next(path for path in SAMPLES if path.stem == "orders-1"))
     instance.add_dynamic_partitions("users", USERS)
@@ -301,5 +301,6 @@ def test_a_run_that_asks_a_model_reports_its_llm_usage(instance, graph, store, l
     assert metadata["backend"] == "spacy+llm" and metadata["llm"] == f"openai-compatible {MODEL}"
     assert {"llm_calls", "llm_cached", "llm_input_tokens", "llm_output_tokens", "llm_failed"} <= set(metadata)
     assert metadata["llm_input_tokens"] >= 0 and metadata["llm_calls"] >= 0
-    # A text whose reply could not be used is counted, and waits for the next run; each had a failed reply.
-    assert 0 <= metadata["texts_failed"] <= metadata["llm_failed"]
+    # A text whose reply could not be used is counted; with llm.max_attempts 1 it is given up at once (the
+    # rules' reading kept), so none waits for the next run. Each had a failed reply.
+    assert metadata["texts_failed"] == 0 and 0 <= metadata["texts_given_up"] <= metadata["llm_failed"]

@@ -44,8 +44,9 @@ class ExtractedFact(BaseModel):
 class Extraction(BaseModel):
     entities: list[ExtractedEntity] = Field(default_factory=list)
     facts: list[ExtractedFact] = Field(default_factory=list)
-    # The model's reply for this text could not be used: nothing of it is written and its turn stays
-    # unreconciled, so the next run asks again. Never stored (a failed reading is not kept on a Chunk).
+    # The model's reply for this text could not be used: what the reading holds without it is written (hybrid:
+    # the rules' statements), but no Chunk, so its turn stays unreconciled and the next run asks again, up to
+    # llm.max_attempts runs. Never stored (a failed reading is not kept on a Chunk).
     failed: bool = Field(default=False, exclude=True)
 
 

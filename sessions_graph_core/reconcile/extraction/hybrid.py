@@ -71,6 +71,11 @@ class HybridBackend:
         self.llm = llm
         self.rules = rules or SpacyBackend()
 
+    @property
+    def max_attempts(self) -> int:
+        """Reconcile runs that ask about a text whose reply failed before it gets the reading without the model."""
+        return self.llm.max_attempts
+
     @classmethod
     def from_config(cls, config: Config | None = None) -> HybridBackend:
         client = LlmClient.from_config(config, needs="hybrid reading", instead="use the spacy backend, which needs none")
@@ -82,7 +87,9 @@ class HybridBackend:
         with ThreadPoolExecutor(max_workers=self.llm.max_in_flight) as pool:
             answers = list(pool.map(self._asked, gaps))
         for gap, (added, failed) in zip(gaps, answers, strict=True):
-            read[gap.text].failed |= failed  # the whole text is read again next run, rules and model together
+            # The rules' statements are written all the same; the text's turn stays unreconciled, so the model
+            # is asked again next run (up to llm.max_attempts runs), and what it adds then adds to them.
+            read[gap.text].failed |= failed
             if added is not None and (added.slot, added.value) not in {(f.slot, f.value) for f in read[gap.text].facts}:
                 read[gap.text].facts.append(added)
         return read
