@@ -214,8 +214,10 @@ def extract(
 
 
 def max_attempts(backend: ExtractionBackend | None) -> int:
-    """How many runs ask the backend about a text whose reading failed (llm.max_attempts for the LLM's)."""
-    return getattr(backend, "max_attempts", MAX_ATTEMPTS)
+    """How many runs ask the backend about a text whose reading failed (llm.max_attempts for a backend that asks
+    a model: the llm and spacy+llm backends carry their client as `llm`)."""
+    llm = getattr(backend, "llm", None)
+    return llm.max_attempts if llm is not None else MAX_ATTEMPTS
 
 
 def give_up(found: dict[str, Extraction], attempts: dict[str, int], limit: int) -> tuple[int, int]:
@@ -228,16 +230,17 @@ def give_up(found: dict[str, Extraction], attempts: dict[str, int], limit: int) 
     return len(attempts) - len(done), len(done)
 
 
-def count_turn_failures(store: GraphStore, session_id: str, units: Sequence[Unit], found: dict[str, Extraction]) -> dict[str, int]:
+def count_turn_failures(store: GraphStore, user_id: str, session_id: str, units: Sequence[Unit],
+                        found: dict[str, Extraction]) -> dict[str, int]:
     """Counts this run's failed readings on their turns (`t.llm_attempts`); the runs that asked about each
     failed text, by key."""
     keys = {unit.source.source_id: unit.key for unit in units if found[unit.key].failed}
     if not keys:
         return {}
     rows = store.run(
-        "MATCH (:Session {session_id: $sid})-[:HAS_TURN]->(t:Turn) WHERE t.turn_id IN $turns "
+        "MATCH (:Session {session_id: $sid, user_id: $user_id})-[:HAS_TURN]->(t:Turn) WHERE t.turn_id IN $turns "
         "SET t.llm_attempts = coalesce(t.llm_attempts, 0) + 1 RETURN t.turn_id AS turn_id, t.llm_attempts AS attempts",
-        {"sid": session_id, "turns": list(keys)},
+        {"sid": session_id, "user_id": user_id, "turns": list(keys)},
     )
     attempts: dict[str, int] = {}
     for row in rows:  # a text in several turns counts its most asked one
@@ -246,16 +249,17 @@ def count_turn_failures(store: GraphStore, session_id: str, units: Sequence[Unit
     return attempts
 
 
-def count_memory_failures(store: GraphStore, memory_id: str, units: Sequence[Unit], found: dict[str, Extraction]) -> dict[str, int]:
+def count_memory_failures(store: GraphStore, user_id: str, memory_id: str, units: Sequence[Unit],
+                          found: dict[str, Extraction]) -> dict[str, int]:
     """Counts a run in which a piece of the file failed on the Memory (`m.llm_attempts`, cleared once the
     file is read whole); the runs that asked about each failed piece, by key."""
     keys = {unit.key for unit in units if found[unit.key].failed}
     if not keys:
         return {}
     rows = store.run(
-        "MATCH (m:Memory {memory_id: $mid}) SET m.llm_attempts = coalesce(m.llm_attempts, 0) + 1 "
+        "MATCH (m:Memory {memory_id: $mid, user_id: $user_id}) SET m.llm_attempts = coalesce(m.llm_attempts, 0) + 1 "
         "RETURN m.llm_attempts AS attempts",
-        {"mid": memory_id},
+        {"mid": memory_id, "user_id": user_id},
     )
     return dict.fromkeys(keys, rows[0]["attempts"] if rows else 1)
 
@@ -518,7 +522,7 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
     if error is None:
         assert reading.version is not None
         try:
-            attempts = count_turn_failures(store, sid, reading.units, reading.found)
+            attempts = count_turn_failures(store, reading.user_id, sid, reading.units, reading.found)
             failed, given_up = give_up(reading.found, attempts, max_attempts(reading.backend))
             touched, statements_written = write_units(
                 store, reading.user_id, reading.units, reading.found, reading.version.model, flags
@@ -712,7 +716,7 @@ def reconcile_memory(
         version = ontology.adopted(store, user_id)
         units = memory_units(mid, user_id, row["content"], row["updated_at"])
         extractions, _ = extract(store, user_id, units, chosen, version.model)
-        attempts = count_memory_failures(store, mid, units, extractions)
+        attempts = count_memory_failures(store, user_id, mid, units, extractions)
         failed, given_up = give_up(extractions, attempts, max_attempts(chosen))
         forgetting.forget_memory(store, user_id, mid)
         flags = TypingFlags(enforce_ontology=enforce_ontology, promote_labels=promote_labels)

@@ -71,11 +71,6 @@ class HybridBackend:
         self.llm = llm
         self.rules = rules or SpacyBackend()
 
-    @property
-    def max_attempts(self) -> int:
-        """Reconcile runs that ask about a text whose reply failed before it gets the reading without the model."""
-        return self.llm.max_attempts
-
     @classmethod
     def from_config(cls, config: Config | None = None) -> HybridBackend:
         client = LlmClient.from_config(config, needs="hybrid reading", instead="use the spacy backend, which needs none")

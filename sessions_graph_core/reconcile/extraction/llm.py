@@ -82,11 +82,6 @@ class LlmBackend:
     def __init__(self, llm: LlmClient) -> None:
         self.llm = llm
 
-    @property
-    def max_attempts(self) -> int:
-        """Reconcile runs that ask about a text whose reply failed before it gets the reading without the model."""
-        return self.llm.max_attempts
-
     @classmethod
     def from_config(cls, config: Config | None = None) -> LlmBackend:
         client = LlmClient.from_config(config, needs="LLM extraction", instead="use the spacy backend, which needs none")
