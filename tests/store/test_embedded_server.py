@@ -44,13 +44,24 @@ def test_start_reuse_and_stop(short_tmp):
     assert server.stop() is False
 
 
+def fd_links(pid: int) -> set[str]:
+    """What the process's open descriptors point at; one closed while we read is simply gone
+    (the server's threads open and close files all the time)."""
+    links = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            links.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
+        except FileNotFoundError:
+            continue
+    return links
+
+
 def test_no_tcp_listener(short_tmp):
     server = EmbeddedServer(short_tmp)
     server.ensure_running()
     try:
         listening = Path("/proc/net/tcp").read_text() + Path("/proc/net/tcp6").read_text()
-        inode_links = {os.readlink(f"/proc/{server.pid()}/fd/{fd}") for fd in os.listdir(f"/proc/{server.pid()}/fd")}
-        sockets = {link[8:-1] for link in inode_links if link.startswith("socket:[")}
+        sockets = {link[8:-1] for link in fd_links(server.pid()) if link.startswith("socket:[")}
         tcp_inodes = {line.split()[9] for line in listening.splitlines()[1:] if line.split()[3] == "0A"}
         assert not sockets & tcp_inodes
     finally:
