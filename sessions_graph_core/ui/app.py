@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -29,6 +29,8 @@ FACTS_PER_PAGE = 200
 
 # Forgetting everywhere (logs, Dagster, the check on disk) is the CLI's `forget`; a page forgets through it.
 Forget = Callable[..., dict]
+# Asks the Dagster instance at DAGSTER_HOME (module, JSON request) -> its JSON answer; the CLI's `in_dagster`.
+AskDagster = Callable[[str, dict], dict]
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class Browser:
     forget: Forget
     recall_config: RecallConfig | None = None
     dagster_url: str | None = None
+    ask_dagster: AskDagster | None = None
 
     def page(self, request: Request, name: str, status: int = 200, **context: object) -> Response:
         context |= {"user_id": self.user_id, "csrf": csrf_field(self.token), "dagster_url": self.dagster_url}
@@ -114,6 +117,22 @@ async def session_page(browser: Browser, request: Request) -> Response:
         entities=browser.graph.session_entities(sid), facts=browser.graph.session_facts(sid),
         memories=browser.graph.get_memories_for_session(sid),
     )
+
+
+async def session_in_dagster(browser: Browser, request: Request) -> Response:
+    """To the session's newest run in the Dagster UI; to its user's partition page where the instance has no run
+    naming it (or there is no instance to ask). Looked up on the click: Dagster's import costs a second or two."""
+    sid = request.path_params["session_id"]
+    _owned_session(browser, sid)
+    if not browser.dagster_url:
+        raise ValidationError("no Dagster UI to link to: start sessions-graph ui with --dagster-url URL")
+    found = browser.ask_dagster("session_runs", {"user_id": browser.user_id, "session_id": sid}) if browser.ask_dagster else {}
+    if "failed" in found:
+        return browser.refused(request, f"could not read the Dagster instance at DAGSTER_HOME: {found['failed']}", 502)
+    if found.get("run_id"):
+        return RedirectResponse(f"{browser.dagster_url}/runs/{found['run_id']}", status_code=303)
+    query = urlencode({"view": "partitions", "partition": browser.user_id})
+    return RedirectResponse(f"{browser.dagster_url}/assets/reconciled_session?{query}", status_code=303)
 
 
 # -- memory files ------------------------------------------------------------------------------
@@ -251,6 +270,7 @@ def build_app(browser: Browser) -> Starlette:
         Route("/facts", _handled(facts_page, browser)),
         Route("/sessions", _handled(sessions_page, browser)),
         Route("/sessions/{session_id}", _handled(session_page, browser)),
+        Route("/sessions/{session_id}/dagster", _handled(session_in_dagster, browser)),
         Route("/memory", _handled(memory_page, browser)),
         Route("/memory/file", _handled(memory_file_page, browser)),
         Route("/ask", _handled(ask_page, browser)),

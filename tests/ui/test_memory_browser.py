@@ -9,28 +9,12 @@ from __future__ import annotations
 
 import ui_world
 from forget_helpers import PLANTED, files_holding
-from ui_world import BACKEND_DOWN, FAILED, OTHER, PENDING, USER, World, shoot
+from ui_world import BACKEND_DOWN, FAILED, OTHER, PENDING, USER, World, shoot, shown, submit_by_keyboard
 
 world = ui_world.world  # the store, server and browser this module shares
 
-MAX_TABS = 60
 SESSION_WORDS = ("zz-session-forgotten", "Quuxberry", "Zorblaxian")
 MEMORY_WORDS = ("frobnitz", "Frobnitzdb", "Wibblewort")
-
-
-def shown(world: World, path: str, status: int = 200) -> str:
-    assert world.browser.goto(world.url(path)) == status, world.browser.text()
-    return world.browser.text()
-
-
-def submit_by_keyboard(world: World, label: str) -> str:
-    """Tab to the button that reads `label` and press Enter, as a keyboard user would; the page it loads."""
-    for _ in range(MAX_TABS):
-        world.browser.press("Tab")
-        if world.browser.focused() == label:
-            assert world.browser.press_and_load("Enter") == 200, world.browser.text()
-            return world.browser.text()
-    raise AssertionError(f"no button {label!r} within {MAX_TABS} presses of Tab")
 
 
 def recalled_sessions(world: World, question: str) -> set[str]:
