@@ -8,7 +8,8 @@ also reconciled and embedded (reading 100k turns takes hours on this machine), s
 products and recall have real rows; and 100 memory files, each edited twice. The app is served by
 uvicorn on 127.0.0.1 as `sessions-graph ui` serves it, and each page is fetched --requests times (after
 one warm-up) through HTTP with the token's cookie: the time is the whole request, from sending it to the
-last byte of the page.
+last byte of the page. Ask's recall is also timed called directly, in the same process, to tell the
+page's share from recall's.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from sessions_graph_core.ui.guard import new_token
 
 USER = "bench-ui-user"
 FILES = 100
+QUESTION = "what did Caroline research"
 
 
 def fill(graph: SessionsGraph, turns: int, per_session: int, reconciled: int) -> list[str]:
@@ -71,7 +73,7 @@ def views(sessions: list[str]) -> dict[str, str]:
         "session": f"/sessions/{sessions[0]}",
         "memory files": "/memory",
         "memory file": "/memory/file?path=/memories/projects/p1/notes-1.md",
-        "ask": "/ask?q=what+did+Caroline+research",
+        "ask": "/ask?q=" + QUESTION.replace(" ", "+"),
         "forget confirm": f"/forget/session/{sessions[0]}",
     }
 
@@ -89,6 +91,17 @@ def timed(opener: urllib.request.OpenerDirector, url: str, requests: int) -> lis
     return times
 
 
+def recall_alone(graph: SessionsGraph, requests: int) -> list[float]:
+    """The Ask page's recall called directly, without the page: what the page adds is the difference."""
+    graph.recall(USER, QUESTION)
+    times = []
+    for _ in range(requests):
+        started = time.perf_counter()
+        graph.recall(USER, QUESTION)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
 def measure(turns: int, per_session: int, reconciled: int, requests: int) -> dict[str, list[float]]:
     root = Path(tempfile.mkdtemp(prefix="sg-bench-ui-", dir="/tmp"))
     graph = SessionsGraph(FalkorDBStore.open(root, keep_running=True))
@@ -102,7 +115,8 @@ def measure(turns: int, per_session: int, reconciled: int, requests: int) -> dic
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
         with serving(build_app(Browser(graph, USER, token, forget_everywhere))) as base:
             opener.open(f"{base}/?token={token}").read()
-            return {name: timed(opener, base + path, requests) for name, path in views(sessions).items()}
+            found = {name: timed(opener, base + path, requests) for name, path in views(sessions).items()}
+        return found | {"recall alone (Ask's, no page)": recall_alone(graph, requests)}
     finally:
         graph.close()
         EmbeddedServer(root).stop()

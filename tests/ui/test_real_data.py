@@ -116,7 +116,8 @@ def test_ask_gives_the_turn_that_answers_a_locomo_question(real):
 def test_forgetting_a_locomo_session_through_its_page_leaves_none_of_its_words(real):
     assert set(files_holding(real.places, FORGOTTEN_WORDS)) != set()  # the search sees them where they are
     confirm = shown(real, f"/forget/session/{FORGOTTEN}")
-    assert "its 17 turns" in confirm and "I ran a charity race for mental health" in confirm
+    stated = real.graph.session_facts(FORGOTTEN)
+    assert "its 17 turns" in confirm and stated and all(fact.text in confirm for fact in stated), confirm
     done = submit_by_keyboard(real, f"Forget session {FORGOTTEN}")
     assert f"Forgot session {FORGOTTEN}" in done and "no forgotten id or line is left on disk" in done
     assert files_holding(real.places, FORGOTTEN_WORDS) == {}
