@@ -42,6 +42,7 @@ def ui_command(user_id: str | None, port: int, host: str, dagster_url: str | Non
         require_user(graph, user_id)
         browser = pages.Browser(graph, user_id, token, forget_everywhere, config_file.load_config().recall,
                                 dagster_url.rstrip("/") if dagster_url else None, in_dagster)
+        pages.settle(browser)  # the first Ask's loading done before the URL is given
         shown = LOCAL if host in (LOCAL, "0.0.0.0") else host
         console.print(f"the memory of {user_id}: http://{shown}:{listener.getsockname()[1]}/?token={token}", soft_wrap=True)
         server = uvicorn.Server(uvicorn.Config(pages.build_app(browser), log_level="warning"))

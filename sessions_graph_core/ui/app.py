@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import gc
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from sessions_graph_core.errors import NotFoundError, no_fact, no_session
 from sessions_graph_core.graph import SessionsGraph
 from sessions_graph_core.memory.files import MemoryCommandError, MemoryPathNotFoundError
 from sessions_graph_core.recall.config import RecallConfig
+from sessions_graph_core.recall.results import Recalled
 from sessions_graph_core.ui.guard import TokenGuard, csrf_field
 from sessions_graph_core.validation import ValidationError
 
@@ -185,14 +187,27 @@ def _budget(request: Request) -> int | None:
     return int(given)
 
 
+def _recall(browser: Browser, question: str, budget: int | None) -> Recalled:
+    """The recall the agent would get: the configured recall and its model."""
+    config = browser.recall_config
+    return browser.graph.recall(browser.user_id, question, config=config, budget_tokens=budget,
+                                **({"model": config.model()} if config else {}))
+
+
+def settle(browser: Browser) -> None:
+    """Load what the first Ask would load (the embedding model and recall's word lists), then take everything
+    alive out of the garbage collector's full passes. A full pass walks every object of the loaded models
+    (100-300 ms here), and one landing in a request was Ask's p95: at 100k turns, 624 -> 245 ms with this
+    (docs/benchmarks/ui.md). What is made later is collected as usual."""
+    _recall(browser, "warm up", None)
+    gc.collect()
+    gc.freeze()
+
+
 async def ask_page(browser: Browser, request: Request) -> Response:
     question = request.query_params.get("q", "")
     budget = _budget(request)
-    recalled = None
-    if question.strip():
-        config = browser.recall_config
-        recalled = browser.graph.recall(browser.user_id, question, config=config, budget_tokens=budget,
-                                        **({"model": config.model()} if config else {}))
+    recalled = _recall(browser, question, budget) if question.strip() else None
     rows = []
     if recalled is not None:
         rows = sorted(
