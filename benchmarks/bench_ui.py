@@ -6,9 +6,10 @@ For each size a fresh embedded store is filled for one user (the pages show one 
 are that user's, the worst case): sessions of LoCoMo's turns, recorded; the first --reconciled sessions
 also reconciled and embedded (reading 100k turns takes hours on this machine), so the facts, a session's
 products and recall have real rows; and 100 memory files, each edited twice. The app is served by
-uvicorn on 127.0.0.1 as `sessions-graph ui` serves it, and each page is fetched --requests times (after
+uvicorn on 127.0.0.1 as `sessions-graph ui` serves it (settled first, as it is), and each page is fetched --requests times (after
 one warm-up) through HTTP with the token's cookie: the time is the whole request, from sending it to the
-last byte of the page.
+last byte of the page. Ask's recall is also timed called directly, in the same process, to tell the
+page's share from recall's.
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ from sessions_graph_core import SessionsGraph
 from sessions_graph_core.cli.forget import forget_everywhere
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
-from sessions_graph_core.ui.app import Browser, build_app
+from sessions_graph_core.ui.app import Browser, build_app, settle
 from sessions_graph_core.ui.guard import new_token
 
 USER = "bench-ui-user"
 FILES = 100
+QUESTION = "what did Caroline research"
 
 
 def fill(graph: SessionsGraph, turns: int, per_session: int, reconciled: int) -> list[str]:
@@ -71,7 +73,7 @@ def views(sessions: list[str]) -> dict[str, str]:
         "session": f"/sessions/{sessions[0]}",
         "memory files": "/memory",
         "memory file": "/memory/file?path=/memories/projects/p1/notes-1.md",
-        "ask": "/ask?q=what+did+Caroline+research",
+        "ask": "/ask?q=" + QUESTION.replace(" ", "+"),
         "forget confirm": f"/forget/session/{sessions[0]}",
     }
 
@@ -89,6 +91,17 @@ def timed(opener: urllib.request.OpenerDirector, url: str, requests: int) -> lis
     return times
 
 
+def recall_alone(graph: SessionsGraph, requests: int) -> list[float]:
+    """The Ask page's recall called directly, without the page: what the page adds is the difference."""
+    graph.recall(USER, QUESTION)
+    times = []
+    for _ in range(requests):
+        started = time.perf_counter()
+        graph.recall(USER, QUESTION)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
 def measure(turns: int, per_session: int, reconciled: int, requests: int) -> dict[str, list[float]]:
     root = Path(tempfile.mkdtemp(prefix="sg-bench-ui-", dir="/tmp"))
     graph = SessionsGraph(FalkorDBStore.open(root, keep_running=True))
@@ -100,9 +113,12 @@ def measure(turns: int, per_session: int, reconciled: int, requests: int) -> dic
         print(f"{held} turns in {len(sessions)} sessions, filled in {time.perf_counter() - started:.0f} s", flush=True)
         token = new_token()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
-        with serving(build_app(Browser(graph, USER, token, forget_everywhere))) as base:
+        browser = Browser(graph, USER, token, forget_everywhere)
+        settle(browser)  # as `sessions-graph ui` does before it prints its URL
+        with serving(build_app(browser)) as base:
             opener.open(f"{base}/?token={token}").read()
-            return {name: timed(opener, base + path, requests) for name, path in views(sessions).items()}
+            found = {name: timed(opener, base + path, requests) for name, path in views(sessions).items()}
+        return found | {"recall alone (Ask's, no page)": recall_alone(graph, requests)}
     finally:
         graph.close()
         EmbeddedServer(root).stop()

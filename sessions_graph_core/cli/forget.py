@@ -135,12 +135,19 @@ def _finish_unfinished(graph: SessionsGraph) -> None:
 
 
 def _forget_in_dagster(user_id: str, *, whole_user: bool, strings: list[str]) -> dict:
-    """What sessions_graph_dagster.forgetting did in the instance at DAGSTER_HOME (run apart: the core imports no Dagster)."""
+    """What sessions_graph_dagster.forgetting did in the instance at DAGSTER_HOME."""
+    return in_dagster("forgetting", {"user_id": user_id, "whole_user": whole_user, "strings": strings})
+
+
+def in_dagster(module: str, request: dict) -> dict:
+    """The JSON answer of `python -m sessions_graph_dagster.<module>` given `request` on stdin, in the instance at
+    DAGSTER_HOME (run apart: the core imports no Dagster); {"skipped": why} where there is none or no Dagster,
+    {"failed": its last line, "found": {"instance": 1}} where it failed (the instance was not searched)."""
     if not os.environ.get(DAGSTER_HOME):
-        return {"skipped": "DAGSTER_HOME is not set: no Dagster instance to forget in"}
-    request = json.dumps({"user_id": user_id, "whole_user": whole_user, "strings": strings})
+        return {"skipped": "DAGSTER_HOME is not set: no Dagster instance to look in"}
     done = subprocess.run(
-        [sys.executable, "-m", "sessions_graph_dagster.forgetting"], input=request, capture_output=True, text=True, check=False
+        [sys.executable, "-m", f"sessions_graph_dagster.{module}"], input=json.dumps(request), capture_output=True,
+        text=True, check=False,
     )
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]

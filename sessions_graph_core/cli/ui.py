@@ -16,7 +16,7 @@ LOCAL = "127.0.0.1"
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="Port to listen on (0: a free one).")
 @click.option("--host", default=LOCAL, show_default=True,
               help="Address to listen on; anything but 127.0.0.1 lets other machines reach the pages (the token still guards them).")
-@click.option("--dagster-url", default=None, help="The Dagster webserver's URL, to link each session to its user's runs.")
+@click.option("--dagster-url", default=None, help="The Dagster webserver's URL, to link each session to its run there (found in the instance at DAGSTER_HOME).")
 def ui_command(user_id: str | None, port: int, host: str, dagster_url: str | None) -> None:
     """Browse what the memory holds about a user: facts, sessions, memory files, recall, and forget.
 
@@ -30,7 +30,7 @@ def ui_command(user_id: str | None, port: int, host: str, dagster_url: str | Non
         from sessions_graph_core.ui.guard import new_token
     except ImportError as exc:
         fail(f"the memory browser needs the ui extra: pip install 'sessions-graph[ui]' ({exc})", 2)
-    from sessions_graph_core.cli.forget import forget_everywhere
+    from sessions_graph_core.cli.forget import forget_everywhere, in_dagster
     from sessions_graph_core.config import model as config_file
 
     user_id = resolve_user(user_id)
@@ -41,7 +41,8 @@ def ui_command(user_id: str | None, port: int, host: str, dagster_url: str | Non
     with opened_graph() as graph:
         require_user(graph, user_id)
         browser = pages.Browser(graph, user_id, token, forget_everywhere, config_file.load_config().recall,
-                                dagster_url.rstrip("/") if dagster_url else None)
+                                dagster_url.rstrip("/") if dagster_url else None, in_dagster)
+        pages.settle(browser)  # the first Ask's loading done before the URL is given
         shown = LOCAL if host in (LOCAL, "0.0.0.0") else host
         console.print(f"the memory of {user_id}: http://{shown}:{listener.getsockname()[1]}/?token={token}", soft_wrap=True)
         server = uvicorn.Server(uvicorn.Config(pages.build_app(browser), log_level="warning"))

@@ -7,30 +7,19 @@ The forgets run last (the module's store is shared): pytest runs a module's test
 
 from __future__ import annotations
 
+import gc
+
 import ui_world
 from forget_helpers import PLANTED, files_holding
-from ui_world import BACKEND_DOWN, FAILED, OTHER, PENDING, USER, World, shoot
+from ui_world import BACKEND_DOWN, FAILED, OTHER, PENDING, USER, World, shoot, shown, submit_by_keyboard
+
+from sessions_graph_core.cli.forget import forget_everywhere
+from sessions_graph_core.ui.app import Browser, settle
 
 world = ui_world.world  # the store, server and browser this module shares
 
-MAX_TABS = 60
 SESSION_WORDS = ("zz-session-forgotten", "Quuxberry", "Zorblaxian")
 MEMORY_WORDS = ("frobnitz", "Frobnitzdb", "Wibblewort")
-
-
-def shown(world: World, path: str, status: int = 200) -> str:
-    assert world.browser.goto(world.url(path)) == status, world.browser.text()
-    return world.browser.text()
-
-
-def submit_by_keyboard(world: World, label: str) -> str:
-    """Tab to the button that reads `label` and press Enter, as a keyboard user would; the page it loads."""
-    for _ in range(MAX_TABS):
-        world.browser.press("Tab")
-        if world.browser.focused() == label:
-            assert world.browser.press_and_load("Enter") == 200, world.browser.text()
-            return world.browser.text()
-    raise AssertionError(f"no button {label!r} within {MAX_TABS} presses of Tab")
 
 
 def recalled_sessions(world: World, question: str) -> set[str]:
@@ -173,3 +162,12 @@ def test_erasing_a_memory_file_through_the_page_leaves_no_word_on_disk(world):
     assert files_holding(world.places, MEMORY_WORDS) == {}
     assert "No memory files." in shown(world, "/memory")
     assert "does not exist and never did" in shown(world, f"/memory/file?path={path}", 404)
+
+
+def test_settling_takes_what_is_alive_out_of_the_collectors_full_passes(world):
+    gc.unfreeze()
+    try:
+        settle(Browser(world.graph, USER, world.token, forget_everywhere))
+        assert gc.get_freeze_count() > 10_000  # the loaded models' objects, among the rest
+    finally:
+        gc.unfreeze()

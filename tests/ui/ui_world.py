@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +34,7 @@ PENDING, FAILED = "zz-pending", "zz-failed"
 BACKEND_DOWN = "the extraction backend went away"
 # Where the tests also save their screenshots, for docs/ui.md (unset: only the test's own directory).
 SHOTS_ENV = "SESSIONS_GRAPH_UI_SHOTS"
+MAX_TABS = 60
 
 
 class Down(SpacyBackend):
@@ -84,8 +85,9 @@ def fill(graph: SessionsGraph) -> None:
     assert graph.reconcile_session(FAILED, backend=Down()).status == "failed"
 
 
-@pytest.fixture(scope="module")
-def world() -> Iterator[World]:
+def served(filler: Callable[[SessionsGraph], None]) -> Iterator[World]:
+    """A fresh embedded store filled by `filler`, the pages over it and a browser holding the token's cookie;
+    the logs in a folder of their own and no Dagster instance, so a forget's check searches only those."""
     root = Path(tempfile.mkdtemp(prefix="sg-ui-", dir="/tmp"))
     places = {"data": root / "data", "logs": root / "logs"}
     with pytest.MonkeyPatch.context() as env:
@@ -95,7 +97,7 @@ def world() -> Iterator[World]:
         graph.setup()
         browser = None
         try:
-            fill(graph)
+            filler(graph)
             token = new_token()
             browser = Chromium()
             with serving(build_app(Browser(graph, USER, token, forget_everywhere))) as base:
@@ -109,6 +111,11 @@ def world() -> Iterator[World]:
             shutil.rmtree(root, ignore_errors=True)
 
 
+@pytest.fixture(scope="module")
+def world() -> Iterator[World]:
+    yield from served(fill)
+
+
 def shoot(world: World, name: str, folder: Path) -> Path:
     """A screenshot of the page shown, in `folder` and, when asked for, beside docs/ui.md."""
     png = folder / f"{name}.png"
@@ -118,3 +125,18 @@ def shoot(world: World, name: str, folder: Path) -> Path:
     if os.environ.get(SHOTS_ENV):
         shutil.copy(png, Path(os.environ[SHOTS_ENV]) / png.name)
     return png
+
+
+def shown(world: World, path: str, status: int = 200) -> str:
+    assert world.browser.goto(world.url(path)) == status, world.browser.text()
+    return world.browser.text()
+
+
+def submit_by_keyboard(world: World, label: str) -> str:
+    """Tab to the button that reads `label` and press Enter, as a keyboard user would; the page it loads."""
+    for _ in range(MAX_TABS):
+        world.browser.press("Tab")
+        if world.browser.focused() == label:
+            assert world.browser.press_and_load("Enter") == 200, world.browser.text()
+            return world.browser.text()
+    raise AssertionError(f"no button {label!r} within {MAX_TABS} presses of Tab")
