@@ -1,6 +1,7 @@
 """Hook latency per event, and the MCP recall round trip, with the embedded store running.
 
     .venv/bin/python benchmarks/bench_hooks.py [--runs 15] [--turns 400] [--plot docs/benchmarks/hooks.png]
+    .venv/bin/python benchmarks/bench_hooks.py --store /tmp/h40-100k --loads 3 --no-mcp
 
 Each hook is what a harness runs: a fresh `sessions-graph hook EVENT` process fed the event's JSON,
 against a Claude Code transcript that grows between events. Harnesses time hooks out, so p95 is
@@ -14,6 +15,14 @@ A hook validates the config in full (pydantic) only when the file or environment
 last hook: one unmeasured hook warms that cache first, and a row of its own measures the hook that
 finds it cold (a log directory of its own per sample, where the cache lives).
 
+`--loads N` times the hooks while the store loads: the server is stopped and started again in a thread,
+and `UserPromptSubmit` hooks (each after a `python -c pass`, so both see the same load) run back to back
+until it answers. Each is spooled (integrations/spool.py); the first of each load also starts the drainer.
+The spool is drained after each load and must be empty. `--store DIR` runs all of it against a store
+built before (e.g. bench_cli.py's 100k-turn one) instead of a new empty one. `--not-ready` times the
+spooling hook alone (bench_not_ready). `--before TREE` runs that tree's hooks (PYTHONPATH) beside these
+in the loading and not-ready rows.
+
 The MCP part starts `sessions-graph mcp` once with the real MCP client and times `recall` calls
 over a user with `--turns` stored turns, against a `memory view` call as the round-trip baseline.
 """
@@ -25,10 +34,12 @@ import json
 import math
 import os
 import random
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -45,6 +56,7 @@ from sessions_graph_core import SessionsGraph
 from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.model import CONFIG_ENV, set_value
 from sessions_graph_core.failures import FAILURE_LOG, LOG_DIR_ENV, failure_log_path, recent_failures
+from sessions_graph_core.integrations import spool
 from sessions_graph_core.integrations.hooks import run_hook
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
@@ -151,6 +163,77 @@ def bench_hooks(runs: int, env: dict[str, str], workdir: Path, rng: random.Rando
     return results + list(samples.items())
 
 
+def bench_loading(
+    loads: int, server: EmbeddedServer, env: dict[str, str], workdir: Path, rng: random.Random, before: Path | None = None
+) -> list[tuple[str, list[float]]]:
+    """UserPromptSubmit hooks while the store loads, each after a `python -c pass` run in the same window;
+    with `before`, each also followed by the same hook from that tree (PYTHONPATH), e.g. main's checkout."""
+    hook = [*sessions_graph_command(), "hook", "UserPromptSubmit"]
+    baseline: list[float] = []
+    first: list[float] = []
+    later: list[float] = []
+    theirs: list[float] = []
+    for load in range(loads):
+        server.stop()
+        starting = threading.Thread(target=server.ensure_running)
+        starting.start()
+        timed: list[float] = []
+        while not server.responds(timeout=1):
+            baseline.append(run_process([sys.executable, "-c", "pass"], "", env))
+            transcript = Transcript(workdir / f"load-{load}-{len(timed)}.jsonl", f"bench-{uuid.uuid4()}", workdir)
+            transcript.exchange(rng)
+            timed.append(run_process(hook, transcript.payload("UserPromptSubmit"), env))
+            if before is not None:
+                transcript.exchange(rng)
+                theirs.append(run_process(hook, transcript.payload("UserPromptSubmit"), {**env, "PYTHONPATH": str(before)}))
+        starting.join()
+        first += timed[:1]
+        later += timed[1:]
+        subprocess.run([*sessions_graph_command(), "store", "drain"], env=env, capture_output=True, check=True)
+        left = spool.pending(server.data_dir)
+        if left:
+            raise SystemExit(f"{len(left)} spooled hook events were left after the drain, in {spool.spool_dir(server.data_dir)}")
+    return [
+        ("python -c pass, while the store loads", baseline),
+        ("UserPromptSubmit, store loading (spooled)", first + later),
+        ("  the first of each load (starts the drainer)", first),
+        (f"UserPromptSubmit, store loading, from {before}", theirs),
+    ]
+
+
+def bench_not_ready(runs: int, env: dict[str, str], workdir: Path, rng: random.Random, before: Path | None) -> list[tuple[str, list[float]]]:
+    """The spooling hook on its own, the spool empty and a drainer marked as on its way (so none starts), for two
+    stores that are not ready: none started (no socket), and one that accepts and never replies, as the 100k-turn
+    server did for minutes while it re-created its vector index. Each hook after a `python -c pass`."""
+    hook = [*sessions_graph_command(), "hook", "UserPromptSubmit"]
+    trees = {"": env} | ({f", from {before}": {**env, "PYTHONPATH": str(before)}} if before else {})
+    found: dict[str, list[float]] = {"python -c pass, same rounds": []}
+    for number, state in enumerate(("no server", "a server that never replies")):
+        data_dir = workdir / f"not-ready-{number}"
+        spooled = spool.spool_dir(data_dir)
+        spooled.mkdir(parents=True)
+        with socket.socket(socket.AF_UNIX) as silent:
+            if state != "no server":
+                silent.bind(str(data_dir / "falkordb.sock"))
+                silent.listen(4 * runs + 8)
+            for run in range(runs + 1):  # the first round unmeasured: it writes the new config's cache
+                baseline = run_process([sys.executable, "-c", "pass"], "", env)
+                for suffix, tree_env in trees.items():
+                    (spooled / spool.STARTING).touch()
+                    for path in spool.pending(data_dir):
+                        path.unlink()
+                    transcript = Transcript(workdir / f"not-ready-{run}.jsonl", f"bench-{uuid.uuid4()}", workdir)
+                    transcript.exchange(rng)
+                    took = run_process(hook, transcript.payload("UserPromptSubmit"), {**tree_env, "SESSIONS_GRAPH_DATA_DIR": str(data_dir)})
+                    if len(spool.pending(data_dir)) != 1:
+                        raise SystemExit(f"the hook did not spool ({state})")
+                    if run:
+                        found.setdefault(f"UserPromptSubmit spooled, {state}{suffix}", []).append(took)
+                if run:
+                    found["python -c pass, same rounds"].append(baseline)
+    return list(found.items())
+
+
 def seed_history(data_dir: Path, user: str, turns: int, rng: random.Random) -> None:
     store = FalkorDBStore(EmbeddedServer(data_dir), graph="sessions_graph")
     graph = SessionsGraph(store)
@@ -193,13 +276,20 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15, help="samples per event")
     parser.add_argument("--turns", type=int, default=400, help="stored turns that recall searches")
     parser.add_argument("--plot", type=Path, help="also write each row's distribution as a PNG here")
+    parser.add_argument("--store", type=Path, help="a store built before (kept), instead of a new empty one")
+    parser.add_argument("--loads", type=int, default=0, help="times to stop and start the store, timing hooks while it loads")
+    parser.add_argument("--before", type=Path, help="a tree whose hooks run beside these while the store loads")
+    parser.add_argument("--not-ready", action="store_true", help="also time the spooling hook alone: no server, and one that never replies")
+    parser.add_argument("--no-mcp", action="store_true", help="leave out the MCP round trip (and its seeded history)")
     options = parser.parse_args()
     rng = random.Random(7)
     with tempfile.TemporaryDirectory(prefix="sg-bench-", dir="/tmp") as root:
         root_path = Path(root)
-        data_dir = root_path / "data"
+        data_dir = options.store or root_path / "data"
         server = EmbeddedServer(data_dir)
         server.ensure_running()
+        while not server.indexed(vectors=True):  # a store stopped cleanly rebuilds its vector index in the background
+            time.sleep(0.5)
         try:
             os.environ[CONFIG_ENV] = str(root_path / "config.toml")
             os.environ[LOG_DIR_ENV] = str(root_path / "log")
@@ -211,27 +301,39 @@ def main() -> None:
             subprocess.run(["git", "init", "-q", root], check=True)
             subprocess.run(["git", "-C", root, "remote", "add", "origin", "https://github.com/acme/orders.git"], check=True)
             hook_results = bench_hooks(options.runs, env, root_path, rng)
+            loading_results = bench_loading(options.loads, server, env, root_path, rng, options.before) if options.loads else []
+            not_ready_results = bench_not_ready(options.runs, env, root_path, rng, options.before) if options.not_ready else []
             failures = recent_failures()
             if failures:
                 raise SystemExit(f"hooks logged failures: {failures[-1]['error']}")
-            seed_history(data_dir, "bench", options.turns, rng)
-            mcp_results = bench_mcp(options.runs, env)
+            mcp_results = []
+            if not options.no_mcp:
+                seed_history(data_dir, "bench", options.turns, rng)
+                mcp_results = bench_mcp(options.runs, env)
         finally:
             server.stop()
     report(hook_results, "Hook latency (fresh process per event, embedded store running)", options.runs)
-    report(mcp_results, f"MCP round trip over stdio ({options.turns} stored turns)", options.runs)
+    if loading_results:
+        report(loading_results, f"Hook latency while the store loads ({options.loads} loads)", options.runs)
+    if not_ready_results:
+        report(not_ready_results, "The spooling hook alone (spool empty, no drainer started)", options.runs)
+    if mcp_results:
+        report(mcp_results, f"MCP round trip over stdio ({options.turns} stored turns)", options.runs)
+    console.print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     if options.plot:
-        samples = {label: [second * 1000 for second in seconds] for label, seconds in hook_results + mcp_results}
+        samples = {label: [second * 1000 for second in seconds] for label, seconds in hook_results + loading_results + not_ready_results + mcp_results}
         distributions(options.plot, samples, title=f"Hook and MCP latency, {options.runs} runs each", ylabel="ms",
                       note=run_note())
 
 
 def report(results: list[tuple[str, list[float]]], title: str, runs: int) -> None:
     baseline_p50 = percentiles(results[0][1])[0]
-    table = Table("what", "p50 ms", "p95 ms", "p50 / baseline", title=f"{title}, {runs} runs each")
+    table = Table("what", "n", "p50 ms", "p95 ms", "p50 / baseline", title=f"{title}, {runs} runs each")
     for label, samples in results:
+        if not samples:  # the first load's hook, say, when no --before tree ran beside it
+            continue
         p50, p95 = percentiles(samples)
-        table.add_row(label, f"{p50:.0f}", f"{p95:.0f}", f"{p50 / baseline_p50:.1f}x")
+        table.add_row(label, str(len(samples)), f"{p50:.0f}", f"{p95:.0f}", f"{p50 / baseline_p50:.1f}x")
     console.print(table)
 
 

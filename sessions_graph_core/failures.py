@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import json
 import os
-import traceback
 from pathlib import Path
 from typing import Any
 
 import platformdirs
-
-from sessions_graph_core.clock import now_iso
 
 LOG_DIR_ENV = "SESSIONS_GRAPH_LOG_DIR"
 FAILURE_LOG = "failures.jsonl"
@@ -36,6 +33,11 @@ def child_log_path() -> Path:
 
 def record_failure(where: str, error: BaseException, **context: Any) -> None:
     """Append one failure; a log that cannot be written is given up on, never raised."""
+    # Imported here: every hook imports this module, and only a failing one formats a failure.
+    import traceback
+
+    from sessions_graph_core.clock import now_iso
+
     entry = {
         "at": now_iso(),
         "where": where,

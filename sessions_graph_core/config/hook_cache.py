@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -81,6 +80,8 @@ def _cached(key: str) -> HookSettings | None:
 
 def _remember(key: str, settings: HookSettings) -> None:
     """Replace the cache atomically; a cache that cannot be written only costs the next hook time."""
+    import tempfile  # only when the config changed: most hooks find the cache and never write it
+
     target = cache_path()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

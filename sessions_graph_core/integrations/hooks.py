@@ -30,7 +30,7 @@ from sessions_graph_core.errors import StoreUnreachableError, foreign_session
 from sessions_graph_core.failures import record_failure
 from sessions_graph_core.inputs import MAX_STDIN_BYTES, InputError, parse_json, read_fd
 from sessions_graph_core.integrations import spool
-from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.store.falkordb import ping
 from sessions_graph_core.validation import ValidationError
 
 if TYPE_CHECKING:
@@ -38,6 +38,9 @@ if TYPE_CHECKING:
     from sessions_graph_core.store.location import StoreSettings
 
 RUNTIMES = ("claude-code", "codex")
+# How long a hook waits for the store's PING reply before it spools: a server that is loading replies at
+# once (-LOADING), so only a busy or stuck one uses it all, and its event is spooled, not lost.
+READY_TIMEOUT_S = 0.05
 DEFAULT_RUNTIME = "claude-code"
 
 # Harness event name (lowercased, without '-' and '_') -> what the hook does.
@@ -201,7 +204,8 @@ def _store_not_ready(settings: HookSettings) -> bool:
     standalone FalkorDB) is never waited for by starting it, so it is never spooled for."""
     if settings.store.memgraph_url or settings.store.falkordb_url:
         return False
-    return bool(spool.pending(settings.store.data_dir)) or not EmbeddedServer(settings.store.data_dir).responds()
+    data_dir = settings.store.data_dir
+    return bool(spool.pending(data_dir)) or not ping.answers(ping.socket_path(data_dir), READY_TIMEOUT_S)
 
 
 def _start_drainer(settings: HookSettings) -> None:

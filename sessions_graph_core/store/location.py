@@ -10,11 +10,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
-from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
+
+if TYPE_CHECKING:  # a hook reads StoreSettings from its cache, and only a hook that opens the store needs more
+    from sessions_graph_core.store.base import GraphStore
 
 DEFAULT_GRAPH = "sessions_graph"
 # A store a command started stops after this long without a command: long enough to stay up through a

@@ -601,6 +601,27 @@ def test_a_hook_spools_while_the_store_is_not_up_and_the_drainer_applies_it(
     assert recent_failures() == []
 
 
+def test_a_hook_that_spools_loads_neither_the_store_client_nor_the_server_module(
+    env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path
+) -> None:
+    """Store not ready -> spool is a PING on the socket and an fsynced file: a hook that spools imports none of
+    the reply parser, the server's process management or subprocess (issue 40: hooks while the store loads)."""
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("Is the store up yet?")
+    spool.spool_dir(store_not_up).mkdir(parents=True)
+    (spool.spool_dir(store_not_up) / spool.STARTING).touch()  # a drainer on its way: these hooks start none
+    command = [sys.executable, "-X", "importtime", "-m", "sessions_graph_core.entry", "hook"]
+    for event in ("SessionStart", "UserPromptSubmit"):  # the first one validates the new config and caches it
+        done = subprocess.run([*command, event], input=json.dumps(transcript.payload(event)), capture_output=True,
+                              text=True, env=env, timeout=HOOK_TIMEOUT_S, check=True)
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert len(spool.pending(store_not_up)) == 2
+    assert "sessions_graph_core.integrations.spool" in imported
+    unwanted = {"sessions_graph_core.store.falkordb.server", "sessions_graph_core.store.falkordb.client", "hiredis", "subprocess"}
+    assert not imported & unwanted
+    assert recent_failures() == []
+
+
 def test_what_was_spooled_survives_a_killed_drainer_and_is_applied_once_in_order(
     env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path
 ) -> None:

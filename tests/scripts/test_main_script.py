@@ -43,13 +43,20 @@ def checkout(short_tmp):
     any sessions-graph variable (what a new terminal has)."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("SESSIONS_GRAPH_", "MEMGRAPH_", "DAGSTER_"))}
     env["XDG_CONFIG_HOME"] = str(short_tmp / "xdg")
+    # systemctl as a container has it (this one's says the same): no user bus, so scripts/store-up must
+    # start the store itself and never install a login service, wherever the suite runs.
+    stand_ins = short_tmp / "bin"
+    stand_ins.mkdir()
+    (stand_ins / "systemctl").write_text("#!/bin/sh\necho 'Failed to connect to bus: No medium found' >&2\nexit 1\n")
+    (stand_ins / "systemctl").chmod(0o755)
+    env["PATH"] = f"{stand_ins}:{env['PATH']}"
     yield short_tmp, env
     EmbeddedServer(short_tmp / ".sessions-graph").stop()
 
 
 def run_main_store_part(root: Path, env: dict[str, str]) -> list[str]:
     """The lines of scripts/main that choose and start the store, then the exports it would print."""
-    out = bash(f'sg={SG}; source {REPO}/scripts/store-location; "$sg" store start >/dev/null; '
+    out = bash(f'sg={SG}; source {REPO}/scripts/store-location; source {REPO}/scripts/store-up >/dev/null; '
                f'"$sg" session import {EXAMPLES}/orders-2.jsonl >/dev/null; printf "%s\\n" "${{new_shell[@]+"${{new_shell[@]}}"}}"',
                root, env)
     return [line for line in out.splitlines() if line.startswith("export ")]
@@ -67,6 +74,14 @@ def test_a_new_shell_reaches_and_stops_the_store_the_main_script_started(checkou
     assert "CockroachDB" in bash(f'{SG} recall --user alice "Which database do the orders use?"', elsewhere, env)
     assert f"stopped the store in {root / '.sessions-graph'}" in bash(f"{SG} store stop", elsewhere, env)
     assert not EmbeddedServer(root / ".sessions-graph").status().running
+
+
+def test_without_a_user_service_manager_the_main_script_starts_the_store_itself(checkout):
+    root, env = checkout
+    out = bash(f"sg={SG}; source {REPO}/scripts/store-location >/dev/null; source {REPO}/scripts/store-up", root, env)
+    assert "no user service manager here (a container?): the store is started for this session" in out
+    assert EmbeddedServer(root / ".sessions-graph").status().running
+    assert not (root / "xdg" / "systemd").exists()  # no unit written
 
 
 def test_a_config_that_names_another_store_is_left_alone_and_the_exports_are_printed(checkout):

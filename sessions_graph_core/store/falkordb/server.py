@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sessions_graph_core.errors import StoreUnreachableError
-from sessions_graph_core.store.falkordb import vector_rebuild
+from sessions_graph_core.store.falkordb import ping, vector_rebuild
 from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
 
 MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
@@ -213,7 +213,7 @@ class EmbeddedServer:
 
     def __init__(self, data_dir: Path | str) -> None:
         self.data_dir = Path(data_dir).expanduser().resolve()
-        self.socket_path = self.data_dir / "falkordb.sock"
+        self.socket_path = ping.socket_path(self.data_dir)
         self.pid_path = self.data_dir / "falkordb.pid"
         self.log_path = self.data_dir / "server.log"
         self._lock_path = self.data_dir / "server.lock"
@@ -233,15 +233,7 @@ class EmbeddedServer:
         return None
 
     def responds(self, timeout: float = 2.0) -> bool:
-        if not self.socket_path.exists():
-            return False
-        client = Connection(str(self.socket_path), timeout=timeout)
-        try:
-            return client.command("PING") == "PONG"
-        except (OSError, ReplyError):  # ReplyError: still loading its data, not ready yet
-            return False
-        finally:
-            client.close()
+        return ping.answers(self.socket_path, timeout)
 
     def compacting(self) -> bool:
         """Whether the server is folding its log into a snapshot in the background (it forks for that)."""

@@ -1,0 +1,39 @@
+"""Whether an embedded server answers: one PING over its Unix socket, importing nothing but `socket`.
+
+A hook asks this before every event, within a 100 ms budget, so it must not pay for the client's reply
+parser or the server module's process management. A server still loading its log replies `-LOADING` at
+once, and one busy past the timeout replies nothing: both count as not answering. For a hook that is never
+a lost event, only a spooled one (integrations/spool.py), applied once the store answers.
+"""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+SOCKET_NAME = "falkordb.sock"
+_PING = b"*1\r\n$4\r\nPING\r\n"
+_PONG = b"+PONG\r\n"
+
+
+def socket_path(data_dir: Path | str) -> Path:
+    return Path(data_dir).expanduser() / SOCKET_NAME
+
+
+def answers(path: Path, timeout: float) -> bool:
+    """Whether the server on the socket at `path` replies PONG; `timeout` bounds each step (connect, send,
+    every read), so a silent server costs a few timeouts at most."""
+    reply = b""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
+            connection.settimeout(timeout)
+            connection.connect(str(path))
+            connection.sendall(_PING)
+            while not reply.endswith(b"\r\n"):
+                chunk = connection.recv(256)
+                if not chunk:  # closed on us: stopping, or not a server at all
+                    return False
+                reply += chunk
+    except OSError:  # no socket, nobody listening, or no reply in time (socket.timeout is an OSError)
+        return False
+    return reply == _PONG
