@@ -74,12 +74,16 @@ def _ensured(store: GraphStore, index: VectorIndex) -> None:
         made.add(index)
 
 
-def _stale_sources(store: GraphStore, kind: Kind, match: str, params: dict[str, Any], model: str) -> list[dict]:
-    """(key, user_id, text) of the sources `match` binds to `t` that lack current vectors."""
+def _stale_sources(store: GraphStore, kind: Kind, match: str, params: dict[str, Any], model: str,
+                   by: str = "") -> list[dict]:
+    """(key, user_id, text) of the sources `match` binds to `t` that lack current vectors; with `by` (a
+    variable `match` binds beside `t`), each row carries it as `by` too, and a source counts once per value."""
     label, key, text = SOURCE[kind]
+    bound = f"{by}, t" if by else "t"
+    carried = f"{by} AS by, " if by else ""
     rows = store.run(
-        f"{match} WITH DISTINCT t WHERE t:{label} RETURN t.{key} AS key, t.user_id AS user_id, {text} AS text, "
-        "t.embedding_model AS model, t.embedding_scheme AS scheme, t.embedding_hash AS hash",
+        f"{match} WITH DISTINCT {bound} WHERE t:{label} RETURN {carried}t.{key} AS key, t.user_id AS user_id, "
+        f"{text} AS text, t.embedding_model AS model, t.embedding_scheme AS scheme, t.embedding_hash AS hash",
         params,
     )
     stale = []
@@ -155,22 +159,23 @@ def _write_batch(store: GraphStore, embedder: Embedder, kind: Kind, user_id: str
 
 
 # What of a session gets embedded: its user and assistant messages, and the entities and facts
-# reconciliation found in it.
+# reconciliation found in it. Each binds `sid`, one of the sessions `$sids` names, beside `t`: one
+# statement reads a kind's sources of every session embedded together.
 SESSION_UNITS: dict[Kind, tuple[str, str]] = {
     "turn": (
         "turns",
         # The filter after WITH: inside the MATCH it makes FalkorDB scan every Turn of the graph and
         # walk back to the session (115 ms at 10,000 sessions) instead of starting from the session (0.3 ms).
-        "MATCH (:Session {session_id: $sid})-[:HAS_TURN]->(t:Turn) "
-        "WITH t WHERE t.kind = 'message' AND (t.role = 'user' OR t.role = 'assistant')",
+        "UNWIND $sids AS sid MATCH (:Session {session_id: sid})-[:HAS_TURN]->(t:Turn) "
+        "WITH sid, t WHERE t.kind = 'message' AND (t.role = 'user' OR t.role = 'assistant')",
     ),
     "entity": (
         "entities",
-        "MATCH (s:Session {session_id: $sid})-[:DISCOVERED]->(x) WHERE x:Entity OR x:Fact "
+        "UNWIND $sids AS sid MATCH (s:Session {session_id: sid})-[:DISCOVERED]->(x) WHERE x:Entity OR x:Fact "
         "OPTIONAL MATCH (x)-[:ABOUT]->(e:Entity) "
-        "WITH [y IN [x, e] WHERE y IS NOT NULL AND y:Entity] AS found UNWIND found AS t",
+        "WITH sid, [y IN [x, e] WHERE y IS NOT NULL AND y:Entity] AS found UNWIND found AS t",
     ),
-    "fact": ("facts", "MATCH (:Session {session_id: $sid})-[:DISCOVERED]->(t:Fact)"),
+    "fact": ("facts", "UNWIND $sids AS sid MATCH (:Session {session_id: sid})-[:DISCOVERED]->(t:Fact)"),
 }
 
 
@@ -186,17 +191,18 @@ def _missing(session_id: str) -> validation.ValidationError:
     return validation.ValidationError(f"Session {session_id!r} does not exist: record its start and turns before embedding it")
 
 
-def _record_status(store: GraphStore, session_id: str, model: str, error: str | None) -> None:
+def _record_status(store: GraphStore, session_ids: Sequence[str], model: str, error: str | None) -> None:
     # `embedding_failures` counts failures in a row with one model, so that whoever retries them can
-    # back off and give up; a success or another model starts the count again.
+    # back off and give up; a success or another model starts the count again. One statement for all
+    # the sessions embedded together.
     store.run(
-        "MATCH (s:Session {session_id: $sid}) "
+        "UNWIND $sids AS sid MATCH (s:Session {session_id: sid}) "
         "WITH s, CASE WHEN $error IS NULL THEN 0 WHEN s.embedding_status = 'failed' AND s.embedding_model = $model "
         "THEN coalesce(s.embedding_failures, 1) + 1 ELSE 1 END AS failures "
         "SET s.embedding_status = $status, s.embedding_model = $model, s.embedding_scheme = $scheme, "
         "s.embedding_error = $error, s.embedded_at = $now, s.embedding_failures = failures",
         {
-            "sid": session_id,
+            "sids": list(session_ids),
             "status": "failed" if error else "completed",
             "model": model,
             "scheme": PASSAGE_SCHEME,
@@ -257,8 +263,7 @@ def _embed_together(store: GraphStore, session_ids: Sequence[str], users: dict[s
     embedder = load_embedder(model, store=store)
     with store.acknowledged_together():  # one wait for the replicas, once every session is recorded
         counts = _embed_sources(store, session_ids, users, embedder)
-        for sid in session_ids:
-            _record_status(store, sid, embedder.model, None)
+        _record_status(store, session_ids, embedder.model, None)
     return dict(counts)
 
 
@@ -267,14 +272,14 @@ def _embed_alone(store: GraphStore, session_id: str, user_id: str, model: str) -
         embedder = load_embedder(model, store=store)
         counts = _embed_sources(store, [session_id], {session_id: user_id}, embedder)[session_id]
     except EmbeddingUnavailableError as exc:
-        _record_status(store, session_id, model, str(exc))
+        _record_status(store, [session_id], model, str(exc))
         return exc
     except Exception as exc:  # noqa: BLE001 - recorded on the session, then handed back as its outcome
-        _record_status(store, session_id, model, f"{type(exc).__name__}: {exc}")
+        _record_status(store, [session_id], model, f"{type(exc).__name__}: {exc}")
         error = EmbeddingUnavailableError(f"embedding session {session_id!r} failed: {exc}")
         error.__cause__ = exc
         return error
-    _record_status(store, session_id, embedder.model, None)
+    _record_status(store, [session_id], embedder.model, None)
     return counts
 
 
@@ -286,8 +291,11 @@ def _embed_sources(
     for kind, (count, match) in SESSION_UNITS.items():
         owners: dict[tuple[str, str], str] = {}  # (user, source key) -> the first session that holds it
         stale: list[dict] = []
-        for sid in session_ids:
-            for source in _stale_sources(store, kind, match, {"sid": sid}, embedder.model):
+        found: dict[str, list[dict]] = {}
+        for source in _stale_sources(store, kind, match, {"sids": list(session_ids)}, embedder.model, by="sid"):
+            found.setdefault(source["by"], []).append(source)
+        for sid in session_ids:  # in the order given, so a source two sessions share counts for the first
+            for source in found.get(sid, []):
                 if owners.setdefault((source["user_id"], source["key"]), sid) == sid:
                     stale.append(source)
                     setattr(counts[sid], count, getattr(counts[sid], count) + 1)

@@ -281,3 +281,28 @@ def test_sessions_embedded_together_keep_each_failure_their_own(graph, store):
                      "s.embedding_failures AS failures ORDER BY sid")
     assert [(row["sid"], row["status"], row["failures"]) for row in rows] == [("s-1", "failed", 1), ("s-2", "failed", 1)]
     assert passages(store) == before
+
+
+def test_sessions_embedded_together_read_and_record_in_statements_that_do_not_grow_with_them(graph, store, monkeypatch):
+    """Each kind's stale sources of all the sessions come from one statement, and their outcomes go in one:
+    embedding six sessions of a user asks the store no more than embedding two."""
+    from sessions_graph_core.embeddings.vectors import embed_sessions
+
+    for index in range(8):
+        start(graph, f"s-{index}")
+    statements: list[str] = []
+    run = store.run
+
+    def counted(query, params=None):
+        statements.append(query)
+        return run(query, params)
+
+    monkeypatch.setattr(store, "run", counted)
+    embed_sessions(store, ["s-0", "s-1"])
+    two = len(statements)
+    statements.clear()
+    outcomes = embed_sessions(store, [f"s-{index}" for index in range(2, 8)])
+    assert [outcome.turns for outcome in outcomes.values()] == [2] * 6
+    assert len(statements) == two
+    rows = store.run("MATCH (s:Session {embedding_status: 'completed'}) RETURN count(s) AS n")
+    assert rows[0]["n"] == 8
