@@ -165,7 +165,7 @@ _MAY_BE = re.compile(r"^(?!i\b)([\w']+ ){0,4}?(can|could|should|might|may|must)\
 # counts only in those forms: a capital there is the sentence's ("Books have such an awesome power").
 _NAMED = re.compile(r"(?<=[\s(\"'])[A-Z][\w'.-]*|\b[A-Z]+[a-z]+[A-Z]\w*|\b[A-Z]{2,}\b|\d|`|\"\w")
 _NAMED_FIRST = re.compile(r"\W*([A-Z]+[a-z]+[A-Z]|[A-Z]{2,}\b|[`\"\d])")
-_SPEAKER = re.compile(r"\b(i|me|my|mine|myself|we|us|our|ours|ourselves|user)\b", re.I)
+# Whose statement it is: in the user's words "I"; in the assistant's "we" or the user ("I" is the assistant).
 _ONESELF = re.compile(r"\b(i|me|my|mine|myself|user)\b", re.I)
 _OUR_SIDE = re.compile(r"\b(we|us|our|ours|ourselves|user)\b", re.I)
 # Words that make a statement a reaction or a saying when nothing in particular is named ("The kids had such a
@@ -179,16 +179,17 @@ _LIST_NUMBER = re.compile(r"\b(?!(round|step|phase|part|version|level|stage|grad
 _REACTION = re.compile(r"^(good|great|perfect|excellent|nice|done|right|alright|interesting)\b\W", re.I)
 
 
-def names_something(body: str, speaker: re.Pattern[str] | None = _SPEAKER) -> bool:
-    """Whether a statement (its lead-in taken off) says who or what it is of: the speaker (`speaker`: in the
-    assistant's words "we" or the user, its "I" being itself), or something in particular (_NAMED)."""
-    return bool((speaker and speaker.search(body)) or _NAMED.search(" " + body.partition(" ")[2]) or _NAMED_FIRST.match(body))
+def names_something(body: str, speaker: re.Pattern[str]) -> bool:
+    """Whether a statement (its lead-in taken off) says who or what it is of: the speaker (`speaker`: "I" in
+    the user's words; in the assistant's, "we" or the user, its "I" being itself), or something in particular
+    (_NAMED)."""
+    return bool(speaker.search(body) or _NAMED.search(" " + body.partition(" ")[2]) or _NAMED_FIRST.match(body))
 
 
-def _wish_or_saying(body: str, speaker: re.Pattern[str] | None) -> bool:
-    """A wish, what may be, or a reaction or saying, with nothing in particular named (and, where `speaker` is
-    given, no such speaker)."""
-    return bool(_WE_MAY.search(body) or _MAY_BE.search(body) or _REACTING.search(body)) and not names_something(body, speaker)
+def _wish_or_saying(body: str) -> bool:
+    """A wish, what may be, or a reaction or saying, that names neither the speaker's "I" nor anything in
+    particular ("We can be on this trip together", "Things have been hectic lately")."""
+    return bool(_WE_MAY.search(body) or _MAY_BE.search(body) or _REACTING.search(body)) and not names_something(body, _ONESELF)
 
 
 def readable_alone(fact: ExtractedFact) -> bool:
@@ -210,12 +211,12 @@ def readable_alone(fact: ExtractedFact) -> bool:
     if _CUT_OFF.search(text.rstrip(".!?")) or _YOUR.search(body) or first in _GREETING:
         return False
     if fact.slot:
-        return not _wish_or_saying(body, _ONESELF)
+        return not _wish_or_saying(body)
     if text.count("(") != text.count(")") or _LIST_NUMBER.search(text):
         return False
     if first in _NOT_A_STATEMENT or (first in _HANGING and "," not in body):
         return False
-    if _SECOND_PERSON.search(body) or _WE_MAY.search(body) or _MAY_BE.search(body) or _wish_or_saying(body, _ONESELF):
+    if _SECOND_PERSON.search(body) or _WE_MAY.search(body) or _MAY_BE.search(body) or _wish_or_saying(body):
         return False
     # A backend that names no subject (the LLM's readings) names what the statement is about instead.
     named = [comparable(name) for name in ([fact.subject] if fact.subject else fact.about)]
