@@ -141,10 +141,17 @@ _NOT_A_STATEMENT = {
     # said to the other speaker, not of anyone: "Your support means a ton to me", "Hey John, ...", "Thanks, John!"
     "you", "your", "hey", "hi", "hello", "thanks", "thank", "congrats", "congratulations", "sounds", "wow",
 }
-# Of those, the ones that make even a statement in a slot words to the other speaker ("Hey John, it's okay to ...").
-_GREETING = {"hey", "hi", "hello", "thanks", "thank", "congrats", "congratulations", "wow"}
+# Of those, the ones that make even a statement in a slot no statement: words to the other speaker ("Hey John,
+# it's okay to ..."), a question ("Were related test files read", "Wait, does it only run on main"), a request
+# ("Lets remove the auto git add"). Not "is" ("Is Oscar." answers the question before it) nor "let" ("Let my
+# climbing club membership expire").
+_NEVER_A_STATEMENT = {"hey", "hi", "hello", "thanks", "thank", "congrats", "congratulations", "wow",
+                      "were", "does", "did", "do", "what", "which", "who", "how", "why", "lets"}
 _HANGING = {"while", "whether", "that", "though", "although", "because", "since", "unless", "until", "once",
             "whereas", "if", "when", "whenever", "where", "like", "for"}
+# Of those, the ones that leave even a statement in a slot hanging ("While the last would be ..."); "since the
+# reorg I report to Marcus" is a statement, and "when Lena left the company" ends her role in a slot.
+_HANGING_ALWAYS = {"while", "whether", "though", "although", "unless", "whereas", "if"}
 # Words for a holder that the text itself must name for a statement without a slot to be read on its own.
 _UNNAMED = FOCUS_PRONOUNS | OTHER_PRONOUNS - {"you"} | {"those", "these", "this", "that"}
 
@@ -201,18 +208,21 @@ def readable_alone(fact: ExtractedFact) -> bool:
     awesome power").
     A statement in a slot, or a decision, is judged by its slot and the session around it ("Let's use Kafka",
     "since the reorg I report to Marcus", a pronoun the session names, "Is Oscar."): a slot refuses only one
-    cut off, greeting or "your" in it, or a wish, what may be or a reaction that names nothing in particular
-    ("The energy was really motivating"); a decision is always kept here."""
+    cut off, a greeting, question, request or hanging clause by its first word, a "your" in it, or a wish,
+    what may be or a reaction that names nothing in particular ("The energy was really motivating"); a
+    decision is always kept here."""
     if fact.kind != "fact":
         return True
     text = fact.text.strip()
     body = _BEFORE_SUBJECT.sub("", text)
     first = (body.split(maxsplit=1) or [""])[0].lower().strip(",.;:!?\"'`(")
-    if _CUT_OFF.search(text.rstrip(".!?")) or _YOUR.search(body) or first in _GREETING:
+    if _CUT_OFF.search(text.rstrip(".!?")) or _YOUR.search(body) or text.count("(") != text.count(")"):
+        return False
+    if first in _NEVER_A_STATEMENT or (first in _HANGING_ALWAYS and "," not in body):
         return False
     if fact.slot:
         return not _wish_or_saying(body)
-    if text.count("(") != text.count(")") or _LIST_NUMBER.search(text):
+    if _LIST_NUMBER.search(text):
         return False
     if first in _NOT_A_STATEMENT or (first in _HANGING and "," not in body):
         return False
