@@ -51,6 +51,9 @@ def kept(spacy: SpacyBackend, text: str, *, by_assistant: bool) -> list[str]:
         ("corpus", "The format includes indentation."),
         ("corpus", "The convention pays off at scale."),
         ("corpus", "Nothing is in the way either."),
+        # a question or a hanging clause, read into a slot
+        ("corpus", "Were related test files read."),
+        ("corpus", 'While the last would be "research how Claude Code could benefit from Steve Yegge\'s Beads").'),
         # a list item's number run in
         ("corpus", "Each project card now shows its own token usage totals and last interaction time 4."),
     ],
