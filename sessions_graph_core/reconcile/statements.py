@@ -250,9 +250,16 @@ def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
         or holder.split(" ")[0] in _ADDRESSED
         or subject in _ADDRESSED
         or (subject and not any(ch.isalpha() for ch in subject))
-        or (by_assistant and (of_the_speaker(fact) or _REACTION.match(fact.text.strip()) is not None
-                              or not (fact.slot or names_something(_BEFORE_SUBJECT.sub("", fact.text.strip()), _OUR_SIDE))))
+        or (by_assistant and _the_assistants_own(fact))
     )
+
+
+def _the_assistants_own(fact: ExtractedFact) -> bool:
+    """Whether, in the assistant's words, the statement is its own: about itself, its reaction ("Good, ..."),
+    or, in no slot, naming nothing of the user's work or world ("The format includes indentation")."""
+    text = fact.text.strip()
+    return (of_the_speaker(fact) or _REACTION.match(text) is not None
+            or not (fact.slot or names_something(_BEFORE_SUBJECT.sub("", text), _OUR_SIDE)))
 
 
 def of_the_speaker(fact: ExtractedFact) -> bool:
