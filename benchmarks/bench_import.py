@@ -7,11 +7,13 @@ corpus holds, are recorded, reconciled and embedded in the same run, as the base
 compared with. Rates are wall-clock on whatever else the machine runs.
 
 `--facts-out DIR` writes a fixed-seed sample of the FACT rows each side produced (200 of the
-corpus's, 100 of LoCoMo's; `--seed`, 38 unless told) for labelling (tests/data/junk_facts/README.md).
+corpus's, 100 of LoCoMo's; `--seed`, 38 unless told) for labelling (tests/data/junk_facts/README.md);
+`--locomo-skip N` takes LoCoMo's sessions from its conversations after the first N (the samples before
+fresh2 came from its first three).
 The labelled samples are read back from tests/data/junk_facts/*_corpus.json and *_locomo.json: of
 their rows, how many the reader still writes, and the junk share of those.
 
-    .venv/bin/python benchmarks/bench_import.py [--repeats 3] [--facts-out DIR] [--seed N]
+    .venv/bin/python benchmarks/bench_import.py [--repeats 3] [--facts-out DIR] [--seed N] [--locomo-skip N]
 
 The data is read where it lies and never copied.
 """
@@ -66,10 +68,11 @@ def import_corpus(graph: SessionsGraph) -> tuple[list[str], int]:
     return sorted({result.session_id for result in results if result.session_id}), sum(result.added for result in results)
 
 
-def record_locomo(graph: SessionsGraph, turns_wanted: int) -> tuple[list[str], int]:
-    """LoCoMo's sessions in order until they hold at least `turns_wanted` turns."""
+def record_locomo(graph: SessionsGraph, turns_wanted: int, skipped: int = 0) -> tuple[list[str], int]:
+    """LoCoMo's sessions in order, its first `skipped` conversations left out, until they hold at least
+    `turns_wanted` turns."""
     session_ids, stored = [], 0
-    for user, sid, start, turns in load_sessions(json.loads(LOCOMO.read_text())):
+    for user, sid, start, turns in load_sessions(json.loads(LOCOMO.read_text())[skipped:]):
         if stored >= turns_wanted:
             break
         graph.record_session_start(sid, user_id=user, started_at=start)
@@ -112,7 +115,11 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="imports of the whole corpus, each into an empty graph")
     parser.add_argument("--facts-out", type=Path, help="write the FACT-row samples here for labelling")
     parser.add_argument("--seed", type=int, default=SEED, help="the samples' seed (a fresh draw takes a new one)")
+    parser.add_argument("--locomo-skip", type=int, default=0,
+                        help="leave out LoCoMo's first N conversations (a sample from conversations not drawn before)")
     args = parser.parse_args()
+    if args.locomo_skip < 0:
+        parser.error(f"--locomo-skip {args.locomo_skip}: give 0 or more conversations to leave out")
     for needed in (CORPUS, LOCOMO):
         if not needed.exists():
             parser.error(f"{needed} does not exist: the benchmark reads ../shared/data")
@@ -133,7 +140,7 @@ def main() -> None:
 
         graph.store.delete_all()
         graph.setup()
-        locomo_sessions, locomo_turns = record_locomo(graph, corpus_turns)
+        locomo_sessions, locomo_turns = record_locomo(graph, corpus_turns, args.locomo_skip)
         locomo_reconcile, locomo_embed = reconcile_and_embed(graph, locomo_sessions)
         locomo_facts = fact_rows(graph)
     finally:

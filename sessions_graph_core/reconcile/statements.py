@@ -126,8 +126,8 @@ _CUT_OFF = re.compile(r"(\b(and|or|but|nor|of|to|the|a|an|with|for|from|that|whi
 # What may come before the subject of a statement: a speaker's name (chat: "Jon: ..."), an interjection or a
 # connective ("So, ...", "Yeah, ...", "However, ...").
 _BEFORE_SUBJECT = re.compile(
-    r"^(?:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?:\s+)?(?:(?:so|then|also|and|but|however|yeah|yes|oh|well|now|just|wait|"
-    r"ok|okay|anyway|actually|plus)\b,?\s+)*",
+    r"^(?:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?:\s+)?(?:(?:so|then|also|and|but|however|yeah|yes|yep|yup|oh|well|now|just|"
+    r"wait|ok|okay|anyway|actually|plus)\b,?\s+)*",
     re.I,
 )
 # First words that make a clause something other than a statement: a question ("Does qmd support ...", "What
@@ -141,26 +141,92 @@ _NOT_A_STATEMENT = {
     # said to the other speaker, not of anyone: "Your support means a ton to me", "Hey John, ...", "Thanks, John!"
     "you", "your", "hey", "hi", "hello", "thanks", "thank", "congrats", "congratulations", "sounds", "wow",
 }
+# Of those, the ones that make even a statement in a slot no statement: words to the other speaker ("Hey John,
+# it's okay to ..."), a question ("Were related test files read", "Wait, does it only run on main"), a request
+# ("Lets remove the auto git add"). Not "is" ("Is Oscar." answers the question before it) nor "let" ("Let my
+# climbing club membership expire").
+_NEVER_A_STATEMENT = {"hey", "hi", "hello", "thanks", "thank", "congrats", "congratulations", "wow",
+                      "were", "does", "did", "do", "what", "which", "who", "how", "why", "lets"}
 _HANGING = {"while", "whether", "that", "though", "although", "because", "since", "unless", "until", "once",
             "whereas", "if", "when", "whenever", "where", "like", "for"}
+# Of those, the ones that leave even a statement in a slot hanging ("While the last would be ..."); "since the
+# reorg I report to Marcus" is a statement, and "when Lena left the company" ends her role in a slot.
+_HANGING_ALWAYS = {"while", "whether", "though", "although", "unless", "whereas", "if"}
 # Words for a holder that the text itself must name for a statement without a slot to be read on its own.
 _UNNAMED = FOCUS_PRONOUNS | OTHER_PRONOUNS - {"you"} | {"those", "these", "this", "that"}
 
 
+# Second person anywhere: the statement is said to the other speaker ("I really appreciate your support", "Yeah,
+# Jon, I'll watch your routine", "once you start building the project"), not of the user or their world.
+_SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself|yourselves|ya)\b", re.I)
+# A possessive "your": in a slot too, what is held is the other speaker's ("I'm impressed by your willingness";
+# "My number is 555-0142 if you need it" keeps its slot).
+_YOUR = re.compile(r"\b(your|yours)\b", re.I)
+# "We" with a modal is a wish or a promise ("We can always be there for each other", "We'll make some awesome
+# memories"); "can", "should" and their kind said of anything but "I" say what may be, not what is ("Creativity
+# sure can lighten someone's day", "the same workflow can be approximated"): neither is something that is so.
+_WE_MAY = re.compile(r"\bwe(\s+(all|both|really|always|just|definitely|sure))*(\s+(can|could|will|would|should|might|may|must)\b|'ll\b)", re.I)
+_MAY_BE = re.compile(r"^(?!i\b)([\w']+ ){0,4}?(can|could|should|might|may|must)\b(?!')", re.I)
+# What names something in particular: a capitalised word inside the sentence ("plan mode is ..., Beads is ..."),
+# a name in CamelCase or capitals ("AudioWorklet", "README"), a number, code or a quoted name. The first word
+# counts only in those forms: a capital there is the sentence's ("Books have such an awesome power").
+_NAMED = re.compile(r"(?<=[\s(\"'])[A-Z][\w'.-]*|\b[A-Z]+[a-z]+[A-Z]\w*|\b[A-Z]{2,}\b|\d|`|\"\w")
+_NAMED_FIRST = re.compile(r"\W*([A-Z]+[a-z]+[A-Z]|[A-Z]{2,}\b|[`\"\d])")
+# Whose statement it is: in the user's words "I"; in the assistant's "we" or the user ("I" is the assistant).
+_ONESELF = re.compile(r"\b(i|me|my|mine|myself|user)\b", re.I)
+_OUR_SIDE = re.compile(r"\b(we|us|our|ours|ourselves|user)\b", re.I)
+# Words that make a statement a reaction or a saying when nothing in particular is named ("The kids had such a
+# blast", "Volunteering is a great way to meet people", "The energy was really motivating"); "Heatmaps are in
+# clarity now" names no one either, but says where something is.
+_REACTING = re.compile(r"\b(so|such|really|truly|sure|super|totally|always|best|amazing|awesome|great|special|fun|"
+                       r"cool|wonderful|lovely|incredible|heartwarming|inspiring|motivating|hectic|precaution)\b", re.I)
+# The number of the next list item run into the end of a sentence ("... across all projects 2.").
+_LIST_NUMBER = re.compile(r"\b(?!(round|step|phase|part|version|level|stage|grade|day|week|session|chapter|page)\b)[a-z]{3,} \d\.$")
+# An assistant's reaction to what it just saw, before what it says next ("Good, `Path` is already imported").
+_REACTION = re.compile(r"^(good|great|perfect|excellent|nice|done|right|alright|interesting)\b\W", re.I)
+
+
+def names_something(body: str, speaker: re.Pattern[str]) -> bool:
+    """Whether a statement (its lead-in taken off) says who or what it is of: the speaker (`speaker`: "I" in
+    the user's words; in the assistant's, "we" or the user, its "I" being itself), or something in particular
+    (_NAMED)."""
+    return bool(speaker.search(body) or _NAMED.search(" " + body.partition(" ")[2]) or _NAMED_FIRST.match(body))
+
+
+def _wish_or_saying(body: str) -> bool:
+    """A wish, what may be, or a reaction or saying, that names neither the speaker's "I" nor anything in
+    particular ("We can be on this trip together", "Things have been hectic lately")."""
+    return bool(_WE_MAY.search(body) or _MAY_BE.search(body) or _REACTING.search(body)) and not names_something(body, _ONESELF)
+
+
 def readable_alone(fact: ExtractedFact) -> bool:
-    """Whether a statement that fills no slot and decides nothing reads as a statement on its own (labelling
-    rule in tests/data/junk_facts): not cut off, not a question, request or hanging clause, its subject (or,
-    where the reading names none, one thing it is about) said in it and not a bare pronoun ("It was so much fun.", "Deserves understanding.").
+    """Whether a statement reads as a statement of the user or their world on its own (labelling rule in
+    tests/data/junk_facts): not cut off, not a question, request or hanging clause, not said to the other
+    speaker, not a wish or what may be, not a list's next number run in, its subject (or, where the reading
+    names none, one thing it is about) said in it and not a bare pronoun ("It was so much fun.", "Deserves
+    understanding."), and not a reaction or saying that names nothing in particular ("Books have such an
+    awesome power").
     A statement in a slot, or a decision, is judged by its slot and the session around it ("Let's use Kafka",
-    "since the reorg I report to Marcus", a pronoun the session names), so it is always kept here."""
-    if fact.slot or fact.kind != "fact":
+    "since the reorg I report to Marcus", a pronoun the session names, "Is Oscar."): a slot refuses only one
+    cut off, a greeting, question, request or hanging clause by its first word, a "your" in it, or a wish,
+    what may be or a reaction that names nothing in particular ("The energy was really motivating"); a
+    decision is always kept here."""
+    if fact.kind != "fact":
         return True
     text = fact.text.strip()
     body = _BEFORE_SUBJECT.sub("", text)
     first = (body.split(maxsplit=1) or [""])[0].lower().strip(",.;:!?\"'`(")
-    if _CUT_OFF.search(text.rstrip(".!?")) or text.count("(") != text.count(")"):
+    if _CUT_OFF.search(text.rstrip(".!?")) or _YOUR.search(body) or text.count("(") != text.count(")"):
+        return False
+    if first in _NEVER_A_STATEMENT or (first in _HANGING_ALWAYS and "," not in body):
+        return False
+    if fact.slot:
+        return not _wish_or_saying(body)
+    if _LIST_NUMBER.search(text):
         return False
     if first in _NOT_A_STATEMENT or (first in _HANGING and "," not in body):
+        return False
+    if _SECOND_PERSON.search(body) or _WE_MAY.search(body) or _MAY_BE.search(body) or _wish_or_saying(body):
         return False
     # A backend that names no subject (the LLM's readings) names what the statement is about instead.
     named = [comparable(name) for name in ([fact.subject] if fact.subject else fact.about)]
@@ -172,7 +238,8 @@ def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
     """Whether a statement the reader found is one to keep: not a tool's output or code, nor markdown run
     together, read on its own (readable_alone), not held by a bare possessive or "you" ("your/manager"), not a
     number doing something ("42 -[pass in]-> 3.1s"), and, in the assistant's words, not about the assistant
-    ("Let me check", "I'll fix it")."""
+    ("Let me check", "I'll fix it"), not its reaction ("Good, ..."), and, in no slot, naming something of the
+    user's work or world, not only its own "I" ("I think the format includes indentation")."""
     holder = comparable(fact.slot.partition("/")[0]) if fact.slot else ""
     subject = comparable(fact.subject or "")
     return not (
@@ -183,8 +250,16 @@ def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
         or holder.split(" ")[0] in _ADDRESSED
         or subject in _ADDRESSED
         or (subject and not any(ch.isalpha() for ch in subject))
-        or (by_assistant and of_the_speaker(fact))
+        or (by_assistant and _the_assistants_own(fact))
     )
+
+
+def _the_assistants_own(fact: ExtractedFact) -> bool:
+    """Whether, in the assistant's words, the statement is its own: about itself, its reaction ("Good, ..."),
+    or, in no slot, naming nothing of the user's work or world ("The format includes indentation")."""
+    text = fact.text.strip()
+    return (of_the_speaker(fact) or _REACTION.match(text) is not None
+            or not (fact.slot or names_something(_BEFORE_SUBJECT.sub("", text), _OUR_SIDE)))
 
 
 def of_the_speaker(fact: ExtractedFact) -> bool:

@@ -87,8 +87,9 @@ def test_your_is_no_holder_and_my_brother_is(graph: SessionsGraph, spacy: SpacyB
 
 
 def test_what_cannot_be_read_on_its_own_is_no_fact(graph: SessionsGraph, spacy: SpacyBackend) -> None:
-    """Markdown run together, a question, a request, a hanging clause, an unnamed subject and
-    words to the other speaker give no fact; the statements beside them are kept."""
+    """Markdown run together, a question, a request, a hanging clause, an unnamed subject, words to the
+    other speaker and the assistant's talk that names nothing in particular give no fact; the statements
+    beside them are kept."""
     found = facts_of(graph, spacy, "readable", [
         {"role": "assistant", "text": "Summary:** - **Parser:** reads the config files 2. **Cache:** keeps results."},
         {"role": "user", "text": "Does the worker retry failed jobs? Let's rename the queue module."},
@@ -96,9 +97,10 @@ def test_what_cannot_be_read_on_its_own_is_no_fact(graph: SessionsGraph, spacy: 
         {"role": "user", "text": "It was so much fun. They bring lots of joy."},
         {"role": "user", "text": "Your kind words mean a lot. Thanks, Dana!"},
         {"role": "user", "text": "I bought a sailboat last spring."},
-        {"role": "assistant", "text": "The scheduler retries failed jobs three times."},
+        {"role": "assistant", "text": "The format includes indentation."},
+        {"role": "assistant", "text": "The Celery scheduler retries failed jobs three times."},
     ])
-    assert [text for text, _ in found] == ["I bought a sailboat last spring.", "The scheduler retries failed jobs three times."]
+    assert [text for text, _ in found] == ["I bought a sailboat last spring.", "The Celery scheduler retries failed jobs three times."]
 
 
 @pytest.mark.parametrize(
