@@ -1,8 +1,9 @@
 """Generated hostile ids, paths and text at the library, the CLI and the MCP tools (issue 36).
 
-Whatever comes in: no traceback (only the documented refusals), a refused call writes nothing, and
-alice's and bob's data is never read or changed by a call made as anyone else. One store for the module;
-the user ids generated all differ from alice and bob, so any write they are allowed lands elsewhere.
+Whatever comes in: no traceback (only the documented refusals), no call over 5 s (conftest.watchdog), a
+refused call writes nothing, and alice's and bob's data is never read or changed by a call made as anyone
+else. One store for the module; the user ids generated all differ from alice and bob, so any write they are
+allowed lands elsewhere.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import snapshot
+from conftest import snapshot, watchdog
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -86,7 +87,8 @@ def refused_or_done(
     alice's and bob's data never changes."""
     before, theirs = snapshot(graph.store), owned(graph)
     try:
-        call()
+        with watchdog():
+            call()
     except refusals:
         assert snapshot(graph.store) == before
     assert owned(graph) == theirs
@@ -108,14 +110,16 @@ def test_the_library_refuses_or_writes_only_for_the_caller(world: SessionsGraph,
     refused_or_done(world, lambda: world.record_turns(session, [{"role": "user", "text": text}], user_id=user))
     refused_or_done(world, lambda: world.forget_session(user, session))
     try:
-        readable = world.memory_store(user).read(path)
+        with watchdog():
+            readable = world.memory_store(user).read(path)
     except (ValidationError, MemoryCommandError):
         readable = None
     assert SECRET not in (readable or "")
 
 
 def run_cli(*args: str) -> str:
-    result = CliRunner().invoke(main, list(args))
+    with watchdog():
+        result = CliRunner().invoke(main, list(args))
     assert result.exit_code in (0, 1, 2), (args, result.output)
     assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
     assert "Traceback" not in result.output
