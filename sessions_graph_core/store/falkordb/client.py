@@ -23,6 +23,7 @@ from typing import Any
 import hiredis
 
 from sessions_graph_core.errors import StoreUnreachableError
+from sessions_graph_core.validation import ValidationError
 
 # Value types of the compact result format (FalkorDB's ResultSetScalarTypes).
 _NULL, _STRING, _INTEGER, _BOOLEAN, _DOUBLE, _ARRAY, _EDGE, _NODE, _PATH, _MAP, _POINT, _VECTORF32 = range(1, 13)
@@ -51,6 +52,11 @@ def tcp_address(address: str) -> tuple[str, int] | None:
 
 
 def quote_string(text: str) -> str:
+    if "\0" in text:
+        # The server reads the statement as a C string: a NUL would end it inside this parameter, and the
+        # caller would get a syntax error that names none of its input.
+        raise ValidationError(f"{text[:40]!r} holds a NUL character (U+0000), which the store can neither hold nor "
+                              "look up: remove it")
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
