@@ -140,7 +140,9 @@ def test_the_cli_answers_0_1_or_2_and_never_shows_or_changes_anothers_data(
                  ["memory", "save", "--user", user, "--path", path, text], ["memory", "view", "--user", user, path],
                  ["memory", "versions", "--user", user, path], ["session", "show", "--user", user, session],
                  ["forget", "--user", user, "--yes", "--session", session],
-                 ["forget", "--user", user, "--yes", "--memory", path]):
+                 ["forget", "--user", user, "--yes", "--memory", path], ["facts", "--user", user, text],
+                 ["recall", "--user", user, text], ["ontology", "load", "--user", user, "--file", path + text],
+                 ["session", "import", "--user", user, path + text]):
         assert SECRET not in run_cli(*args)
     assert owned(world) == theirs
 

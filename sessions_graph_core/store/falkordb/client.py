@@ -23,7 +23,7 @@ from typing import Any
 import hiredis
 
 from sessions_graph_core.errors import StoreUnreachableError
-from sessions_graph_core.validation import ValidationError
+from sessions_graph_core.validation import ValidationError, code_point
 
 # Value types of the compact result format (FalkorDB's ResultSetScalarTypes).
 _NULL, _STRING, _INTEGER, _BOOLEAN, _DOUBLE, _ARRAY, _EDGE, _NODE, _PATH, _MAP, _POINT, _VECTORF32 = range(1, 13)
@@ -224,7 +224,11 @@ class Connection:
 def _encode(arguments: tuple[str | int, ...]) -> bytes:
     parts = [b"*%d\r\n" % len(arguments)]
     for argument in arguments:
-        data = str(argument).encode()
+        try:
+            data = str(argument).encode()
+        except UnicodeEncodeError as exc:  # raised before anything is sent: the connection stays usable
+            raise ValidationError(f"{exc.object[max(exc.start - 20, 0):exc.start + 20]!r} holds a lone surrogate "
+                                  f"({code_point(exc.object[exc.start])}), which is no character: remove it") from None
         parts.append(b"$%d\r\n%s\r\n" % (len(data), data))
     return b"".join(parts)
 
