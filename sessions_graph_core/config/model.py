@@ -435,6 +435,10 @@ def set_values(pairs: Sequence[tuple[str, str]], path: Path | None = None) -> li
         config = Config.model_validate(data)
     except PydanticError as exc:
         raise ConfigError(_error_message(exc, f"config set {' '.join(key for key, _ in pairs)}")) from None
+    for key, _ in pairs:
+        if config.get(key) is None:  # a value its check turned into "unset" (an empty URL or model): TOML has no null
+            raise ConfigError(f"config set {key}: an empty value sets nothing; to remove the key, run "
+                              f"`sessions-graph config unset {key}`")
     write_file(config.model_dump(exclude_unset=True), path)
     return [config.get(key) for key, _ in pairs]
 
