@@ -28,6 +28,8 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -54,13 +56,14 @@ def session_plan(case: dict, distractors: list[str], index: int) -> list[tuple[s
     ]
 
 
-def run_harness(cases: list[dict], distractors: list[str], backend: Any = None) -> dict:
+def run_harness(cases: list[dict], distractors: list[str], backend: Any = None, directory: Path | None = None) -> dict:
     """In the child: record, reconcile (timed) and measure with whatever package is on sys.path, by `backend`
-    (None: the package's default; benchmarks/bench_llm.py passes the LLM backends)."""
+    (None: the package's default; benchmarks/bench_llm.py passes the LLM backends), in the store in
+    `directory` (None: a new temporary one)."""
     from sessions_graph_core import SessionsGraph
     from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
-    directory = Path(tempfile.mkdtemp(prefix="sg-bench-know-", dir="/tmp"))
+    directory = directory or Path(tempfile.mkdtemp(prefix="sg-bench-know-", dir="/tmp"))
     graph = SessionsGraph(FalkorDBStore.open(directory))
     try:
         graph.setup()
@@ -146,14 +149,30 @@ def trace(store: Any, user: str) -> dict:
     return found | {"shared": shared[0]["n"]}
 
 
+@contextmanager
+def store_directory() -> Iterator[Path]:
+    """A directory for a child's store, whose server is stopped (by the pid it wrote there) and the directory
+    removed however the run ends: on Ctrl-C, subprocess.run kills the child before its own cleanup runs,
+    and the server it started runs on in a session of its own."""
+    from sessions_graph_core.store.falkordb.server import EmbeddedServer
+
+    directory = Path(tempfile.mkdtemp(prefix="sg-bench-know-", dir="/tmp"))
+    try:
+        yield directory
+    finally:
+        EmbeddedServer(directory).stop()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
 def run_child(tree: Path, cases: list[dict], distractors: list[str]) -> dict:
     """The harness in a child process with `tree`'s package first on the path."""
     payload = Path(tempfile.mkstemp(prefix="sg-bench-know-", suffix=".json", dir="/tmp")[1])
-    payload.write_text(json.dumps({"cases": cases, "distractors": distractors}))
     env = dict(os.environ, PYTHONPATH=str(tree))
     try:
-        out = subprocess.run([sys.executable, __file__, "--child", str(payload)], env=env, check=True,
-                             capture_output=True, text=True)
+        with store_directory() as directory:
+            payload.write_text(json.dumps({"cases": cases, "distractors": distractors, "directory": str(directory)}))
+            out = subprocess.run([sys.executable, __file__, "--child", str(payload)], env=env, check=True,
+                                 capture_output=True, text=True)
     finally:
         payload.unlink(missing_ok=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -390,7 +409,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.child:
         payload = json.loads(args.child.read_text())
-        print(json.dumps(run_harness(payload["cases"], payload["distractors"])))
+        print(json.dumps(run_harness(payload["cases"], payload["distractors"], directory=Path(payload["directory"]))))
         return
     from rich.console import Console
     from rich.table import Table

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from conftest import watchdog
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,25 +25,7 @@ from sessions_graph_core.store.falkordb.server import EmbeddedServer
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.validation import ValidationError
 
-# No call may take over 5 s (issue 36). Measured on a loaded 2-core machine, the slowest is the FIFO nobody
-# writes to, given up on after inputs.READ_TIMEOUT_S (3.0 s, a fixed wall-clock wait, not work that load
-# stretches); every other call took under 0.2 s. A real hang (a FIFO read, /dev/zero) never ends.
-WATCHDOG_S = 5
 HOSTILE = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-
-
-@contextmanager
-def watchdog() -> Iterator[None]:
-    def hung(signum: int, frame: object) -> None:
-        raise TimeoutError(f"the call did not end within {WATCHDOG_S} s")
-
-    previous = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(WATCHDOG_S)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def nested_text(depth: int, kind: str) -> str:

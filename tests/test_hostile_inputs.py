@@ -1,8 +1,10 @@
-"""Generated hostile ids, paths and text at the library, the CLI and the MCP tools (issue 36).
+"""Generated hostile ids, paths and text at the library, the CLI, the MCP tools and the memory browser's
+routes (issue 36).
 
-Whatever comes in: no traceback (only the documented refusals), a refused call writes nothing, and
-alice's and bob's data is never read or changed by a call made as anyone else. One store for the module;
-the user ids generated all differ from alice and bob, so any write they are allowed lands elsewhere.
+Whatever comes in: no traceback (only the documented refusals), no call over 5 s (conftest.watchdog), a
+refused call writes nothing, and alice's and bob's data is never read or changed by a call made as anyone
+else. One store for the module; the user ids generated all differ from alice and bob, so any write they are
+allowed lands elsewhere.
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from click.testing import CliRunner
-from conftest import snapshot
+from conftest import snapshot, watchdog
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -86,7 +89,8 @@ def refused_or_done(
     alice's and bob's data never changes."""
     before, theirs = snapshot(graph.store), owned(graph)
     try:
-        call()
+        with watchdog():
+            call()
     except refusals:
         assert snapshot(graph.store) == before
     assert owned(graph) == theirs
@@ -108,14 +112,16 @@ def test_the_library_refuses_or_writes_only_for_the_caller(world: SessionsGraph,
     refused_or_done(world, lambda: world.record_turns(session, [{"role": "user", "text": text}], user_id=user))
     refused_or_done(world, lambda: world.forget_session(user, session))
     try:
-        readable = world.memory_store(user).read(path)
+        with watchdog():
+            readable = world.memory_store(user).read(path)
     except (ValidationError, MemoryCommandError):
         readable = None
     assert SECRET not in (readable or "")
 
 
 def run_cli(*args: str) -> str:
-    result = CliRunner().invoke(main, list(args))
+    with watchdog():
+        result = CliRunner().invoke(main, list(args))
     assert result.exit_code in (0, 1, 2), (args, result.output)
     assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
     assert "Traceback" not in result.output
@@ -134,7 +140,9 @@ def test_the_cli_answers_0_1_or_2_and_never_shows_or_changes_anothers_data(
                  ["memory", "save", "--user", user, "--path", path, text], ["memory", "view", "--user", user, path],
                  ["memory", "versions", "--user", user, path], ["session", "show", "--user", user, session],
                  ["forget", "--user", user, "--yes", "--session", session],
-                 ["forget", "--user", user, "--yes", "--memory", path]):
+                 ["forget", "--user", user, "--yes", "--memory", path], ["facts", "--user", user, text],
+                 ["recall", "--user", user, text], ["ontology", "load", "--user", user, "--file", path + text],
+                 ["session", "import", "--user", user, path + text]):
         assert SECRET not in run_cli(*args)
     assert owned(world) == theirs
 
@@ -155,3 +163,56 @@ def test_the_mcp_memory_tool_refuses_as_a_tool_error_and_keeps_to_its_user(world
         tools.close()
     carol = world.store.run("MATCH (m:Memory {user_id: 'carol'}) RETURN m.path AS path, m.content AS content")
     assert all(row["path"].startswith("/memories/") and SECRET not in row["content"] for row in carol)
+
+
+@pytest.fixture(scope="module")
+def carols_pages(world: SessionsGraph) -> Iterator[object]:
+    """The memory browser opened for carol, over the module's store, through Starlette's TestClient with the
+    token taken as a browser takes it (a cookie). Server errors are raised into the test, not turned into a 500."""
+    from starlette.testclient import TestClient
+
+    from sessions_graph_core.cli.forget import forget_everywhere
+    from sessions_graph_core.ui.app import Browser, build_app
+    from sessions_graph_core.ui.guard import new_token
+
+    world.memory_store("carol").create("/memories/carol.md", "carol's own note")
+    world.record_session_start("s-carol", user_id="carol")
+    world.record_turns("s-carol", [{"role": "user", "text": "carol's own turn"}], user_id="carol")
+    token = new_token()
+    with TestClient(build_app(Browser(world, "carol", token, forget_everywhere))) as client:
+        assert client.get(f"/?token={token}").status_code == 200
+        client.get("/ask?q=warm")  # loads the embedding model once: a first load is not a hang
+        yield client, token
+
+
+def as_url_part(value: str) -> str:
+    """Any text as a browser would send it, lone surrogates included (as the bytes a careless encoder writes).
+    Cut to 20,000 characters: httpx, like browsers and servers, refuses a URL over 64 KiB before it is sent."""
+    return quote(value[:20_000].encode("utf-8", "surrogatepass"), safe="")
+
+
+@EXAMPLES
+@example(session="s-alice", path="/memories/secret.md", text="alice-secret-7f3a", method="POST")
+@example(session="s-bob\n", path="/memories/secret.md\n", text="\ud800", method="GET")
+@example(session="s-carol", path="/memories/carol.md", text="\x00", method="POST")  # carol's own: forgotten
+@given(session=hostile_sessions, path=hostile_paths, text=hostile_text, method=st.sampled_from(["GET", "POST"]))
+def test_the_ui_routes_answer_without_a_server_error_and_never_show_or_change_anothers_data(
+    world: SessionsGraph, carols_pages, session, path, text, method
+) -> None:
+    from sessions_graph_core.ui.guard import csrf_field
+
+    client, token = carols_pages
+    form = {"csrf": csrf_field(token)}
+    routes = [f"/sessions/{as_url_part(session)}", f"/memory/file?path={as_url_part(path)}",
+              f"/facts?as_of={as_url_part(text)}&page={as_url_part(text)}", f"/ask?q={as_url_part(text)}&budget={as_url_part(text)}",
+              f"/forget/session/{as_url_part(session)}", f"/forget/memory?path={as_url_part(path)}",
+              f"/forget/fact/{as_url_part(text or 'f')}"]
+    for route in routes:
+        theirs, before = owned(world), snapshot(world.store)
+        with watchdog():
+            answer = client.request(method, route, data=form if method == "POST" else None)
+        assert answer.status_code < 500, (route, answer.text)
+        assert not any(f"{SECRET} {said} {user}" in answer.text for said in ("of", "said by") for user in ("alice", "bob"))
+        assert owned(world) == theirs, route
+        if answer.status_code >= 400:
+            assert snapshot(world.store) == before, route

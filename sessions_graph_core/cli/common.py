@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, is_dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 import click
@@ -81,6 +84,25 @@ class TextCommand(click.Command):
             texts.append(arg)
             index += 1
         return options + ["--"] + texts
+
+
+class FilePath(click.ParamType):
+    """A path argument as given; one no file system can hold is refused as a usage error (exit 2): a NUL,
+    a lone surrogate, or a name too long. click.Path let its own stat's errors through as tracebacks; a path
+    that does not exist passes, for the command to say so."""
+
+    name = "path"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> Path:
+        text = str(value)
+        try:
+            os.stat(text)
+        except ValueError:  # a NUL, or a lone surrogate (UnicodeEncodeError)
+            self.fail(f"{text[:200]!r} cannot be a file name: it holds a NUL or a lone surrogate", param, ctx)
+        except OSError as exc:
+            if exc.errno == errno.ENAMETOOLONG:
+                self.fail(f"{text[:200]!r}... is too long for a file name", param, ctx)
+        return Path(text)
 
 
 def text_argument(text: str) -> str:

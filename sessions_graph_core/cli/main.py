@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from sessions_graph_core.cli.common import (
+    FilePath,
     TextCommand,
     console,
     fail,
@@ -365,7 +366,7 @@ def session() -> None:
 
 
 @session.command("import")
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=FilePath())
 @user_option("Owner of the sessions (else the file's header, else identity.user_id).")
 @click.option("--session", "session_id", default=None, help="Session id (else the header, else the file name).")
 @click.option("--format", "file_format", type=click.Choice(["jsonl", "longmemeval", *HARNESS_FORMATS]), default="jsonl",

@@ -10,6 +10,7 @@ import click
 from rich.markup import escape
 
 from sessions_graph_core.cli.common import (
+    FilePath,
     console,
     errors,
     opened_graph,
@@ -142,7 +143,7 @@ def reconcile_command(session_id: str | None, pending: bool, limit: int, user_id
 
 
 @click.command("load")
-@click.option("--file", "path", type=click.Path(path_type=Path), required=True, help="A schema YAML file.")
+@click.option("--file", "path", type=FilePath(), required=True, help="A schema YAML file.")
 @user_option()
 @click.option("--derive", type=click.Choice(DERIVE_MODES), default="extend", show_default=True,
               help="extend: add the fixed core and pin the file's types; off: use the file exactly as given.")

@@ -7,6 +7,7 @@ import socket
 import click
 
 from sessions_graph_core.cli.common import console, errors, fail, opened_graph, require_user, resolve_user, user_option
+from sessions_graph_core.validation import has_control_characters
 
 LOCAL = "127.0.0.1"
 
@@ -34,6 +35,7 @@ def ui_command(user_id: str | None, port: int, host: str, dagster_url: str | Non
     from sessions_graph_core.config import model as config_file
 
     user_id = resolve_user(user_id)
+    _check_address(host, dagster_url)
     if host != LOCAL:
         errors.print(f"sessions-graph: listening on {host}, beyond this machine; anyone with the URL can use the pages")
     listener = _bound(host, port)
@@ -47,6 +49,26 @@ def ui_command(user_id: str | None, port: int, host: str, dagster_url: str | Non
         console.print(f"the memory of {user_id}: http://{shown}:{listener.getsockname()[1]}/?token={token}", soft_wrap=True)
         server = uvicorn.Server(uvicorn.Config(pages.build_app(browser), log_level="warning"))
         server.run(sockets=[listener])
+
+
+def _is_host(host: str) -> bool:
+    if not host or has_control_characters(host):
+        return False
+    try:
+        host.encode("idna")  # a label over 63 characters fails here, as it would in bind
+    except UnicodeError:
+        return False
+    return True
+
+
+def _check_address(host: str, dagster_url: str | None) -> None:
+    """Refused before anything listens: a NUL host reached the socket as a TypeError, and the Dagster URL
+    becomes a link on every session page."""
+    if not _is_host(host):
+        fail(f"--host {host!r} is not a host name or address; give one such as {LOCAL}", 2)
+    if dagster_url is not None and (not dagster_url.startswith(("http://", "https://")) or has_control_characters(dagster_url)):
+        fail(f"--dagster-url {dagster_url!r} is not an http:// or https:// URL; give the Dagster webserver's, "
+             "e.g. http://127.0.0.1:3000", 2)
 
 
 def _bound(host: str, port: int) -> socket.socket:

@@ -107,6 +107,9 @@ class Store(Section):
     @field_validator("data_dir")
     @classmethod
     def _expanded(cls, value: Path | None) -> Path | None:
+        # A NUL fails every file call with a traceback; a line end would start a setting of its own in a service unit.
+        if value is not None and validation.has_control_characters(str(value)):
+            raise ValueError("a directory path may not hold control characters")
         return value.expanduser() if value is not None else None
 
     def settings(self) -> StoreSettings:
@@ -179,6 +182,14 @@ class Llm(Section):
         if not value.startswith(("http://", "https://")) or validation.has_control_characters(value) or " " in value:
             raise ValueError("not an http:// or https:// URL")
         return value.rstrip("/")
+
+    @field_validator("api_key", "anthropic_api_key", "openai_api_key")
+    @classmethod
+    def _key(cls, value: SecretStr | None) -> SecretStr | None:
+        # A key is sent as an HTTP header, which cannot hold a line end: refused here, not at the first call.
+        if value is not None and validation.has_control_characters(value.get_secret_value()):
+            raise ValueError("an API key may not hold control characters")
+        return value
 
     @field_validator("model", "anthropic_model", "openai_model")
     @classmethod
@@ -424,6 +435,10 @@ def set_values(pairs: Sequence[tuple[str, str]], path: Path | None = None) -> li
         config = Config.model_validate(data)
     except PydanticError as exc:
         raise ConfigError(_error_message(exc, f"config set {' '.join(key for key, _ in pairs)}")) from None
+    for key, _ in pairs:
+        if config.get(key) is None:  # a value its check turned into "unset" (an empty URL or model): TOML has no null
+            raise ConfigError(f"config set {key}: an empty value sets nothing; to remove the key, run "
+                              f"`sessions-graph config unset {key}`")
     write_file(config.model_dump(exclude_unset=True), path)
     return [config.get(key) for key, _ in pairs]
 

@@ -220,7 +220,8 @@ def apply_spooled(item: spool.Spooled, settings: HookSettings) -> None:
     """A spooled event, handled as the hook would have: its failures are logged, never raised, except a store
     that cannot be reached, which leaves it (and the events after it) spooled for the next drain."""
     try:
-        handle(item.event, HookPayload.from_json(json.loads(item.raw or "{}")), runtime=item.runtime, settings=settings)
+        data = parse_json(item.raw or "{}", what="The spooled hook input", max_bytes=MAX_STDIN_BYTES)
+        handle(item.event, HookPayload.from_json(data), runtime=item.runtime, settings=settings)
     except StoreUnreachableError:
         raise
     except Exception as exc:  # noqa: BLE001 - as in run_hook: a bad event must not block the ones behind it

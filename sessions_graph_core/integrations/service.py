@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from sessions_graph_core import validation
 from sessions_graph_core.children import sessions_graph_command
 from sessions_graph_core.config.paths import CONFIG_ENV, config_path
 from sessions_graph_core.validation import ValidationError
@@ -67,7 +68,14 @@ def file_path(kind: Manager, name: str) -> Path:
 
 
 def _quoted(argument: str) -> str:
-    """One ExecStart word: systemd splits on spaces and reads C escapes inside double quotes."""
+    """One ExecStart word: systemd splits on spaces and reads C escapes inside double quotes.
+
+    A line end would end the setting and start one of the attacker's (`ExecStartPre=...`): refused."""
+    if validation.has_control_characters(argument):
+        raise ValidationError(
+            f"a systemd unit cannot hold {argument!r}: it has a control character. Fix the path or environment "
+            f"variable it comes from, then run `sessions-graph service install` again"
+        )
     if argument and not any(c in argument for c in ' \t"\\\'$%;'):
         return argument
     escaped = argument.replace("\\", "\\\\").replace('"', '\\"').replace("$", "$$").replace("%", "%%")

@@ -8,6 +8,8 @@ or a sensor drains it too; one drain runs at a time (a lock), oldest event first
 
 An event is removed once applied. A drain killed between the two applies that event again: harmless,
 since a hook's writes are idempotent (turns MERGE on their ids, the transcript cursor only moves forward).
+A file in the spool that is no event (not JSON, too large or deep, a field missing) is renamed aside with
+SET_ASIDE and logged: every command drains first, so it must not stop them all.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from sessions_graph_core.failures import record_failure
+from sessions_graph_core.inputs import MAX_STDIN_BYTES, InputError, parse_json, read_bytes
+
 SPOOL_DIR = "spool"
 LOCK = ".drain.lock"
 # Made by a hook that starts a drainer, removed by the drainer once it holds the lock: hooks that come while it
@@ -28,6 +33,9 @@ LOCK = ".drain.lock"
 # died on its way.
 STARTING = ".drainer-starting"
 STARTING_S = 60.0
+SET_ASIDE = ".unreadable"
+# A hook reads at most MAX_STDIN_BYTES; written as a JSON string, a byte takes at most 6 (a control byte as \u0000).
+MAX_EVENT_BYTES = 6 * MAX_STDIN_BYTES + 4096
 
 
 @dataclass(frozen=True)
@@ -76,8 +84,17 @@ def pending(data_dir: Path) -> list[Path]:
 
 
 def read(path: Path) -> Spooled:
-    record = json.loads(path.read_text(encoding="utf-8"))
+    """One spooled event; an InputError when the file is not one."""
+    what = f"The spooled hook event {path.name}"
+    record = parse_json(read_bytes(path, what=what, max_bytes=MAX_EVENT_BYTES), what=what)
+    if not isinstance(record, dict) or not all(isinstance(record.get(key), str) for key in ("event", "runtime", "raw")):
+        raise InputError(f"{what} is not an event: it needs event, runtime and raw, each a text")
     return Spooled(path, record["event"], record["runtime"], record["raw"])
+
+
+def _set_aside(path: Path, error: InputError) -> None:
+    path.rename(path.with_name(path.name + SET_ASIDE))
+    record_failure("hook", error, set_aside=path.name + SET_ASIDE)
 
 
 @contextmanager
@@ -134,7 +151,12 @@ def drain(data_dir: Path, apply: Callable[[Spooled], None], *, wait: bool = True
             (spool_dir(data_dir) / STARTING).unlink(missing_ok=True)  # from now on, drainer_running says it
             while events := pending(data_dir):
                 for path in events:
-                    apply(read(path))
+                    try:
+                        item = read(path)
+                    except InputError as exc:
+                        _set_aside(path, exc)
+                        continue
+                    apply(item)
                     path.unlink()
                     applied += 1
                 _fsync_dir(spool_dir(data_dir))

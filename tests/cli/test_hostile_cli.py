@@ -13,6 +13,7 @@ import pytest
 from conftest import EXAMPLES, snapshot
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.cli.common import FilePath
 from sessions_graph_core.cli.main import main
 from sessions_graph_core.config.model import store_settings
 from sessions_graph_core.validation import MAX_MEMORY_BYTES
@@ -134,7 +135,7 @@ def placeholders(command: click.Command, existing: Path) -> list[str]:
     values = []
     for param in command.params:
         if param.required:
-            value = (str(existing) if isinstance(param.type, click.Path) else
+            value = (str(existing) if isinstance(param.type, (click.Path, FilePath)) else
                      "0" if isinstance(param.type, click.types.IntParamType) else "x")
             values += [param.opts[0], value] if isinstance(param, click.Option) else [value]
     return values

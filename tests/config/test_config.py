@@ -10,8 +10,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from conftest import watchdog
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from sessions_graph_core.children import sessions_graph_command
+from sessions_graph_core.cli.main import main
 from sessions_graph_core.config import model as config
 from sessions_graph_core.config.model import ConfigError, load_config, set_value
 from sessions_graph_core.recall.config import RecallConfig
@@ -19,7 +24,7 @@ from sessions_graph_core.recall.config import RecallConfig
 # One good and one bad value for every key; the bad one must be refused at write time.
 CASES = {
     "identity.user_id": ("alice@example.com", "alice smith"),
-    "store.data_dir": ("~/sg-data", None),
+    "store.data_dir": ("~/sg-data", "/tmp/sg\x00data"),
     "store.url": ("bolt://localhost:7687", "http://localhost:7687"),
     "store.user": ("memgraph", None),
     "store.password": ("s3cret-password", None),
@@ -45,13 +50,13 @@ CASES = {
     "extraction.backend": ("spacy", "bert"),
     "extraction.model": ("urchade/gliner_small", None),
     "extraction.entity_threshold": ("0.4", "1.5"),
-    "llm.anthropic_api_key": ("sk-ant-abcdefghijklmnop", None),
-    "llm.openai_api_key": ("sk-abcdefghijklmnop", None),
+    "llm.anthropic_api_key": ("sk-ant-abcdefghijklmnop", "sk-ant-abcdefghijklmnop\r\nX-Injected: 1"),
+    "llm.openai_api_key": ("sk-abcdefghijklmnop", "sk-abcdefghijklmnop\r\nX-Injected: 1"),
     "llm.anthropic_model": ("claude-sonnet-4-5", None),
     "llm.openai_model": ("gpt-5", None),
     "llm.provider": ("openai-compatible", "ollama"),
     "llm.base_url": ("http://127.0.0.1:11434/v1", "ftp://127.0.0.1/v1"),
-    "llm.api_key": ("local-server-key", None),
+    "llm.api_key": ("local-server-key", "local-server-key\r\nX-Injected: 1"),
     "llm.model": ("qwen2.5:7b-instruct", "qwen\x1b[2Jinstruct"),
     "llm.timeout_s": ("30", "0"),
     "llm.retries": ("3", "11"),
@@ -290,3 +295,29 @@ def test_cli_config_set_takes_several_pairs_and_refuses_a_key_without_a_value(pa
     assert done.returncode == 0, done.stderr
     assert [line.split(" = ")[0] for line in done.stdout.splitlines()] == list(reversed(ENDPOINT))
     assert tomllib.loads(path.read_text())["llm"] == {key.removeprefix("llm."): value for key, value in ENDPOINT.items()}
+
+
+ODD_VALUES = st.one_of(
+    st.text(st.characters(blacklist_categories=()), max_size=40),  # NUL, lone surrogates, line ends included
+    st.sampled_from(["", " ", "\n", "alice\n", "аlice", "x" * 300, "[" * 5_000, "nan", "inf", "-1", "1e400",
+                     "http://h\n/x", "javascript:alert(1)", "/tmp/x\nExecStartPre=/bin/sh", "k\r\nX-Injected: 1"]),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@example(pairs=[("llm.anthropic_model", "")])  # was a TypeError traceback: the check made it None, TOML has no null
+@example(pairs=[("store.data_dir", "/tmp/x\nExecStartPre=/bin/sh"), ("llm.api_key", "k\r\nX-Injected: 1")])
+@given(pairs=st.lists(st.tuples(st.sampled_from(sorted(CASES)), ODD_VALUES), min_size=1, max_size=3))
+def test_config_set_of_any_values_writes_them_all_or_exits_2_and_changes_nothing(path: Path, pairs) -> None:
+    """`config set` with hostile values (issue 36): no traceback and no hang; a refused call leaves the file
+    as it was, byte for byte; an accepted one loads again."""
+    before = path.read_bytes() if path.exists() else None
+    with watchdog():
+        result = CliRunner().invoke(main, ["config", "set", *itertools.chain(*pairs)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), (pairs, result.exception)
+    assert result.exit_code in (0, 2), (pairs, result.output)
+    if result.exit_code == 2:
+        assert "error" in result.output.lower()
+        assert (path.read_bytes() if path.exists() else None) == before
+    else:
+        load_config()

@@ -681,6 +681,24 @@ def test_hooks_that_spool_while_a_drainer_starts_start_no_second_one(tmp_path: P
     assert spool.claim_drainer_start(tmp_path)
 
 
+@pytest.mark.parametrize("bad", [b"not json", b'{"event": 1}', b"\xff\xfe", b"[" * 100_000, b'["a list"]'])
+def test_an_unreadable_spooled_event_is_set_aside_and_logged_not_stopping_every_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bad: bytes
+) -> None:
+    """Every command drains the spool first: a file there that is no event used to stop each one with a traceback."""
+    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "log"))
+    spool.append(tmp_path, "UserPromptSubmit", "claude-code", '{"n": 1}')
+    unreadable = spool.spool_dir(tmp_path) / f"{time.time_ns():020d}-0.json"
+    unreadable.write_bytes(bad)
+    spool.append(tmp_path, "Stop", "claude-code", '{"n": 2}')
+    seen: list[str] = []
+    assert spool.drain(tmp_path, lambda item: seen.append(item.raw)) == 2
+    assert seen == ['{"n": 1}', '{"n": 2}'] and spool.pending(tmp_path) == []
+    assert unreadable.with_name(unreadable.name + spool.SET_ASIDE).read_bytes() == bad  # kept to look at, not applied
+    [failure] = recent_failures()
+    assert failure["where"] == "hook" and unreadable.name in failure["error"]
+
+
 def test_a_command_applies_the_spool_before_it_reads(env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path) -> None:
     transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
     transcript.user("The staging database is db-7.")

@@ -22,6 +22,7 @@ from sessions_graph_core.cli.main import main
 from sessions_graph_core.config.model import load_config
 from sessions_graph_core.integrations import service
 from sessions_graph_core.store.falkordb.server import EmbeddedServer, _process_alive
+from sessions_graph_core.validation import ValidationError
 
 WAIT_S = 120
 
@@ -105,6 +106,18 @@ def test_the_unit_quotes_what_systemd_would_split() -> None:
     unit = service.systemd_unit("d", ["/opt/my tools/sessions-graph", "store", "serve"], {"A": "b c"}).decode()
     assert 'ExecStart="/opt/my tools/sessions-graph" store serve' in unit
     assert 'Environment="A=b c"' in unit
+
+
+@pytest.mark.parametrize("variable", ["SESSIONS_GRAPH_DATA_DIR", "PATH"])
+def test_a_line_end_passed_on_to_the_unit_is_refused_and_writes_nothing(home: Path, variable: str) -> None:
+    """A line end inside a value would end the Environment= line and start an ExecStartPre= of its own."""
+    injected = f"{os.environ[variable]}\nExecStartPre=/bin/touch {home / 'pwned'}"
+    refused = CliRunner().invoke(main, ["service", "install", "--no-start"], env={variable: injected})
+    assert refused.exit_code == 2, refused.output
+    assert "control character" in refused.output and "Traceback" not in refused.output
+    assert not (home / "xdg").exists()
+    with pytest.raises(ValidationError, match="control character"):
+        service.systemd_unit("d", ["sessions-graph", "store", "serve"], {"A": "b\rExecStartPre=/bin/sh"})
 
 
 @pytest.fixture

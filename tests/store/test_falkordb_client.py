@@ -16,6 +16,7 @@ from sessions_graph_core.store.falkordb.client import (
     with_parameters,
 )
 from sessions_graph_core.store.falkordb.server import EmbeddedServer
+from sessions_graph_core.validation import ValidationError
 
 AWKWARD = [
     'she said "hi"',
@@ -117,6 +118,16 @@ def test_a_parameter_name_that_could_break_the_prefix_is_refused() -> None:
         with_parameters("RETURN 1", {"a`b": 1})
     with pytest.raises(TypeError, match="object"):
         cypher_literal(object())
+
+
+@pytest.mark.parametrize("value", ["\x00", "an id\x00", ["ok", "\x00"], {"key": "a\x00b"}, "\ud800", ["ok", "x\udfff"]])
+def test_a_nul_or_lone_surrogate_in_a_parameter_is_refused_before_the_server_reads_it(graph: Graph, value: object) -> None:
+    """The server reads the statement as a C string: a NUL ended it inside the parameter, and the caller got a
+    syntax error naming none of its input (the memory browser's /forget/fact/%00 was a 500). A lone surrogate
+    cannot be encoded at all (`facts $'\ud800'` was a UnicodeEncodeError traceback)."""
+    with pytest.raises(ValidationError, match="NUL|lone surrogate"):
+        graph.query("RETURN $value AS value", {"value": value})
+    assert graph.query("RETURN $value AS value", {"value": "still answers"})[1] == [["still answers"]]
 
 
 def test_server_commands_and_errors(server: EmbeddedServer) -> None:

@@ -70,6 +70,22 @@ def test_write_on_primary_read_on_replica(pair, tmp_path):
         graph.store.delete_all()
 
 
+def test_a_big_write_is_given_time_for_its_size_not_cut_off_at_the_timeout(pair, tmp_path):
+    """store.timeout_s bounds a server that does not answer; a write's time grows with what it sends. Cut off at
+    the timeout, a big write (record_turns of 10,000 turns, 12.6 MB) was reported failed while the server went
+    on and applied it."""
+    settings = replace(settings_for(pair, tmp_path, replica_acks=0), timeout_s=0.01)
+    rows = [{"n": n, "text": f"turn {n} " + "word " * 2_000} for n in range(2_000)]  # 20 MB
+    try:
+        with open_store(settings) as store:
+            made = store.run("UNWIND $rows AS r CREATE (:Item {n: r.n, text: r.text}) RETURN count(r) AS made", {"rows": rows})
+        assert made == [{"made": 2_000}]
+    finally:
+        with open_store(replace(settings, timeout_s=60)) as store:
+            assert count(store) == 2_000
+            store.delete_all()
+
+
 def test_a_write_fewer_replicas_confirmed_than_asked_is_not_acknowledged(pair, tmp_path):
     settings = settings_for(pair, tmp_path, replica_acks=2)  # the pair has one replica
     with open_store(settings) as store:

@@ -60,3 +60,14 @@ def test_the_printed_url_opens_the_pages_on_localhost_and_nothing_else_does(star
 def test_an_unknown_user_is_refused_before_anything_listens(cli):
     cli("session", "import", str(EXAMPLES / "orders-1.jsonl"))
     assert "no user 'nobody'" in cli("ui", "--user", "nobody", code=1)
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    ("--host", "\x00"), ("--host", "127.0.0.1\n"), ("--host", "a" * 300), ("--host", ""),
+    ("--dagster-url", "javascript:alert(1)"), ("--dagster-url", "http://127.0.0.1:3000\n"),
+])
+def test_a_malformed_host_or_dagster_url_is_refused_before_anything_listens(cli, option, value):
+    """A NUL host was a TypeError traceback; a dagster URL becomes a link on the session page."""
+    cli("session", "import", str(EXAMPLES / "orders-1.jsonl"))
+    said = cli("ui", "--user", "alice", option, value, code=2)
+    assert option in said and "listening" not in said

@@ -23,6 +23,7 @@ from typing import Any
 import hiredis
 
 from sessions_graph_core.errors import StoreUnreachableError
+from sessions_graph_core.validation import ValidationError, code_point
 
 # Value types of the compact result format (FalkorDB's ResultSetScalarTypes).
 _NULL, _STRING, _INTEGER, _BOOLEAN, _DOUBLE, _ARRAY, _EDGE, _NODE, _PATH, _MAP, _POINT, _VECTORF32 = range(1, 13)
@@ -30,6 +31,10 @@ _AS_IS = frozenset({_NULL, _STRING, _INTEGER})  # the compact format's values th
 
 
 READ_CHUNK = 1 << 16
+# A write is given this much longer than the connection's timeout per MB it sends: its time grows with what it
+# writes (10,000 turns, 12.6 MB, took 2.3 s on a loaded 2-core machine, and one turn may hold 1 MB). Cut off at
+# the timeout, such a write was reported failed while the server went on and applied it.
+WRITE_SECONDS_PER_MB = 1.0
 
 
 class ReplyError(Exception):
@@ -51,6 +56,11 @@ def tcp_address(address: str) -> tuple[str, int] | None:
 
 
 def quote_string(text: str) -> str:
+    if "\0" in text:
+        # The server reads the statement as a C string: a NUL would end it inside this parameter, and the
+        # caller would get a syntax error that names none of its input.
+        raise ValidationError(f"{text[:40]!r} holds a NUL character (U+0000), which the store can neither hold nor "
+                              "look up: remove it")
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -125,25 +135,25 @@ class Connection:
         self._parser: hiredis.Reader | None = None
         self._lock = threading.RLock()  # re-entered by the AUTH and CLIENT SETNAME a fresh connection sends
 
-    def command(self, *arguments: str | int, wait_s: float = 0.0) -> Any:
+    def command(self, *arguments: str | int, wait_s: float = 0.0, write: bool = False) -> Any:
         """Send one command and return its reply; an error reply raises ReplyError.
 
         A connection that fails midway, or whose server does not answer within `timeout` (plus `wait_s`, for
         a command that waits on the server's side, as WAIT does), is dropped (StoreUnreachableError), so the
-        next call starts afresh.
+        next call starts afresh. A `write` gets WRITE_SECONDS_PER_MB more for each MB it sends.
         """
         with self._lock:
-            (reply,) = self._exchange((arguments,), wait_s)
+            (reply,) = self._exchange((arguments,), wait_s, write)
         if isinstance(reply, ReplyError):
             raise reply
         return reply
 
-    def commands(self, *commands: tuple[str | int, ...], wait_s: float = 0.0) -> list[Any]:
+    def commands(self, *commands: tuple[str | int, ...], wait_s: float = 0.0, write: bool = False) -> list[Any]:
         """Send the commands in one write and return their replies in order, an error reply as a ReplyError
         (not raised): one round trip where one command at a time would take one each. The server runs
-        them in order, as it would one at a time. `wait_s` as in command()."""
+        them in order, as it would one at a time. `wait_s` and `write` as in command()."""
         with self._lock:
-            return self._exchange(commands, wait_s)
+            return self._exchange(commands, wait_s, write)
 
     def close(self) -> None:
         with self._lock:
@@ -153,14 +163,17 @@ class Connection:
                 finally:
                     self._socket, self._parser = None, None
 
-    def _exchange(self, commands: tuple[tuple[str | int, ...], ...], wait_s: float) -> list[Any]:
+    def _exchange(self, commands: tuple[tuple[str | int, ...], ...], wait_s: float, write: bool = False) -> list[Any]:
         if self._socket is None:
             self._connect()
+        payload = b"".join(_encode(arguments) for arguments in commands)
         limit = None if self.timeout is None else self.timeout + wait_s
+        if limit is not None and write:
+            limit += len(payload) / 1e6 * WRITE_SECONDS_PER_MB
         try:
             assert self._socket is not None
             self._socket.settimeout(limit)  # on every exchange: a command that waits on the server gets longer
-            self._socket.sendall(b"".join(_encode(arguments) for arguments in commands))
+            self._socket.sendall(payload)
             return [self._read() for _ in commands]
         except TimeoutError as exc:
             # A stopped (SIGSTOP) or stuck server accepts the connection and never replies.
@@ -218,7 +231,11 @@ class Connection:
 def _encode(arguments: tuple[str | int, ...]) -> bytes:
     parts = [b"*%d\r\n" % len(arguments)]
     for argument in arguments:
-        data = str(argument).encode()
+        try:
+            data = str(argument).encode()
+        except UnicodeEncodeError as exc:  # raised before anything is sent: the connection stays usable
+            raise ValidationError(f"{exc.object[max(exc.start - 20, 0):exc.start + 20]!r} holds a lone surrogate "
+                                  f"({code_point(exc.object[exc.start])}), which is no character: remove it") from None
         parts.append(b"$%d\r\n%s\r\n" % (len(data), data))
     return b"".join(parts)
 
@@ -238,9 +255,11 @@ class Graph:
         self._command = "GRAPH.RO_QUERY" if read_only else "GRAPH.QUERY"
         self._property_names: list[str] = []
 
-    def query(self, text: str, params: Mapping[str, Any] | None = None) -> tuple[list[str], list[list[Any]]]:
-        """The column names and the rows of one statement."""
-        return self._rows(self.connection.command(*self._query(text, params)))
+    def query(
+        self, text: str, params: Mapping[str, Any] | None = None, *, write: bool = False
+    ) -> tuple[list[str], list[list[Any]]]:
+        """The column names and the rows of one statement; a `write` is waited for as Connection.command says."""
+        return self._rows(self.connection.command(*self._query(text, params), write=write))
 
     def query_then(
         self, text: str, params: Mapping[str, Any] | None, command: tuple[str | int, ...], *, wait_s: float = 0.0
@@ -248,7 +267,7 @@ class Graph:
         """query(), with `command` sent in the same write and run right after the statement; its reply third.
         An error of the statement is raised first, then one of the command. `wait_s`: how long `command`
         may wait on the server's side (Connection.command)."""
-        reply, after = self.connection.commands(self._query(text, params), command, wait_s=wait_s)
+        reply, after = self.connection.commands(self._query(text, params), command, wait_s=wait_s, write=True)
         if isinstance(reply, ReplyError):
             raise reply
         names, rows = self._rows(reply)

@@ -164,7 +164,7 @@ class FalkorDBStore(GraphStore):
                 wait = ("WAIT", self.replica_acks, REPLICA_ACK_TIMEOUT_MS)
                 names, rows, acked = self._graph.query_then(query, params, wait, wait_s=REPLICA_ACK_TIMEOUT_MS / 1000)
             else:
-                names, rows = self._graph.query(query, params)
+                names, rows = self._graph.query(query, params, write=may_write(query))
         except ConnectionError as exc:
             if self.server is None:
                 raise self._unavailable(exc) from None
