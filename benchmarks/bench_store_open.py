@@ -12,6 +12,11 @@ timeout, from four threads: it prints
 "first answer" (the start returned), "vector index operational", and the longest stall of each probe (the
 longest time between two answers, unanswered probes included), with the machine's load.
 
+`--chunks 200,1000` weighs another way to build the index: the copy starts without its set-aside index,
+an index is created on an empty label, and the vectors' nodes are moved onto that label CHUNK per write for
+`--seconds`, while a PING is sent every 0.2 s; it prints vectors moved per second, the chunk writes' p50 and
+max, and the longest PING stall.
+
 `--store` is a store bench_cli.py built (it is copied for each trial, never changed). For each trial the copy
 is changed, its log compacted, the server stopped, and `EmbeddedServer.ensure_running()` timed; the server
 log's own `DB loaded from base file` time is printed beside it. For the efConstruction trials, `--queries`
@@ -166,6 +171,40 @@ def probe(store: Path) -> None:
         shutil.rmtree(server.data_dir, ignore_errors=True)
 
 
+def chunked(store: Path, chunk: int, seconds: float) -> None:
+    """Build the vector index by moving its nodes onto an indexed label `chunk` per write (see the docstring)."""
+    server = copy_of(store, f"chunks-{chunk}")
+    (server.data_dir / vector_rebuild.SET_ASIDE_FILE).unlink(missing_ok=True)  # started without the index
+    try:
+        server.ensure_running()
+        client = Connection(str(server.socket_path), timeout=900)
+        graph = Graph(client, "sessions_graph")
+        label = vector_rebuild.recorded(store)[0]["label"]
+        graph.query("CREATE VECTOR INDEX FOR (n:ChunkMoved) ON (n.embedding) OPTIONS "
+                    "{dimension: 384, similarityFunction: 'cosine', M: 16, efConstruction: 200, efRuntime: 200}")
+        done, answers, slowest = threading.Event(), [], [0.0]
+        pinger = threading.Thread(target=probe_lane, args=(server, PROBES["ping"], done, answers, slowest))
+        pinger.start()
+        started, writes, moved = time.perf_counter(), [], 0
+        while time.perf_counter() - started < seconds:
+            sent = time.perf_counter()
+            _, [[count]] = graph.query(f"MATCH (n:{label}) WHERE NOT n:ChunkMoved WITH n LIMIT {chunk} "
+                                       "SET n:ChunkMoved RETURN count(n)")
+            writes.append(time.perf_counter() - sent)
+            moved += count
+            time.sleep(PROBE_EVERY_S)  # room for other clients between chunks
+        done.set()
+        pinger.join()
+        ended = time.perf_counter()
+        print(f"chunks of {chunk} (load {os.getloadavg()[0]:.1f}): {moved} vectors in {ended - started:.0f} s "
+              f"({moved / (ended - started):.0f}/s), chunk write p50 {np.median(writes):.2f} s, max {max(writes):.2f} s; "
+              f"longest PING stall {longest_stall(answers, started, ended):.2f} s", flush=True)
+        client.close()
+    finally:
+        server.stop()
+        shutil.rmtree(server.data_dir, ignore_errors=True)
+
+
 def trial(store: Path, name: str, statements: list[str], queries: int = 0, *, set_aside: bool = False) -> None:
     """`set_aside`: the clean stop sets the large vector indexes aside, as the store does now; otherwise they
     are kept through the stop and rebuilt during the load, as before."""
@@ -205,7 +244,13 @@ def main() -> None:
                         "(before), or both and then the other trials")
     parser.add_argument("--probe", action="store_true",
                         help="open the store as it is and probe it until its vector index is built (see above)")
+    parser.add_argument("--chunks", default="", help="chunk sizes to move the vectors onto an indexed label with (see above)")
+    parser.add_argument("--seconds", type=float, default=60, help="how long each --chunks trial moves vectors")
     args = parser.parse_args()
+    if args.chunks:
+        for chunk in (int(value) for value in args.chunks.split(",")):
+            chunked(args.store, chunk, args.seconds)
+        return
     if args.probe:
         probe(args.store)
         return
