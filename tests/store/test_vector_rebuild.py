@@ -70,7 +70,9 @@ def recalled_by_vectors(graph: SessionsGraph) -> tuple[list[str], str | None]:
     return [turn.text for turn in found.turns], found.vector_lanes_off
 
 
-def test_a_clean_stop_sets_the_vector_index_aside_and_the_next_start_rebuilds_it(server: EmbeddedServer) -> None:
+def test_a_clean_stop_sets_the_vector_index_aside_and_the_next_start_rebuilds_it(
+    server: EmbeddedServer, capsys: pytest.CaptureFixture[str]
+) -> None:
     graph = embedded_history(server)
     [(label, status)] = vector_indexes(server)
     assert status == "OPERATIONAL"
@@ -82,7 +84,9 @@ def test_a_clean_stop_sets_the_vector_index_aside_and_the_next_start_rebuilds_it
     [aside] = vector_rebuild.recorded(server.data_dir)
     assert (aside["label"], aside["property"], aside["options"]["dimension"]) == (label, "embedding", 384)
 
+    capsys.readouterr()
     server.ensure_running()
+    assert "rebuilding the store's vector index in the background" in capsys.readouterr().err
     assert not (server.data_dir / vector_rebuild.SET_ASIDE_FILE).exists()
     assert [name for name, _ in vector_indexes(server)] == [label]
     wait_for_vectors(server)

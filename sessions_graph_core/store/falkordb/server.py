@@ -374,6 +374,11 @@ class EmbeddedServer:
         client = Connection(str(self.socket_path), timeout=STOP_TIMEOUT_S)
         try:
             vector_rebuild.restore(client, self.data_dir)
+            # FalkorDB builds it in batches; a write to the graph waits for the batch holding Redis's global lock.
+            print("sessions-graph: rebuilding the store's vector index in the background (set aside at its last "
+                  "clean stop; minutes for a large store); until it is built, recall searches text only and a "
+                  "write to the store can pause everything for up to a batch of 10,000 vectors",
+                  file=sys.stderr, flush=True)
         except (OSError, ReplyError) as exc:
             # The store answers without them (recall says its vector search is off); the file stays for the next start.
             print(f"sessions-graph: could not create the vector indexes listed in {self.data_dir / vector_rebuild.SET_ASIDE_FILE} "
