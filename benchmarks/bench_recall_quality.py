@@ -25,7 +25,11 @@ questions with their supporting sessions (and the turns that hold the answer, `h
 a development set: constants may be chosen on it, as on LoCoMo's tuning half.
 
     .venv/bin/python benchmarks/bench_recall_quality.py --data PATH [--long PATH] [--store DIR] [--budgets 500,2000]
-        [--fit RANKER_TOML]
+        [--fit RANKER_TOML] [--half held-out] [--recall-only] [--answers OUT.jsonl]
+
+`--half held-out --recall-only --sets locomo` is the quick check of the held-out figure: only
+conversations 5-9 are ingested and only recall at `--budgets` is asked. `--answers` writes every
+question's ranking per retriever, one JSON line each, to compare two trees question by question.
 
 The data is read where it lies (CC BY-NC 4.0, evaluation only) and never copied.
 """
@@ -74,6 +78,7 @@ LONG_USER = "long-sessions"
 LONG_CATEGORIES = {1: "single-session", 2: "multi-session", 3: "knowledge-update", 4: "temporal"}
 LONG_CONVERSATION = -1  # the long set's questions are in neither half of LoCoMo
 TUNING = range(5)  # conversations whose questions tune; the others are held out
+HALVES = {"all": range(10), "tuning": TUNING, "held-out": range(5, 10)}
 BUDGETS = (500, 1000, 2000, 4000)
 BASELINE_ROWS = 10
 EVIDENCE = re.compile(r"D(\d+):\d+")
@@ -590,21 +595,37 @@ def report(title: str, items: Sequence[Item], runs: Mapping[str, Sequence[Answer
     console.print(by_category)
 
 
-def retrievers(graph: SessionsGraph, turns: Turns, items: Sequence[Item], budgets: Sequence[int]) -> dict[str, list[Answer]]:
-    """Every retriever's answers to `items`, in one process."""
+def retrievers(graph: SessionsGraph, turns: Turns, items: Sequence[Item], budgets: Sequence[int],
+               recall_only: bool = False) -> dict[str, list[Answer]]:
+    """Every retriever's answers to `items`, in one process (`recall_only`: recall at `budgets` alone)."""
     default = RecallConfig()
-    runs: dict[str, list[Answer]] = {
+    runs: dict[str, list[Answer]] = {} if recall_only else {
         "BM25 (k1 1.2, b 0.75)": bm25_reference(turns, items),
         "BM25, user turns only": bm25_reference(turns, items, user_only=True),
         "BM25 over passages": bm25_reference(turns, items, passages=True),
         f"dense alone ({DEFAULT_EMBEDDING_MODEL})": dense_alone(turns, cache_candidates(graph, items, default)),
         "recall, upstream widths, no budget": recall_answers(graph, items, RecallConfig.named("upstream"), "upstream"),
     }
-    for budget in (*budgets, 0):
+    for budget in budgets if recall_only else (*budgets, 0):
         label = f"recall, budget {budget}" if budget else "recall, no budget"
         label += " (default)" if budget == default.budget_tokens else ""
         runs[label] = recall_answers(graph, items, default.model_copy(update={"budget_tokens": budget}), label)
     return runs
+
+
+def write_answers(path: Path, results: Mapping[str, tuple[list[Item], dict[str, list[Answer]]]]) -> None:
+    """One JSON line per question and retriever: what it ranked and how it scored, for diffs between trees."""
+    with path.open("w") as out:
+        for name, (items, runs) in results.items():
+            for retriever, answers in runs.items():
+                for item, answer in zip(items, answers, strict=True):
+                    scored = measure([item], [answer])
+                    out.write(json.dumps({
+                        "set": name, "conversation": item.conversation, "category": item.category,
+                        "question": item.question, "retriever": retriever,
+                        "ranked": answer.ranked[:10], "sessions": answer.sessions[:10],
+                        **{key: round(value, 4) for key, value in scored.items()},
+                    }) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -616,6 +637,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--store", type=Path, help="keep the ingested store here; a later run resumes or reuses it")
     parser.add_argument("--fit", type=Path, metavar="RANKER_TOML",
                         help="fit the ranker on conversations 0-4, write it here, and print both halves")
+    parser.add_argument("--half", choices=HALVES, default="all",
+                        help="LoCoMo's conversations to ingest and ask: all, tuning (0-4) or held-out (5-9)")
+    parser.add_argument("--recall-only", action="store_true",
+                        help="measure recall at --budgets alone: no baselines, no upstream widths, no unbudgeted run")
+    parser.add_argument("--answers", type=Path, metavar="OUT_JSONL",
+                        help="write each question's ranking and scores per retriever here, one JSON line each")
     args = parser.parse_args(argv)
     sets = {part.strip() for part in args.sets.split(",") if part.strip()}
     if not sets or not sets <= {"locomo", "long"}:
@@ -624,6 +651,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         budgets = [int(part) for part in args.budgets.split(",") if part.strip()]
     except ValueError:
         parser.error(f"--budgets takes whole numbers separated by commas, got {args.budgets!r}")
+    if args.fit and args.half != "all":
+        parser.error("--fit fits on the tuning half and reports the held-out half: leave --half at all")
     if "locomo" in sets and not args.data.is_file():
         parser.error(f"{args.data} does not exist: pass --data with the path of locomo10.json")
     if "long" in sets and not args.long.is_file():
@@ -633,9 +662,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     results: dict[str, tuple[list[Item], dict[str, list[Answer]]]] = {}
     try:
         graph.setup()
-        if "locomo" in sets and not (directory / "done").exists():
-            timings = ingest(graph, json.loads(args.data.read_text()))
-            (directory / "done").write_text("ingested\n")
+        conversations = HALVES[args.half]
+        locomo_done = directory / ("done" if args.half == "all" else f"done-{args.half}")
+        if "locomo" in sets and not (directory / "done").exists() and not locomo_done.exists():
+            data = json.loads(args.data.read_text())
+            timings = ingest(graph, [data[number] for number in conversations])
+            locomo_done.write_text("ingested\n")
             console.print("LoCoMo ingest: " + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in timings.items()))
         if "long" in sets and not (directory / "long-done").exists():
             timings = ingest_long(graph, args.long)
@@ -649,22 +681,27 @@ def main(argv: Sequence[str] | None = None) -> None:
                        [c for c in cached if c.item.conversation not in TUNING], RecallConfig().message_width(), args.fit)
             return
         if "locomo" in sets:
-            items = questions(json.loads(args.data.read_text()))
-            results["locomo"] = (items, retrievers(graph, turns, items, budgets))
+            items = [item for item in questions(json.loads(args.data.read_text())) if item.conversation in conversations]
+            results["locomo"] = (items, retrievers(graph, turns, items, budgets, args.recall_only))
         if "long" in sets:
             items = long_questions(args.long)
-            results["long"] = (items, retrievers(graph, turns, items, budgets))
+            results["long"] = (items, retrievers(graph, turns, items, budgets, args.recall_only))
     finally:
         graph.close()
         if args.store is None:
             shutil.rmtree(directory, ignore_errors=True)
+    if args.answers:
+        write_answers(args.answers, results)
     if "locomo" in results:
         items, runs = results["locomo"]
         held = [i for i, item in enumerate(items) if item.conversation not in TUNING]
-        report("LoCoMo held-out half (conversations 5-9)", items, runs, held)
-        report("LoCoMo, all ten conversations", items, runs, list(range(len(items))))
-        report("LoCoMo tuning half (conversations 0-4)", items, runs,
-               [i for i, item in enumerate(items) if item.conversation in TUNING])
+        tuning = [i for i, item in enumerate(items) if item.conversation in TUNING]
+        if held:
+            report("LoCoMo held-out half (conversations 5-9)", items, runs, held)
+        if held and tuning:
+            report("LoCoMo, all ten conversations", items, runs, list(range(len(items))))
+        if tuning:
+            report("LoCoMo tuning half (conversations 0-4)", items, runs, tuning)
     if "long" in results:
         items, runs = results["long"]
         report("Long sessions (tests/data/long_sessions.json)", items, runs, list(range(len(items))), LONG_CATEGORIES)
