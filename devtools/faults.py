@@ -138,20 +138,20 @@ class Traffic:
     def _reads(self, *, primary_first: bool) -> None:
         """Reads until stopped, each opening the store afresh as one command does."""
         while not self._stopping.is_set():
-            started, error, note = time.monotonic(), None, None
+            started, error, notes = time.monotonic(), None, []
             try:
-                store, note = open_reads(self.settings, primary_first=primary_first)
+                store = open_reads(self.settings, primary_first=primary_first, on_switch=notes.append)
                 error = _count_sessions(store)
             except StoreUnreachableError as exc:
                 error = str(exc)
             phase = self.phase  # an outcome counts in the phase it came in
             if primary_first:
                 phase.primary_read_seconds.append(time.monotonic() - started)
-                phase.from_replica += note is not None
+                phase.from_replica += bool(notes)
                 phase.primary_read_errors += [error] if error else []
             else:
                 phase.read_seconds.append(time.monotonic() - started)
-                phase.from_primary += note is not None
+                phase.from_primary += bool(notes)
                 phase.read_errors += [error] if error else []
             time.sleep(0.1)
 

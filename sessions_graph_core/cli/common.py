@@ -223,6 +223,10 @@ def _drain_spool(settings: StoreSettings) -> None:
         drain_spool(wait=False)
 
 
+def _say_where_reads_go(note: str) -> None:
+    errors.print(f"sessions-graph: {escape(note)}", highlight=False, soft_wrap=True)
+
+
 @contextmanager
 def opened_graph(*, reads_only: bool = False, reads_primary: bool = False, drain: bool = True) -> Iterator[SessionsGraph]:
     """The configured store with its schema in place; errors become one clear line and exit 1.
@@ -243,16 +247,14 @@ def opened_graph(*, reads_only: bool = False, reads_primary: bool = False, drain
     try:
         # Left running for the next call, which then finds the store loaded; it stops itself when idle.
         if reads_only or reads_primary:
-            store, note = open_reads(settings, keep_running=True, primary_first=reads_primary)
+            store = open_reads(settings, keep_running=True, primary_first=reads_primary, on_switch=_say_where_reads_go)
         else:
-            store, note = open_store(settings, keep_running=True), None
+            store = open_store(settings, keep_running=True)
     except StoreUnreachableError as exc:
         fail(str(exc), 1)
     # Reads in a deployment with a replica leave the schema to the primary's writers (setup() writes, and would
     # wait for a replica that may be the server that is down).
     reads_elsewhere = (reads_only or reads_primary) and settings.read_url is not None
-    if note:
-        errors.print(f"sessions-graph: {escape(note)}", highlight=False, soft_wrap=True)
     graph = SessionsGraph(store)
     try:
         if not reads_elsewhere:

@@ -8,6 +8,7 @@ hook path builds one from its cache and must not pay for pydantic's import.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -122,20 +123,32 @@ REPLICA_PROBE_S = 2.0
 
 
 def open_reads(
-    settings: StoreSettings, *, keep_running: bool = False, primary_first: bool = False
-) -> tuple[GraphStore, str | None]:
+    settings: StoreSettings,
+    *,
+    keep_running: bool = False,
+    primary_first: bool = False,
+    on_switch: Callable[[str], None],
+) -> GraphStore:
     """Where reads go: the replica at `read_url`, or the store itself when none is set. A replica that does not
-    answer (down, stopped, still loading) gives way to the primary, with a note that says so (None otherwise).
+    answer (down, stopped, still loading) gives way to the primary, and `on_switch` gets a note that says so.
 
     `primary_first`: a command that reads what its user just wrote (`session list`) reads the primary, and the
-    replica only when the primary does not answer (stopped, restarting), again with the note."""
+    replica only when the primary does not answer (stopped, restarting), again with the note.
+
+    A server that answers the probe and then stops answering (stopped or killed a moment later) gives way the
+    same way, at the first read it leaves unanswered."""
     if not settings.read_url:
-        return open_store(settings, keep_running=keep_running), None
+        return open_store(settings, keep_running=keep_running)
     first, then = (settings, settings.for_reads()) if primary_first else (settings.for_reads(), settings)
+    role = "replica" if primary_first else "primary"
     store = open_store(first)
     trouble = store.trouble(REPLICA_PROBE_S)
     if trouble is None:
-        return store, None
+        from sessions_graph_core.store.falkordb.store import FalkorDBStore
+
+        assert isinstance(store, FalkorDBStore) and then.falkordb_url, "read_url is only set beside a FalkorDB store.url"
+        store.read_elsewhere_when_silent(then.falkordb_url, role, on_switch)
+        return store
     store.close()
-    role = "replica" if primary_first else "primary"
-    return open_store(then), f"{trouble}. Reading from the {role} at {then.falkordb_url} instead."
+    on_switch(f"{trouble}. Reading from the {role} at {then.falkordb_url} instead.")
+    return open_store(then)

@@ -21,7 +21,7 @@ from sessions_graph_core.store.falkordb.client import Connection
 from sessions_graph_core.store.falkordb.server import server_arguments, server_info
 from sessions_graph_core.store.falkordb.service import MODULE_OPTIONS, StandaloneServer
 from sessions_graph_core.store.falkordb.store import LOADING_WAIT_S, StoreUnavailableError
-from sessions_graph_core.store.location import StoreSettings, open_store
+from sessions_graph_core.store.location import StoreSettings, open_reads, open_store
 
 QUESTION = "What database does the orders service use?"
 
@@ -83,6 +83,43 @@ def test_a_stopped_primary_leaves_reads_to_the_replica_and_fails_writes_naming_i
     assert "orders-2" in again and "Reading from" not in again
     assert f"The FalkorDB primary at {pair.primary.address} is unreachable" in refused
     assert f"{pair.primary.address} did not answer within 5 s" in refused
+
+
+@pytest.mark.parametrize("primary_first", [True, False], ids=["session-list-reads-primary", "recall-reads-replica"])
+def test_a_server_stopped_after_the_probe_gives_its_read_to_the_other_one(pair, tmp_path, primary_first):
+    """The fault run's race, made certain: the server chosen for reads answers the probe, then stops (SIGSTOP)
+    before the command's first read. That read goes to the other server, once, with the note; before, it failed
+    after store.timeout_s."""
+    settings = replace(primary_only(pair, tmp_path), read_url=pair.replica.url, timeout_s=1.5)
+    chosen, other = (pair.primary, pair.replica) if primary_first else (pair.replica, pair.primary)
+    notes: list[str] = []
+    store = open_reads(settings, primary_first=primary_first, on_switch=notes.append)
+    assert notes == []  # the chosen server answered the probe
+    os.kill(chosen.pid(), signal.SIGSTOP)
+    try:
+        rows = store.run("MATCH (s:Session {session_id: 'orders-2'}) RETURN s.user_id AS user")
+        again = store.run("MATCH (s:Session) RETURN count(s) AS n")  # the rest of the command reads there too
+    finally:
+        os.kill(chosen.pid(), signal.SIGCONT)
+        store.close()
+    assert rows == [{"user": "alice"}] and again == [{"n": 1}]
+    role = "replica" if primary_first else "primary"
+    assert len(notes) == 1 and f"{chosen.address} did not answer within 1.5 s" in notes[0]
+    assert notes[0].endswith(f"Reading from the {role} at {other.url} instead.")
+
+
+def test_a_write_is_never_moved_to_the_other_server(pair, tmp_path):
+    settings = replace(primary_only(pair, tmp_path), read_url=pair.replica.url, timeout_s=1.5)
+    notes: list[str] = []
+    store = open_reads(settings, primary_first=True, on_switch=notes.append)
+    os.kill(pair.primary.pid(), signal.SIGSTOP)
+    try:
+        with pytest.raises(StoreUnavailableError, match="did not answer within 1.5 s"):
+            store.run("MERGE (i:Item {n: 1})")
+    finally:
+        os.kill(pair.primary.pid(), signal.SIGCONT)
+        store.close()
+    assert notes == []
 
 
 def test_a_read_on_a_stopped_primary_fails_within_the_timeout_naming_it(pair, tmp_path):

@@ -7,7 +7,7 @@ import atexit
 import os
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -96,6 +96,7 @@ class FalkorDBStore(GraphStore):
         self._graph = Graph(self._connection, self.name, read_only=read_only)
         self.role = "replica" if read_only else "primary" if server is None else "embedded server"
         self._closed = False
+        self._read_fallback: tuple[str, str, Callable[[str], None]] | None = None
         if owns_server:
             atexit.register(self.close)
 
@@ -166,12 +167,35 @@ class FalkorDBStore(GraphStore):
             else:
                 names, rows = self._graph.query(query, params, write=may_write(query))
         except ConnectionError as exc:
-            if self.server is None:
+            if self.server is not None:
+                names, rows = self._again_after_restart(query, params)
+            elif self._read_fallback is not None and not may_write(query):
+                return self._read_elsewhere(exc, query, params)
+            else:
                 raise self._unavailable(exc) from None
-            names, rows = self._again_after_restart(query, params)
         if acked is not None:
             self._confirm(acked, "The statement is")
         return [dict(zip(names, row, strict=True)) for row in rows]
+
+    def read_elsewhere_when_silent(self, url: str, role: str, on_switch: Callable[[str], None]) -> None:
+        """A read this server does not answer (it stopped, or died, after the command chose it) is sent once to
+        the server at `url`, this one's replica or primary (`role`), where the rest of the command then reads;
+        `on_switch` gets the note that says so. A write is never moved."""
+        self._read_fallback = (url, role, on_switch)
+
+    def _read_elsewhere(self, exc: ConnectionError, query: str, params: Mapping[str, Any] | None) -> list[Row]:
+        assert self._read_fallback is not None
+        url, role, on_switch = self._read_fallback
+        self._read_fallback = None
+        trouble = self._unavailable(exc)
+        timeout = self._connection.timeout
+        self._connection.close()
+        self._connection = Connection(falkordb_address(url), name=_client_name(), password=self._password, timeout=timeout)
+        # Both servers answer GRAPH.RO_QUERY, and only reads come here.
+        self._graph = Graph(self._connection, self.name, read_only=True)
+        self.role = role
+        on_switch(f"{trouble}. Reading from the {role} at {url} instead.")
+        return self._run_once(query, params)
 
     def _again_after_restart(self, query: str, params: Mapping[str, Any] | None) -> tuple[list[str], list[list[Any]]]:
         """The statement again, on the embedded server brought back, until it is answered.
