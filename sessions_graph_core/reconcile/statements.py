@@ -188,6 +188,9 @@ _QUESTION = re.compile(r"^(is|are|was|were|am|has|have|had|can|could|will|would|
                        r"there|we|i|anyone|anything)\b", re.I)
 # No speaker at all (names_something of a thing in particular only).
 _NOBODY = re.compile(r"(?!)")
+# Words for a quantity of no one in particular, as a subject.
+_QUANTITIES = {"everyone", "everybody", "everything", "all", "much", "many", "most", "some", "someone", "somebody",
+               "something", "nothing", "nobody", "no", "none", "few", "anyone", "anybody", "anything"}
 # The speaker's own words and "we": a statement that says neither names whose it is.
 _SPEAKERS = re.compile(r"\b(i|me|my|mine|myself|we|us|our|ours|ourselves|user)\b", re.I)
 # "I" with a modal of what would or might be: a wish, an offer or a guess ("I could share my knowledge",
@@ -231,8 +234,8 @@ def readable_alone(fact: ExtractedFact) -> bool:
     decision is always kept here.
     Either way a statement is refused whose subject is a pronoun or demonstrative and that names nothing in
     particular ("It's not too serious"), or that asks with its verb first ("Is it lactose-free"). One in no
-    slot must also name the speaker ("I", "we", "my") or something in particular ("Networking plays a big
-    role" names neither), not be a wish or offer ("I could share my knowledge"), say of its subject nothing
+    slot whose subject is no one in particular must name the speaker ("I", "we", "my") or something in
+    particular ("Networking plays a big role" names neither), not be a wish or offer ("I could share my knowledge"), say of its subject nothing
     that only the conversation names ("I love that first movie too"), and have its subject said after the
     speaker's label ("Maria: Looks like a blast")."""
     if fact.kind != "fact":
@@ -254,7 +257,7 @@ def readable_alone(fact: ExtractedFact) -> bool:
         return False
     if _SECOND_PERSON.search(body) or _WE_MAY.search(body) or _MAY_BE.search(body) or _wish_or_saying(body):
         return False
-    if _I_WOULD.match(body) or not names_something(body, _SPEAKERS) or _points_back(fact, body):
+    if _I_WOULD.match(body) or _points_back(fact, body) or (_generic(first) and not names_something(body, _SPEAKERS)):
         return False
     # A backend that names no subject (the LLM's readings) names what the statement is about instead. A
     # subject said only in the speaker's label is the speaker's "I" ("Nate: I was bored today"), else no
@@ -263,6 +266,13 @@ def readable_alone(fact: ExtractedFact) -> bool:
     return first not in _UNNAMED and any(
         name and (_said(name, body) or (_said(name, text) and names_something(body, _ONESELF))) for name in named
     )
+
+
+def _generic(first: str) -> bool:
+    """Whether a statement's first word makes its subject no one in particular: an activity ("Networking plays
+    a big role ...") or a quantity ("Everyone shared ...", "So many people ...", "All that mattered ...").
+    A bare noun is not enough: "heatmaps are in clarity now" says where the user's heatmaps are."""
+    return first in _QUANTITIES or (first.endswith("ing") and len(first) > 5)
 
 
 def _said(name: str, text: str) -> bool:
