@@ -127,7 +127,7 @@ _CUT_OFF = re.compile(r"(\b(and|or|but|nor|of|to|the|a|an|with|for|from|that|whi
 # connective ("So, ...", "Yeah, ...", "However, ...").
 _BEFORE_SUBJECT = re.compile(
     r"^(?:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?:\s+)?(?:(?:so|then|also|and|but|however|yeah|yes|yep|yup|oh|well|now|just|"
-    r"wait|ok|okay|anyway|actually|plus)\b,?\s+)*",
+    r"wait|ok|okay|anyway|actually|plus|even)\b,?\s+)*",
     re.I,
 )
 # First words that make a clause something other than a statement: a question ("Does qmd support ...", "What
@@ -182,6 +182,27 @@ _REACTING = re.compile(r"\b(so|such|really|truly|sure|super|totally|always|best|
                        r"cool|wonderful|lovely|incredible|heartwarming|inspiring|motivating|hectic|precaution)\b", re.I)
 # The number of the next list item run into the end of a sentence ("... across all projects 2.").
 _LIST_NUMBER = re.compile(r"\b(?!(round|step|phase|part|version|level|stage|grade|day|week|session|chapter|page)\b)[a-z]{3,} \d\.$")
+# A question that starts with its verb and then a pronoun ("Is it lactose-free by any chance"); "Is Oscar."
+# answers the question before it.
+_QUESTION = re.compile(r"^(is|are|was|were|am|has|have|had|can|could|will|would|should)\s+(it|they|he|she|this|that|"
+                       r"there|we|i|anyone|anything)\b", re.I)
+# No speaker at all (names_something of a thing in particular only).
+_NOBODY = re.compile(r"(?!)")
+# Words for a quantity of no one in particular, as a subject.
+_QUANTITIES = {"everyone", "everybody", "everything", "all", "much", "many", "most", "some", "someone", "somebody",
+               "something", "nothing", "nobody", "no", "none", "few", "anyone", "anybody", "anything"}
+# The speaker's own words and "we": a statement that says neither names whose it is.
+_SPEAKERS = re.compile(r"\b(i|me|my|mine|myself|we|us|our|ours|ourselves|user)\b", re.I)
+# "I" with a modal of what would or might be: a wish, an offer or a guess ("I could share my knowledge",
+# "I'd really recommend this series"), not something that is so.
+_I_WOULD = re.compile(r"^i(\s+\w+ly)?\s+(could|would|might|should|may)\b|^i'd\b", re.I)
+# A subject that points at what the row does not say: a pronoun or a demonstrative ("It's a wild ride",
+# "They're my escape from reality", "That was fun").
+_POINTING = {"it", "its", "it's", "they", "they're", "he", "he's", "she", "she's", "this", "that", "that's",
+             "these", "those", "there", "there's"}
+# An object that points back at what the row does not say: "the same ...", "that <thing>", "his <thing>" ("I
+# feel the same way", "I love that first movie too", "I love his tech").
+_POINTS_BACK = r"\b(the same|that|his|her|their)\s+"
 # An assistant's reaction to what it just saw, before what it says next ("Good, `Path` is already imported").
 _REACTION = re.compile(r"^(good|great|perfect|excellent|nice|done|right|alright|interesting)\b\W", re.I)
 
@@ -210,7 +231,13 @@ def readable_alone(fact: ExtractedFact) -> bool:
     "since the reorg I report to Marcus", a pronoun the session names, "Is Oscar."): a slot refuses only one
     cut off, a greeting, question, request or hanging clause by its first word, a "your" in it, or a wish,
     what may be or a reaction that names nothing in particular ("The energy was really motivating"); a
-    decision is always kept here."""
+    decision is always kept here.
+    Either way a statement is refused whose subject is a pronoun or demonstrative and that names nothing in
+    particular ("It's not too serious"), or that asks with its verb first ("Is it lactose-free"). One in no
+    slot whose subject is no one in particular must name the speaker ("I", "we", "my") or something in
+    particular ("Networking plays a big role" names neither), not be a wish or offer ("I could share my knowledge"), say of its subject nothing
+    that only the conversation names ("I love that first movie too"), and have its subject said after the
+    speaker's label ("Maria: Looks like a blast")."""
     if fact.kind != "fact":
         return True
     text = fact.text.strip()
@@ -218,7 +245,9 @@ def readable_alone(fact: ExtractedFact) -> bool:
     first = (body.split(maxsplit=1) or [""])[0].lower().strip(",.;:!?\"'`(")
     if _CUT_OFF.search(text.rstrip(".!?")) or _YOUR.search(body) or text.count("(") != text.count(")"):
         return False
-    if first in _NEVER_A_STATEMENT or (first in _HANGING_ALWAYS and "," not in body):
+    if first in _NEVER_A_STATEMENT or (first in _HANGING_ALWAYS and "," not in body) or _QUESTION.match(body):
+        return False
+    if _pointing_subject(fact, body):
         return False
     if fact.slot:
         return not _wish_or_saying(body)
@@ -228,10 +257,51 @@ def readable_alone(fact: ExtractedFact) -> bool:
         return False
     if _SECOND_PERSON.search(body) or _WE_MAY.search(body) or _MAY_BE.search(body) or _wish_or_saying(body):
         return False
-    # A backend that names no subject (the LLM's readings) names what the statement is about instead.
+    if _I_WOULD.match(body) or _points_back(fact, body) or (_generic(first) and not names_something(body, _SPEAKERS)):
+        return False
+    # A backend that names no subject (the LLM's readings) names what the statement is about instead. A
+    # subject said only in the speaker's label is the speaker's "I" ("Nate: I was bored today"), else no
+    # subject at all ("Joanna: Pets have a way of brightening our days", "Maria: Looks like a blast").
     named = [comparable(name) for name in ([fact.subject] if fact.subject else fact.about)]
-    said = comparable(text)
-    return first not in _UNNAMED and any(name and re.search(rf"\b{re.escape(name)}\b", said) for name in named)
+    return first not in _UNNAMED and any(
+        name and (_said(name, body) or (_said(name, text) and names_something(body, _ONESELF))) for name in named
+    )
+
+
+def _generic(first: str) -> bool:
+    """Whether a statement's first word makes its subject no one in particular: an activity ("Networking plays
+    a big role ...") or a quantity ("Everyone shared ...", "So many people ...", "All that mattered ...").
+    A bare noun is not enough: "heatmaps are in clarity now" says where the user's heatmaps are."""
+    return first in _QUANTITIES or (first.endswith("ing") and len(first) > 5)
+
+
+def _said(name: str, text: str) -> bool:
+    return re.search(rf"\b{re.escape(name)}\b", comparable(text)) is not None
+
+
+def _names_a_thing(body: str) -> bool:
+    """Whether the statement names something in particular (names_something), the speaker's "I" not counted."""
+    return names_something(re.sub(r"\bI\b", "i", body), _NOBODY)
+
+
+def _pointing_subject(fact: ExtractedFact, body: str) -> bool:
+    """Whether the statement starts with a pronoun or demonstrative that the reader found no other subject
+    for, and names nothing in particular ("It's not too serious", "They're my escape from reality"); "It's on
+    Fly.io now" names where, and "These days I work as a paramedic" is said of "I"."""
+    first = (body.split(maxsplit=1) or [""])[0].lower().strip(",.;:!?\"`(").replace("\u2019", "'")
+    subject = comparable(fact.subject or "")
+    of_another = bool(subject) and subject not in _POINTING | FOCUS_PRONOUNS | OTHER_PRONOUNS and _said(subject, body)
+    return first in _POINTING and not of_another and not _names_a_thing(body)
+
+
+def _points_back(fact: ExtractedFact, body: str) -> bool:
+    """Whether what the statement says of its subject is something only the conversation names: its object
+    said as "the same ...", "that ..." or "his ..." ("I love that first movie too"), with nothing named."""
+    thing = (fact.object or "").strip()
+    if not thing or _names_a_thing(body):
+        return False
+    words = re.escape(thing.removeprefix("same ")).replace(r"\ ", r"\s+")
+    return re.search(rf"{_POINTS_BACK}(\w+\s+)?{words}\b", body, re.I) is not None
 
 
 def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
