@@ -59,15 +59,21 @@ def _digest(store: object, users: Sequence[str]) -> dict[str, object]:
         "passages": "MATCH (p:Passage) WHERE p.user_id IN $users RETURN p.passage_id AS k, p.embedding AS v ORDER BY k",
     }
     digest = hashlib.sha256()
+    parts = {part: hashlib.sha256() for part in ("entities", "facts", "passages", "vectors")}
     counts: dict[str, object] = {}
     for name, query in queries.items():
         rows = store.run(query, {"users": list(users)})  # type: ignore[attr-defined]
         counts[name] = len(rows)
         for row in rows:
             digest.update(str(row["k"]).encode())
+            parts[name].update(str(row["k"]).encode())
             if "v" in row:
-                digest.update(json.dumps([float(x) for x in row["v"]]).encode())  # exact: repr of each float
+                vector = json.dumps([float(x) for x in row["v"]]).encode()  # exact: repr of each float
+                digest.update(vector)
+                parts["vectors"].update(vector)
     counts["digest"] = digest.hexdigest()[:16]
+    # Which part differs, when the digests do: the keys, the facts' fields, the passage ids, the vectors' bits.
+    counts["parts"] = {part: hashed.hexdigest()[:16] for part, hashed in parts.items()}
     return counts
 
 
@@ -187,7 +193,8 @@ def report(results: dict[tuple[str, str], dict], trees: dict[str, Path]) -> None
             f"{stage} {old[stage]['wall'] / new[stage]['wall']:.2f}x / {old[stage]['cpu'] / new[stage]['cpu']:.2f}x, "
             for stage in ("reconcile", "embed"))
         before, after = _end_to_end(old), _end_to_end(new)
-        same = "same graph" if new["digest"] == old["digest"] else "GRAPHS DIFFER"
+        differ = [part for part in new["parts"] if new["parts"][part] != old["parts"][part]]
+        same = "same graph" if new["digest"] == old["digest"] else f"GRAPHS DIFFER (in {', '.join(differ)})"
         console.print(f"{corpus}: this tree against the baseline (baseline time / this time, wall and CPU): {stages}"
                       f"end to end {before['wall'] / after['wall']:.2f}x / {before['cpu'] / after['cpu']:.2f}x; {same}")
 
