@@ -130,7 +130,11 @@ OVERLAP_GROUP = 8
 def _overlapped(graph: object, store: object, ids: Sequence[str], embed_sessions: Callable) -> None:
     """Reconcile the sessions in order on this thread; each group of OVERLAP_GROUP sessions reconciled is
     embedded on a thread of its own while the next are reconciled. onnxruntime lets go of the GIL while it
-    runs the model (four fifths of embedding), so on 2 cores the embedder runs beside the reader."""
+    runs the model (four fifths of embedding), so on 2 cores the embedder runs beside the reader.
+
+    A later session's reconcile can change what an entity or fact embedded earlier says; a last pass over
+    every session embeds only what is stale by then (without it, LoCoMo's held-out half kept a few vectors
+    of texts since changed)."""
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed") as embedder:
@@ -143,6 +147,7 @@ def _overlapped(graph: object, store: object, ids: Sequence[str], embed_sessions
                 group = []
         if group:
             embedding.append(embedder.submit(embed_sessions, store, group))
+        embedding.append(embedder.submit(embed_sessions, store, list(ids)))  # see below
         for done in embedding:
             for sid, outcome in done.result().items():
                 if isinstance(outcome, Exception):
