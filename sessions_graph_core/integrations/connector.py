@@ -13,11 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sessions_graph_core import validation
-from sessions_graph_core.children import spawn_detached
-from sessions_graph_core.memory.files import memory_paths_written
 from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.sessions import records as sessions
-from sessions_graph_core.sessions.projects import project_key_for
 from sessions_graph_core.sessions.records import SessionInfo, TurnIn
 from sessions_graph_core.store.base import GraphStore
 
@@ -25,6 +22,13 @@ if TYPE_CHECKING:
     from sessions_graph_core.graph import SessionsGraph
 
 Spawner = Callable[[Sequence[str]], "int | None"]
+
+
+def spawn_detached(arguments: Sequence[str]) -> int | None:
+    # Imported on the first spawn: a hook for a prompt or a tool call spawns nothing and must not pay for subprocess.
+    from sessions_graph_core.children import spawn_detached as spawn
+
+    return spawn(arguments)
 
 class SessionsGraphConnector:
     """Tracks the active session and user and records each event of it.
@@ -53,6 +57,8 @@ class SessionsGraphConnector:
         metadata: Mapping[str, Any] | None = None,
     ) -> SessionInfo:
         """Record the session with its user and the project of `cwd` (its git remote), and make it active."""
+        from sessions_graph_core.sessions.projects import project_key_for  # git, through subprocess: starts only
+
         key = project_key or project_key_for(cwd)
         info = sessions.record_session_start(self.store, session_id, user_id=user_id, project_key=key, metadata=metadata)
         self.active_session_id = info.session_id
@@ -104,6 +110,9 @@ class SessionsGraphConnector:
         """A memory tool call that wrote a file credits the session with it; returns the files linked."""
         if is_error or not is_memory_tool(tool_name):
             return 0
+        # Imported for a memory tool call only: the memory files pull in reconcile's forgetting and the notes.
+        from sessions_graph_core.memory.files import memory_paths_written
+
         paths = memory_paths_written(tool_input)
         if not paths:
             return 0

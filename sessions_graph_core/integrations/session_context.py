@@ -118,9 +118,11 @@ RECENT_SESSIONS = (
     "RETURN s.session_id AS session_id, s.metadata AS metadata, last_at, turns "
     "ORDER BY last_at DESC LIMIT $limit"
 )
+# The turns' filter comes after a WITH: with it inside the MATCH, FalkorDB's plan took 220-350 ms for a session
+# of 10 turns in a store of 100k (three sessions per SessionStart), against 1-15 ms this way, the same rows.
 SESSION_MESSAGES = (
-    "MATCH (s:Session {session_id: $sid, user_id: $uid})-[:HAS_TURN]->(t:Turn {kind: 'message'}) "
-    "WHERE (t.role = 'user' OR t.role = 'assistant') AND t.text <> '' "
+    "MATCH (s:Session {session_id: $sid, user_id: $uid})-[:HAS_TURN]->(t:Turn) "
+    "WITH t WHERE t.kind = 'message' AND (t.role = 'user' OR t.role = 'assistant') AND t.text <> '' "
     "RETURN t.role AS role, t.text AS text ORDER BY t.seq"
 )
 

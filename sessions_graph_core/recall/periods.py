@@ -11,22 +11,29 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import cache
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
            "october", "november", "december")
 _MONTH = rf"(?P<month>{'|'.join(_MONTHS)}|sept|{'|'.join(m[:3] for m in _MONTHS)})\.?"
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
-_PATTERNS = tuple(
-    re.compile(pattern, re.IGNORECASE)
-    for pattern in (
-        rf"\b{_YEAR}-(?P<month_number>\d{{1,2}})-{_DAY}\b",  # 2023-08-19
-        rf"\b{_DAY}(?: of)? {_MONTH},? {_YEAR}\b",  # 19 August, 2023
-        rf"\b{_MONTH} {_DAY},? {_YEAR}\b",  # August 19, 2023
-        rf"\b{_YEAR}-(?P<month_number>\d{{1,2}})\b(?!-)",  # 2023-08
-        rf"\b{_MONTH},? {_YEAR}\b",  # August 2023
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], ...]:
+    # Compiled on first use: only a question reads dates, and a hook that imports this module for
+    # says_when must not compile them at every harness event.
+    return tuple(
+        re.compile(pattern, re.IGNORECASE)
+        for pattern in (
+            rf"\b{_YEAR}-(?P<month_number>\d{{1,2}})-{_DAY}\b",  # 2023-08-19
+            rf"\b{_DAY}(?: of)? {_MONTH},? {_YEAR}\b",  # 19 August, 2023
+            rf"\b{_MONTH} {_DAY},? {_YEAR}\b",  # August 19, 2023
+            rf"\b{_YEAR}-(?P<month_number>\d{{1,2}})\b(?!-)",  # 2023-08
+            rf"\b{_MONTH},? {_YEAR}\b",  # August 2023
+        )
     )
-)
 
 
 _ASKS_WHEN = re.compile(r"^\W*(?:when|how long|what (?:year|month|day|date|time))\b", re.IGNORECASE)
@@ -75,7 +82,7 @@ class Period:
 
 def mentioned_period(text: str) -> Period | None:
     """The first explicit day or month named in `text`, or None."""
-    for pattern in _PATTERNS:
+    for pattern in _patterns():
         for match in pattern.finditer(text):
             period = _period(match.groupdict())
             if period is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import uuid
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -24,6 +24,13 @@ from sessions_graph_core.validation import ValidationError, describe
 
 MAX_TURN_CHARS = 1_000_000
 MAX_SPEAKER_CHARS = 200
+
+
+def new_write_id() -> str:
+    """A random id for one write, so that its retry is recognised. 128 random bits, as hex: the uuid module
+    would import `platform` at every hook, for the same bytes."""
+    return os.urandom(16).hex()
+
 
 # Refuses a session id that another user already holds. `$session_key` is the session id or "", which
 # no session has: matching on a null would make FalkorDB scan every session instead of its index.
@@ -326,7 +333,7 @@ def record_turns(
         raise no_session(sid, uid)
     if not rows:
         return 0
-    params = {"sid": sid, "uid": uid, "turns": rows, "now": now_iso(), "write_id": uuid.uuid4().hex,
+    params = {"sid": sid, "uid": uid, "turns": rows, "now": now_iso(), "write_id": new_write_id(),
               "seq_prefix": sequence_prefix(sid)}
     # One statement, so concurrent writers to one session cannot interleave their sequence numbers, and a
     # turn without an id gets its id from its sequence number here. Each turn keeps the write's id: the same
@@ -374,7 +381,7 @@ def mark_pending(store: GraphStore, session_id: str) -> bool:
         "SET s.revision = CASE WHEN s.pending_write = $write_id THEN s.revision ELSE coalesce(s.revision, 0) + 1 END, "
         "s.reconciliation_status = 'pending', s.pending_since = $now, s.pending_write = $write_id "
         "RETURN s.session_id AS sid",
-        {"sid": validation.session_id(session_id), "now": now_iso(), "write_id": uuid.uuid4().hex},
+        {"sid": validation.session_id(session_id), "now": now_iso(), "write_id": new_write_id()},
     )
     return bool(rows)
 

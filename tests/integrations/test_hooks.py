@@ -364,6 +364,35 @@ def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Pa
     assert recent_failures() == []
 
 
+# What a prompt's hook with the store up has no use for (issue 40: hooks p95 under 100 ms): the memory files
+# (a memory tool call's hook loads them), reconcile, the git lookup of a session's project (a session's first
+# hook only), the spawner (turn and session ends only), and `uuid`, which loads `platform` for random bytes.
+NOT_FOR_A_PROMPT = {
+    "sessions_graph_core.memory.files", "sessions_graph_core.memory.notes", "sessions_graph_core.reconcile",
+    "sessions_graph_core.sessions.projects", "sessions_graph_core.children", "uuid", "platform",
+}
+
+
+def test_a_prompt_hook_with_the_store_up_records_its_turn_and_loads_only_what_it_uses(
+    env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path
+) -> None:
+    graph.setup()  # the module's store up and answering, as a resident store is
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("Which broker do the orders go through?")
+    command = [sys.executable, "-X", "importtime", "-m", "sessions_graph_core.entry", "hook"]
+    subprocess.run([*command, "SessionStart"], input=json.dumps(transcript.payload("SessionStart")), capture_output=True,
+                   text=True, env=env, timeout=HOOK_TIMEOUT_S, check=True)
+    transcript.user("Kafka, since the migration.")
+    done = subprocess.run([*command, "UserPromptSubmit"], input=json.dumps(transcript.payload("UserPromptSubmit")),
+                          capture_output=True, text=True, env=env, timeout=HOOK_TIMEOUT_S, check=True)
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "sessions_graph_core.sessions.records" in imported  # it wrote the turn itself, not through the spool
+    assert not imported & NOT_FOR_A_PROMPT
+    assert [turn.text for turn in graph.get_turns(transcript.session_id)] == [
+        "Which broker do the orders go through?", "Kafka, since the migration."]
+    assert recent_failures() == []
+
+
 # What no command but reconcile and derive may load: the reader's spaCy (with thinc and torch behind it) and
 # the pipeline that drives it; the embedder's onnxruntime only where a command embeds.
 READER = {"spacy", "thinc", "torch", "sessions_graph_core.reconcile.pipeline", "sessions_graph_core.reconcile.nlp"}
