@@ -30,6 +30,7 @@ def spawn_detached(arguments: Sequence[str]) -> int | None:
 
     return spawn(arguments)
 
+
 class SessionsGraphConnector:
     """Tracks the active session and user and records each event of it.
 

@@ -122,6 +122,11 @@ def open_store(settings: StoreSettings, *, keep_running: bool = False) -> GraphS
 REPLICA_PROBE_S = 2.0
 
 
+def reads_moved(trouble: object, role: str, url: str) -> str:
+    """The note a command prints when its reads go to the other server: what was wrong, and where they go."""
+    return f"{trouble}. Reading from the {role} at {url} instead."
+
+
 def open_reads(
     settings: StoreSettings,
     *,
@@ -150,5 +155,5 @@ def open_reads(
         store.read_elsewhere_when_silent(then.falkordb_url, role, on_switch)
         return store
     store.close()
-    on_switch(f"{trouble}. Reading from the {role} at {then.falkordb_url} instead.")
+    on_switch(reads_moved(trouble, role, then.falkordb_url or ""))
     return open_store(then)

@@ -24,7 +24,7 @@ from sessions_graph_core.store.falkordb.server import (
     rewrite_log,
     server_info,
 )
-from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS, DEFAULT_TIMEOUT_S
+from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS, DEFAULT_TIMEOUT_S, reads_moved
 from sessions_graph_core.validation import ValidationError, identifier
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
@@ -194,7 +194,7 @@ class FalkorDBStore(GraphStore):
         # Both servers answer GRAPH.RO_QUERY, and only reads come here.
         self._graph = Graph(self._connection, self.name, read_only=True)
         self.role = role
-        on_switch(f"{trouble}. Reading from the {role} at {url} instead.")
+        on_switch(reads_moved(trouble, role, url))
         return self._run_once(query, params)
 
     def _again_after_restart(self, query: str, params: Mapping[str, Any] | None) -> tuple[list[str], list[list[Any]]]:
