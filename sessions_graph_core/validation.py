@@ -5,6 +5,8 @@ Everything is checked before anything is written, so a rejected call changes not
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import unicodedata
 
@@ -45,6 +47,19 @@ def has_control_characters(text: str) -> bool:
 
 def code_point(ch: str) -> str:
     return f"U+{ord(ch):04X}"
+
+
+def path_problem(path: str) -> str | None:
+    """Why no file system can hold `path` (a NUL, a lone surrogate, a name too long), or None. A path that
+    does not exist, or that this user may not look at, is no problem here: the caller says so when it uses it."""
+    try:
+        os.stat(path)
+    except ValueError:  # a NUL, or a lone surrogate (UnicodeEncodeError)
+        return "cannot be a file name: it holds a NUL or a lone surrogate"
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            return "is too long for a file name (a name over 255 bytes, or a path over 4,096)"
+    return None
 
 
 def text_problem(value: str) -> str | None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import errno
 import json
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -95,13 +93,9 @@ class FilePath(click.ParamType):
 
     def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> Path:
         text = str(value)
-        try:
-            os.stat(text)
-        except ValueError:  # a NUL, or a lone surrogate (UnicodeEncodeError)
-            self.fail(f"{text[:200]!r} cannot be a file name: it holds a NUL or a lone surrogate", param, ctx)
-        except OSError as exc:
-            if exc.errno == errno.ENAMETOOLONG:
-                self.fail(f"{text[:200]!r}... is too long for a file name", param, ctx)
+        problem = validation.path_problem(text)
+        if problem:
+            self.fail(f"{text[:200]!r} {problem}", param, ctx)
         return Path(text)
 
 

@@ -108,9 +108,11 @@ class Store(Section):
     @classmethod
     def _expanded(cls, value: Path | None) -> Path | None:
         # A NUL fails every file call with a traceback; a line end would start a setting of its own in a service unit.
-        if value is not None and validation.has_control_characters(str(value)):
+        if value is None:
+            return None
+        if validation.has_control_characters(str(value)):
             raise ValueError("a directory path may not hold control characters")
-        return value.expanduser() if value is not None else None
+        return _storable(value.expanduser())
 
     def settings(self) -> StoreSettings:
         falkordb = bool(self.url and self.url.startswith("falkordb://"))
@@ -247,10 +249,21 @@ class Ontology(Section):
     def _a_file(cls, value: Path | None) -> Path | None:
         if value is None:
             return None
-        path = value.expanduser()
-        if path.exists() and not path.is_file():  # a device or pipe would be read at every reconcile
+        path = _storable(value.expanduser())
+        try:
+            regular = path.is_file() or not path.exists()
+        except OSError as exc:  # e.g. a directory on the way that this user may not enter
+            raise ValueError(f"{path} cannot be checked ({exc.strerror}); name a YAML file this user can read") from None
+        if not regular:  # a device or pipe would be read at every reconcile
             raise ValueError(f"{path} is not a regular file (a directory, device or pipe); name a YAML file")
         return path
+
+
+def _storable(path: Path) -> Path:
+    problem = validation.path_problem(str(path))
+    if problem:
+        raise ValueError(f"{str(path)[:200]!r} {problem}")
+    return path
 
 
 class SessionStart(Section):

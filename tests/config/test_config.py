@@ -307,6 +307,8 @@ ODD_VALUES = st.one_of(
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @example(pairs=[("llm.anthropic_model", "")])  # was a TypeError traceback: the check made it None, TOML has no null
 @example(pairs=[("store.data_dir", "/tmp/x\nExecStartPre=/bin/sh"), ("llm.api_key", "k\r\nX-Injected: 1")])
+@example(pairs=[("ontology.path", "x" * 300)])  # was an OSError traceback: the file check's stat, name too long
+@example(pairs=[("store.data_dir", "x" * 300)])
 @given(pairs=st.lists(st.tuples(st.sampled_from(sorted(CASES)), ODD_VALUES), min_size=1, max_size=3))
 def test_config_set_of_any_values_writes_them_all_or_exits_2_and_changes_nothing(path: Path, pairs) -> None:
     """`config set` with hostile values (issue 36): no traceback and no hang; a refused call leaves the file
@@ -321,3 +323,15 @@ def test_config_set_of_any_values_writes_them_all_or_exits_2_and_changes_nothing
         assert (path.read_bytes() if path.exists() else None) == before
     else:
         load_config()
+
+
+@pytest.mark.parametrize("key", ["ontology.path", "store.data_dir"])
+@pytest.mark.parametrize("value", ["x" * 256, "/tmp/" + "d/" * 2_100 + "o.yaml"])
+def test_a_path_no_file_system_can_hold_is_refused_with_why(key: str, value: str, path: Path) -> None:
+    """A name over 255 bytes or a path over 4,096: exit 2 saying so, the file unchanged (was a traceback)."""
+    set_value("recall.turns_k", "12")
+    before = path.read_bytes()
+    result = CliRunner().invoke(main, ["config", "set", key, value])
+    assert (result.exit_code, result.exception.__class__) == (2, SystemExit), result.output
+    assert key in result.output and "too long for a file name" in result.output
+    assert path.read_bytes() == before
