@@ -6,7 +6,10 @@ reconciled and embedded (model loads are not ingest's cost), then all sessions a
 `reconcile_sessions` call and embedded in one `embed_sessions` call: the paths the CLI and the
 Dagster jobs take. Wall and CPU seconds of each stage, the store server's CPU, and the child's peak
 resident memory are reported; `--one-at-a-time` calls reconcile_session and embed_session per session
-instead, as bench_recall_quality.py's ingest does.
+instead, as bench_recall_quality.py's ingest does. `--alongside` runs this tree once more the way the
+Dagster reconcile job does: each session reconciled is embedded in a second process while the next are
+reconciled (embeddings/alongside.py), then embed_sessions records them all; its table row gives both
+processes' CPU and peak memory, and the report its ratio to this tree's sequential run in the same sitting.
 
 What each run wrote is digested (entity keys, facts, passages with their vectors' bytes), so the table
 says whether the two trees produced the same graph. The corpora are profile_ingest.py's: LoCoMo's first
@@ -37,6 +40,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 TREE = HERE.parent
 CORPORA = ("locomo", "transcripts")
+ALONGSIDE = "this tree, alongside"
 
 
 def _child_path(tree: Path) -> None:
@@ -104,9 +108,9 @@ def child(corpus: str, args: argparse.Namespace) -> dict[str, object]:
         store = graph.store
         rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         server: Callable[[], float] = lambda: server_cpu(store)  # noqa: E731 - one line, read twice per stage
-        if args.overlap:
-            whole = _stage(lambda: _overlapped(graph, store, ids, embed_sessions), server)
-            reconcile, embed = whole, None
+        ahead: dict = {}
+        if args.alongside:
+            reconcile, embed, ahead = _alongside(graph, store, directory, ids, embed_sessions, server)
         elif args.one_at_a_time:
             reconcile = _stage(lambda: [graph.reconcile_session(sid) for sid in ids], server)
             embed = _stage(lambda: [graph.embed_session(sid) for sid in ids], server)
@@ -119,39 +123,33 @@ def child(corpus: str, args: argparse.Namespace) -> dict[str, object]:
         shutil.rmtree(directory, ignore_errors=True)
     return {"turns": sum(len(s.turns) for s in sessions), "sessions": len(sessions), "reconcile": reconcile,
             "embed": embed, "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-            "rss_before_mb": rss_before / 1024, **wrote}
+            "rss_before_mb": rss_before / 1024, "ahead": ahead, **wrote}
 
 
-# How many reconciled sessions `--overlap` hands to the embedding thread at a time: reconcile_sessions's
-# read-ahead group, so the embedder gets batches as full as the extractor does.
-OVERLAP_GROUP = 8
+def _alongside(graph: object, store: object, directory: Path, ids: Sequence[str], embed_sessions: Callable,
+               server: Callable[[], float]) -> tuple[dict[str, float], dict[str, float], dict]:
+    """The Dagster reconcile job's way: each session reconcile writes is handed to a second process that
+    embeds it while the next are reconciled (embeddings/alongside.py), then embed_sessions over all of
+    them records each and embeds what changed since. Two stages: reconcile with the child until it is
+    done (its CPU added to the stage's), then that last pass; and the child's report."""
+    from sessions_graph_core.embeddings.alongside import EmbeddingAlongside
+    from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
+    from sessions_graph_core.store.location import StoreSettings
 
+    alongside = EmbeddingAlongside(StoreSettings(data_dir=directory), DEFAULT_EMBEDDING_MODEL)
 
-def _overlapped(graph: object, store: object, ids: Sequence[str], embed_sessions: Callable) -> None:
-    """Reconcile the sessions in order on this thread; each group of OVERLAP_GROUP sessions reconciled is
-    embedded on a thread of its own while the next are reconciled. onnxruntime lets go of the GIL while it
-    runs the model (four fifths of embedding), so on 2 cores the embedder runs beside the reader.
+    def reconcile() -> None:
+        with alongside:
+            for summary in graph.reconcile_sessions(ids):  # type: ignore[attr-defined]
+                if summary.status == "completed":
+                    alongside.add(summary.session_id)
 
-    A later session's reconcile can change what an entity or fact embedded earlier says; a last pass over
-    every session embeds only what is stale by then (without it, LoCoMo's held-out half kept a few vectors
-    of texts since changed)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed") as embedder:
-        group: list[str] = []
-        embedding = []
-        for summary in graph.reconcile_sessions(ids):  # type: ignore[attr-defined]
-            group.append(summary.session_id)
-            if len(group) == OVERLAP_GROUP:
-                embedding.append(embedder.submit(embed_sessions, store, group))
-                group = []
-        if group:
-            embedding.append(embedder.submit(embed_sessions, store, group))
-        embedding.append(embedder.submit(embed_sessions, store, list(ids)))  # see below
-        for done in embedding:
-            for sid, outcome in done.result().items():
-                if isinstance(outcome, Exception):
-                    raise SystemExit(f"embedding {sid} failed: {outcome}")
+    first = _stage(reconcile, server)
+    report = alongside.report.model_dump() if alongside.report else {}
+    if report.get("error"):
+        raise SystemExit(f"embedding alongside failed: {report['error']}")
+    first["cpu"] += report["cpu_s"]
+    return first, _stage(lambda: embed_sessions(store, list(ids)), server), report
 
 
 def run_child(tree: Path, corpus: str, argv: Sequence[str]) -> dict:
@@ -165,43 +163,51 @@ def run_child(tree: Path, corpus: str, argv: Sequence[str]) -> dict:
 
 
 def _end_to_end(r: dict) -> dict[str, float]:
-    """Wall, CPU and server seconds of reconcile and embed together (an overlapped run measured them as one)."""
-    stages = [r["reconcile"]] + ([r["embed"]] if r["embed"] else [])
-    return {key: sum(stage[key] for stage in stages) for key in ("wall", "cpu", "server")}
+    """Wall, CPU and server seconds of reconcile and embed together."""
+    return {key: r["reconcile"][key] + r["embed"][key] for key in ("wall", "cpu", "server")}
 
 
-def _rates(turns: int, stage: dict | None) -> tuple[str, str]:
-    return (f"{turns / stage['wall']:.1f}", f"{turns / stage['cpu']:.1f}") if stage else ("-", "-")
+def _rates(turns: int, stage: dict) -> tuple[str, str]:
+    return f"{turns / stage['wall']:.1f}", f"{turns / stage['cpu']:.1f}"
 
 
-def report(results: dict[tuple[str, str], dict], trees: dict[str, Path]) -> None:
+# Each comparison the report makes when both runs are there: (the run compared, the run it is set against).
+COMPARED = (("this tree", "baseline"), (ALONGSIDE, "this tree"))
+
+
+def report(results: dict[tuple[str, str], dict]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(width=170)
-    table = Table(title="ingest: turns per second (wall) and per CPU-second of the ingesting process")
-    for column in ("corpus", "tree", "turns", "reconcile t/s", "reconcile t/CPU-s", "embed t/s", "embed t/CPU-s",
+    console = Console(width=190)
+    table = Table(title="ingest: turns per second (wall) and per CPU-second of the ingesting processes")
+    for column in ("corpus", "run", "turns", "reconcile t/s", "reconcile t/CPU-s", "embed t/s", "embed t/CPU-s",
                    "end to end t/s", "end to end t/CPU-s", "server CPU s", "peak RSS MB", "wrote", "digest"):
-        table.add_column(column, justify="left" if column in ("corpus", "tree", "wrote", "digest") else "right")
+        table.add_column(column, justify="left" if column in ("corpus", "run", "wrote", "digest") else "right")
     for (corpus, name), r in results.items():
-        turns, whole, overlapped = r["turns"], _end_to_end(r), r["embed"] is None
-        table.add_row(corpus, name + (" (overlapped)" if overlapped else ""), f"{turns:,}",
-                      *_rates(turns, None if overlapped else r["reconcile"]), *_rates(turns, r["embed"]),
-                      *_rates(turns, whole), f"{whole['server']:.1f}", f"{r['peak_rss_mb']:.0f}",
+        turns, whole, ahead = r["turns"], _end_to_end(r), r.get("ahead") or {}
+        # An alongside run's embedding child: its peak memory beside the ingesting process's.
+        rss = f"{r['peak_rss_mb']:.0f}" + (f" + {ahead['peak_rss_mb']:.0f}" if ahead else "")
+        table.add_row(corpus, name, f"{turns:,}", *_rates(turns, r["reconcile"]), *_rates(turns, r["embed"]),
+                      *_rates(turns, whole), f"{whole['server']:.1f}", rss,
                       f"{r['entities']} ent, {r['facts']} facts, {r['passages']} pass", r["digest"])
     console.print(table)
-    if "baseline" not in trees:
-        return
-    for corpus in {corpus for corpus, _ in results}:
-        new, old = results[(corpus, "this tree")], results[(corpus, "baseline")]
-        stages = "" if new["embed"] is None else "".join(
-            f"{stage} {old[stage]['wall'] / new[stage]['wall']:.2f}x / {old[stage]['cpu'] / new[stage]['cpu']:.2f}x, "
-            for stage in ("reconcile", "embed"))
-        before, after = _end_to_end(old), _end_to_end(new)
-        differ = [part for part in new["parts"] if new["parts"][part] != old["parts"][part]]
-        same = "same graph" if new["digest"] == old["digest"] else f"GRAPHS DIFFER (in {', '.join(differ)})"
-        console.print(f"{corpus}: this tree against the baseline (baseline time / this time, wall and CPU): {stages}"
-                      f"end to end {before['wall'] / after['wall']:.2f}x / {before['cpu'] / after['cpu']:.2f}x; {same}")
+    console.print(f"{ALONGSIDE}: reconcile is reconcile with the embedding child until it is done (CPU both "
+                  "processes'), embed the embed_sessions pass after it")
+    for corpus in dict.fromkeys(corpus for corpus, _ in results):
+        for new_name, old_name in COMPARED:
+            if (corpus, new_name) not in results or (corpus, old_name) not in results:
+                continue
+            new, old = results[(corpus, new_name)], results[(corpus, old_name)]
+            stages = "".join(
+                f"{stage} {old[stage]['wall'] / new[stage]['wall']:.2f}x / {old[stage]['cpu'] / new[stage]['cpu']:.2f}x, "
+                for stage in ("reconcile", "embed"))
+            before, after = _end_to_end(old), _end_to_end(new)
+            differ = [part for part in new["parts"] if new["parts"][part] != old["parts"][part]]
+            same = "same graph" if new["digest"] == old["digest"] else f"GRAPHS DIFFER (in {', '.join(differ)})"
+            console.print(f"{corpus}: {new_name} against {old_name} ({old_name}'s time / this time, wall and CPU): "
+                          f"{stages}end to end {before['wall'] / after['wall']:.2f}x / {before['cpu'] / after['cpu']:.2f}x; "
+                          f"{same}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -216,9 +222,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="LoCoMo's held-out conversations (5-9, what bench_recall_quality reports) instead of the first")
     parser.add_argument("--one-at-a-time", action="store_true",
                         help="reconcile_session and embed_session per session instead of the batched calls")
-    parser.add_argument("--overlap", action="store_true",
-                        help="this tree embeds each group of reconciled sessions on a second thread while the next are "
-                             "reconciled (the baseline runs one stage after the other)")
+    parser.add_argument("--alongside", action="store_true",
+                        help="this tree again, embedding each reconciled session in a second process while the next are "
+                             "reconciled, as the Dagster reconcile job does; compared with this tree's sequential run")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--corpus", choices=CORPORA, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -242,6 +248,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"{args.baseline} holds no sessions_graph_core: pass a checkout, e.g. `git worktree add DIR main`")
     if args.conversations < 1 or args.files < 1:
         parser.error("--conversations and --files must be at least 1")
+    if args.alongside and args.one_at_a_time:
+        parser.error("--alongside embeds sessions together, as the reconcile job does: leave out --one-at-a-time")
     trees = {"this tree": TREE} | ({"baseline": args.baseline.resolve()} if args.baseline else {})
     forwarded = [f"--conversations={args.conversations}", f"--files={args.files}"]
     forwarded += [f"--data={args.data}"] if args.data else []
@@ -252,9 +260,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     for corpus in corpora:
         # The baseline first, then this tree, corpus by corpus: both see about the same load.
         for name, tree in reversed(trees.items()):
-            overlap = ["--overlap"] if args.overlap and name == "this tree" else []  # the baseline as main runs it
-            results[(corpus, name)] = run_child(tree, corpus, forwarded + overlap)
-    report(results, trees)
+            results[(corpus, name)] = run_child(tree, corpus, forwarded)
+        if args.alongside:
+            results[(corpus, ALONGSIDE)] = run_child(TREE, corpus, [*forwarded, "--alongside"])
+    report(results)
 
 
 if __name__ == "__main__":

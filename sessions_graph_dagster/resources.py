@@ -67,6 +67,11 @@ class EmbedderResource(dg.ConfigurableResource):
     """The embedding model every session's vectors must come from."""
 
     model: str | None = Field(default=None, description="default: recall.embedding_model of the config file, else the packaged model")
+    alongside: bool = Field(
+        default=True,
+        description="A run that reconciles and embeds embeds each reconciled session in a second process while the "
+        "next are reconciled (both cores on one run); off: one stage after the other",
+    )
 
     def name(self) -> str:
         return self.model or load_config().recall.model()

@@ -10,12 +10,14 @@ the run's log, where the run is read.
 
 import time
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import dagster as dg
 from pydantic import Field
 
 from sessions_graph_core.embeddings import vectors as embeddings
+from sessions_graph_core.embeddings.alongside import EmbeddingAlongside
 from sessions_graph_core.llm import LlmUsage
 from sessions_graph_core.recall import evidence as recall_evidence
 from sessions_graph_core.recall import search as recall
@@ -62,15 +64,31 @@ def selected_sessions(
 PROBE_CHARS = 200
 
 
-def _reconcile_all(store: GraphStore, keys: Sequence[str], backend: ExtractionBackend) -> dict[str, tuple[ReconcileSummary, float]]:
+def _reconcile_all(
+    store: GraphStore, keys: Sequence[str], backend: ExtractionBackend, alongside: EmbeddingAlongside | None
+) -> dict[str, tuple[ReconcileSummary, float]]:
     """Each session's summary (a session that does not exist fails: bad input, no retry will help) and the
-    seconds until it was done since the one before (sessions overlap: the next is extracted while one is written)."""
+    seconds until it was done since the one before (sessions overlap: the next is extracted while one is written).
+    Each session written is handed to `alongside`, when given, to embed while the next are reconciled."""
     done = {}
     mark = time.perf_counter()
     for summary in reconcile.reconcile_sessions(store, keys, backend=backend):
         now = time.perf_counter()
         done[summary.session_id], mark = (summary, now - mark), now
+        if alongside is not None and summary.status == "completed":
+            alongside.add(summary.session_id)
     return done
+
+
+def _embedding_alongside(
+    context: dg.AssetExecutionContext, graph_store: GraphStoreResource, embedder: EmbedderResource
+) -> AbstractContextManager[EmbeddingAlongside | None]:
+    """A second process that embeds the sessions as they are reconciled, when this run embeds them after
+    (reconcile_job); none for a run that only reconciles, whose sessions the embedding sensor takes later."""
+    embeds_after = embedded_session.key in context.job_def.asset_layer.selected_asset_keys
+    if not (embeds_after and embedder.alongside):
+        return nullcontext(None)
+    return EmbeddingAlongside(graph_store.settings(), embedder.name())
 
 
 def _by_user(users: Sequence[str], owners: dict[str, str], keys: Sequence[str]) -> dict[str, list[str]]:
@@ -92,7 +110,11 @@ def _by_user(users: Sequence[str], owners: dict[str, str], keys: Sequence[str]) 
     description="The session's turns reconciled into entities, facts and decisions, with supersession and provenance.",
 )
 def reconciled_session(
-    context: dg.AssetExecutionContext, config: SessionSelection, graph_store: GraphStoreResource, extractor: ExtractorResource
+    context: dg.AssetExecutionContext,
+    config: SessionSelection,
+    graph_store: GraphStoreResource,
+    extractor: ExtractorResource,
+    embedder: EmbedderResource,
 ) -> dg.MaterializeResult:
     started = time.perf_counter()
     backend = extractor.load()
@@ -101,7 +123,8 @@ def reconciled_session(
     users = list(context.partition_keys)
     with graph_store.open() as store:
         keys = selected_sessions(context, store, users, config)
-        done = _reconcile_all(store, keys, backend)
+        with _embedding_alongside(context, graph_store, embedder) as alongside:
+            done = _reconcile_all(store, keys, backend, alongside)
         # The older facts each session's own statements replaced (seed 002: a new fact in a held slot supersedes it).
         superseded = facts.superseded_by_sessions(store, keys)
         owners = sessions.session_owners(store, keys)
@@ -141,7 +164,8 @@ def reconciled_session(
     context.log.info(
         f"Reconciled {len(keys) - len(failed)} of {len(keys)} sessions of {len(users)} users in "
         f"{time.perf_counter() - started:.1f} s ({backend.name}); {sum(superseded.values())} older facts superseded."
-        f"\n{batch.value}"
+        + _ahead_line(alongside)
+        + f"\n{batch.value}"
     )
     if failed:
         # The graph records each session's error; failing the step shows them on the partitions and
@@ -154,6 +178,17 @@ def reconciled_session(
             allow_retries=False,
         )
     return dg.MaterializeResult(metadata=llm_metadata(llm.usage.since(llm_before)) if llm and llm_before else None)
+
+
+def _ahead_line(alongside: EmbeddingAlongside | None) -> str:
+    """What the embedding process beside reconcile did, for the run's log (its failure costs the embed step time, no data)."""
+    report = alongside.report if alongside is not None else None
+    if report is None:
+        return ""
+    if report.error:
+        return f" Embedding alongside failed ({report.error}): the embed step embeds every session."
+    return (f" Embedded {report.passages} passages of {report.sessions} sessions alongside "
+            f"({report.cpu_s:.1f} CPU-s, peak {report.peak_rss_mb:.0f} MB).")
 
 
 def llm_metadata(usage: LlmUsage) -> dict[str, Any]:

@@ -287,6 +287,29 @@ def _embed_sources(
     store: GraphStore, session_ids: Sequence[str], users: dict[str, str], embedder: Embedder
 ) -> dict[str, Embedded]:
     """Write every kind's stale sources of the sessions, then their users' stale memory files."""
+    counts = _embed_session_sources(store, session_ids, embedder)
+    first_of_user: dict[str, str] = {}
+    for sid in session_ids:
+        first_of_user.setdefault(users[sid], sid)
+    for user_id, sid in first_of_user.items():
+        memories = embed_memories(store, user_id, embedder=embedder)
+        counts[sid].memories += memories.memories
+        counts[sid].passages += memories.passages
+    return counts
+
+
+def embed_ahead(store: GraphStore, session_ids: Sequence[str], embedder: Embedder) -> int:
+    """Write the vectors the sessions' turns, entities and facts lack, and record nothing on the sessions;
+    returns the passages written. What embeds sessions while later ones are still reconciled
+    (embeddings/alongside.py): embed_sessions, run after, records each session's outcome and embeds
+    again only what reconcile changed since, so the graph ends as embed_sessions alone leaves it."""
+    users = _session_users(store, session_ids)
+    found = [sid for sid in dict.fromkeys(session_ids) if sid in users]
+    return sum(counts.passages for counts in _embed_session_sources(store, found, embedder).values())
+
+
+def _embed_session_sources(store: GraphStore, session_ids: Sequence[str], embedder: Embedder) -> dict[str, Embedded]:
+    """Write every kind's stale sources of the sessions (not memory files); what each session counts."""
     counts = {sid: Embedded(session_id=sid, model=embedder.model) for sid in session_ids}
     for kind, (count, match) in SESSION_UNITS.items():
         owners: dict[tuple[str, str], str] = {}  # (user, source key) -> the first session that holds it
@@ -301,13 +324,6 @@ def _embed_sources(
                     setattr(counts[sid], count, getattr(counts[sid], count) + 1)
                     counts[sid].passages += len(_passages(kind, source["text"]))
         write_vectors(store, embedder, kind, stale)
-    first_of_user: dict[str, str] = {}
-    for sid in session_ids:
-        first_of_user.setdefault(users[sid], sid)
-    for user_id, sid in first_of_user.items():
-        memories = embed_memories(store, user_id, embedder=embedder)
-        counts[sid].memories += memories.memories
-        counts[sid].passages += memories.passages
     return counts
 
 
