@@ -15,6 +15,7 @@ raises, and a parent killed outright closes the pipe, on which the child exits w
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -172,7 +173,8 @@ def main() -> int:
         store.close()
     report.cpu_s = round(time.process_time() - started, 3)
     report.peak_rss_mb = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-    print(report.model_dump_json(), flush=True)
+    with contextlib.suppress(BrokenPipeError):  # the parent is gone: no one reads the report
+        print(report.model_dump_json(), flush=True)
     return 0
 
 

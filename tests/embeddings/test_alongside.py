@@ -1,0 +1,128 @@
+"""Embedding in a second process while reconcile goes on (embeddings/alongside.py), on the real store and model."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sessions_graph_core.embeddings.alongside import EmbeddingAlongside
+from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
+from sessions_graph_core.embeddings.vectors import embed_sessions
+from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
+from sessions_graph_core.store.location import StoreSettings
+from tests.embeddings.test_embeddings import SHARED_TURNS, comparable, start, vectors
+
+USERS = ("alice", "alice", "bob", "alice")
+# Long enough for a process start and a model load, never waited in full by a test that passes.
+GONE_WITHIN_S = 60.0
+
+
+def record(graph) -> list[str]:
+    for index, user in enumerate(USERS):
+        start(graph, f"s-{index}", user=user, turns=SHARED_TURNS[index % len(SHARED_TURNS)])
+    return [f"s-{index}" for index in range(len(USERS))]
+
+
+def settings_of(store) -> StoreSettings:
+    return StoreSettings(data_dir=store.server.data_dir, graph=store.name)
+
+
+def gone(pid: int) -> bool:
+    """The process has exited (a zombie waiting for init to reap it counts as gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def wait_gone(pid: int) -> bool:
+    deadline = time.monotonic() + GONE_WITHIN_S
+    while not gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return gone(pid)
+
+
+@pytest.fixture
+def other_graph(server):
+    from sessions_graph_core import SessionsGraph
+    from sessions_graph_core.store.falkordb.store import FalkorDBStore
+
+    other = FalkorDBStore(server, graph=f"test_seq_{os.getpid()}_{time.monotonic_ns() % 10**9}")
+    graph = SessionsGraph(other)
+    graph.setup()
+    yield graph
+    other.delete_all()
+    other.close()
+
+
+def test_embedding_alongside_reconcile_ends_as_one_stage_after_the_other(graph, store, other_graph):
+    """Reconcile handing each session to the child, then embed_sessions, leaves the graph and the vectors
+    (bit for bit) that reconcile then embed_sessions leave, and records every session the same; a text
+    changed after the child embedded it is embedded again by the last pass."""
+    ids = record(graph)
+    with EmbeddingAlongside(settings_of(store), DEFAULT_EMBEDDING_MODEL) as alongside:
+        for summary in graph.reconcile_sessions(ids, backend=SpacyBackend()):
+            assert summary.status == "completed"
+            alongside.add(summary.session_id)
+    report = alongside.report
+    assert report is not None and report.error is None
+    assert report.sessions == len(ids) and report.passages > 20  # the child did the work
+    assert graph.get_pending_embedding_sessions() == ids  # and recorded nothing: embed_sessions does
+    edit = "MATCH (t:Turn {session_id: 's-0', role: 'user'}) SET t.text = t.text + ' Carol moved to Berlin.'"
+    store.run(edit)
+    outcomes = embed_sessions(store, ids)
+
+    assert record(other_graph) == ids
+    for summary in other_graph.reconcile_sessions(ids, backend=SpacyBackend()):
+        assert summary.status == "completed"
+    other_graph.store.run(edit)
+    sequential = embed_sessions(other_graph.store, ids)
+
+    assert outcomes["s-0"].turns == 1  # the edited turn, embedded again; nothing else of s-0's is stale
+    assert sum(o.passages for o in outcomes.values()) < sum(o.passages for o in sequential.values())
+    assert comparable(store) == comparable(other_graph.store)
+    (names, ahead), (sequential_names, alone) = vectors(store), vectors(other_graph.store)
+    assert names == sequential_names and np.array_equal(ahead, alone)
+    assert graph.get_pending_embedding_sessions() == []
+
+
+def test_a_failing_block_stops_the_child_by_its_pid(store):
+    with pytest.raises(RuntimeError, match="reconcile broke"):
+        with EmbeddingAlongside(settings_of(store), DEFAULT_EMBEDDING_MODEL) as alongside:
+            pid = alongside.process.pid
+            raise RuntimeError("reconcile broke")
+    assert alongside.process.returncode is not None and gone(pid)
+
+
+PARENT = textwrap.dedent("""
+    import sys, time
+    from sessions_graph_core.embeddings.alongside import EmbeddingAlongside
+    from sessions_graph_core.store.location import StoreSettings
+    alongside = EmbeddingAlongside(StoreSettings(data_dir=sys.argv[1], graph=sys.argv[2]), sys.argv[3]).__enter__()
+    alongside.add("s-0")
+    print(alongside.process.pid, flush=True)
+    time.sleep(600)
+""")
+
+
+def test_a_parent_killed_outright_leaves_no_child(graph, store):
+    record(graph)
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, str(store.server.data_dir), store.name, DEFAULT_EMBEDDING_MODEL],
+        stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
+    )
+    try:
+        child = int(parent.stdout.readline())
+        assert not gone(child)
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    assert wait_gone(child), f"the embedding child {child} outlived its killed parent"
