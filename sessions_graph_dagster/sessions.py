@@ -128,6 +128,7 @@ def reconciled_session(
         # The older facts each session's own statements replaced (seed 002: a new fact in a held slot supersedes it).
         superseded = facts.superseded_by_sessions(store, keys)
         owners = sessions.session_owners(store, keys)
+    ahead = alongside.report if alongside is not None else None
     for user, mine in _by_user(users, owners, keys).items():
         summaries = [done[key][0] for key in mine]
         failed_here = [s.session_id for s in summaries if s.status == "failed"]
@@ -148,6 +149,9 @@ def reconciled_session(
                 "superseded_facts": sum(superseded[key] for key in mine),
                 "duration_s": round(sum(done[key][1] for key in mine), 3),
                 "backend": backend.name,
+                # Vectors written by the process beside reconcile (the embed step's figures are what it wrote after).
+                **({"passages_embedded_alongside": sum(ahead.passages_by_session.get(key, 0) for key in mine)}
+                   if ahead else {}),
             },
             partition_key=user,
         )

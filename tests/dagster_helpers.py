@@ -22,11 +22,12 @@ def import_transcript(graph: SessionsGraph, path: Path, *, session_id: str | Non
     return sid
 
 
-def resources_for(store: FalkorDBStore, *, graph_store: GraphStoreResource | None = None, model: str | None = None) -> dict[str, object]:
+def resources_for(store: FalkorDBStore, *, graph_store: GraphStoreResource | None = None, model: str | None = None,
+                  alongside: bool = True) -> dict[str, object]:
     return {
         "graph_store": graph_store or GraphStoreResource(data_dir=str(store.server.data_dir), graph=store.name),
         "extractor": ExtractorResource(backend="spacy"),
-        "embedder": EmbedderResource(model=model) if model else EmbedderResource(),
+        "embedder": EmbedderResource(model=model, alongside=alongside),
     }
 
 

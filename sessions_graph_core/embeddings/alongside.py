@@ -37,10 +37,12 @@ STOP_WAIT_S = 5.0
 
 
 class AheadReport(BaseModel):
-    """What the child did: sessions it was handed, passages it wrote, its CPU seconds and peak memory."""
+    """What the child did: sessions it was handed, passages it wrote (in all and for each session), its
+    CPU seconds and peak memory."""
 
     sessions: int = 0
     passages: int = 0
+    passages_by_session: dict[str, int] = {}
     cpu_s: float = 0.0
     peak_rss_mb: float = 0.0
     error: str | None = None
@@ -168,7 +170,9 @@ def main() -> int:
             if os.getppid() != parent:
                 break  # the parent died: no one will read what this would write
             report.sessions += len(batch)
-            report.passages += embed_ahead(store, batch, embedder)
+            written = embed_ahead(store, batch, embedder)
+            report.passages += sum(written.values())
+            report.passages_by_session |= written
     finally:
         store.close()
     report.cpu_s = round(time.process_time() - started, 3)

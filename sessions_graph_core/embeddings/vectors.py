@@ -298,14 +298,14 @@ def _embed_sources(
     return counts
 
 
-def embed_ahead(store: GraphStore, session_ids: Sequence[str], embedder: Embedder) -> int:
+def embed_ahead(store: GraphStore, session_ids: Sequence[str], embedder: Embedder) -> dict[str, int]:
     """Write the vectors the sessions' turns, entities and facts lack, and record nothing on the sessions;
-    returns the passages written. What embeds sessions while later ones are still reconciled
+    returns the passages written for each. What embeds sessions while later ones are still reconciled
     (embeddings/alongside.py): embed_sessions, run after, records each session's outcome and embeds
     again only what reconcile changed since, so the graph ends as embed_sessions alone leaves it."""
     users = _session_users(store, session_ids)
     found = [sid for sid in dict.fromkeys(session_ids) if sid in users]
-    return sum(counts.passages for counts in _embed_session_sources(store, found, embedder).values())
+    return {sid: counts.passages for sid, counts in _embed_session_sources(store, found, embedder).items()}
 
 
 def _embed_session_sources(store: GraphStore, session_ids: Sequence[str], embedder: Embedder) -> dict[str, Embedded]:

@@ -7,6 +7,7 @@ import os
 import uuid
 
 import dagster as dg
+import numpy as np
 import pytest
 from dagster._core.storage.tags import ASSET_PARTITION_RANGE_END_TAG, ASSET_PARTITION_RANGE_START_TAG
 from dagster_helpers import SAMPLES, import_transcript, resources_for, status_of
@@ -183,13 +184,42 @@ def test_reconcile_then_embed_in_one_run_and_the_checks_pass(instance, graph, st
     assert sorted(event.partition for event in embedded) == USERS
     figures = {event.partition: {key: value.value for key, value in event.metadata.items()} for event in embedded}
     assert figures["alice"]["sessions"] == 2 and figures["bob"]["sessions"] == 1
-    assert all(figures[user]["passages"] > 0 and figures[user]["model"] == EmbedderResource().name() for user in USERS)
+    # The reconcile step embedded each session in a process beside it; the embed step wrote what was left.
+    reconciled = {event.partition: event.metadata for event in result.asset_materializations_for_node("reconciled_session")}
+    assert all(reconciled[user]["passages_embedded_alongside"].value > 0 for user in USERS)
+    assert all(figures[user]["model"] == EmbedderResource().name() for user in USERS)
     assert all(figures[user]["recall_ms"] > 0 for user in USERS)  # one recall for the user after embedding
     assert checks_of(result) == {"no_orphans": True, "ontology_conformance": True, "embedding_model_consistent": True}
     statuses = graph.store.run(
         "MATCH (s:Session) RETURN s.embedding_status AS status, s.embedding_model AS model"
     )
     assert {(row["status"], row["model"]) for row in statuses} == {("completed", EmbedderResource().name())}
+
+
+def test_the_reconcile_job_embedding_alongside_leaves_the_graph_one_stage_after_the_other_leaves(
+    instance, graph, store, server
+):
+    from sessions_graph_core.store.falkordb.store import FalkorDBStore
+    from tests.embeddings.test_alongside import timeless
+    from tests.embeddings.test_embeddings import vectors
+
+    _, result = reconcile_and_embed(instance, graph, store)
+    assert result.success
+    sequential_store = FalkorDBStore(server, graph=f"test_{uuid.uuid4().hex[:12]}")
+    try:
+        sequential = SessionsGraph(sequential_store)
+        sequential.setup()
+        with dg.DagsterInstance.ephemeral() as other:
+            _, alone = reconcile_and_embed(other, sequential, sequential_store, alongside=False)
+        assert alone.success
+        assert not any("passages_embedded_alongside" in event.metadata
+                       for event in alone.asset_materializations_for_node("reconciled_session"))
+        assert timeless(store) == timeless(sequential_store)
+        (names, together), (sequential_names, apart) = vectors(store), vectors(sequential_store)
+        assert names == sequential_names and len(names) > 20 and np.array_equal(together, apart)
+    finally:
+        sequential_store.delete_all()
+        sequential_store.close()
 
 
 def test_embedding_gives_turns_recorded_before_recalls_evidence_their_evidence(instance, graph, store):
