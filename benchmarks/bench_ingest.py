@@ -145,11 +145,16 @@ def _alongside(graph: object, store: object, directory: Path, ids: Sequence[str]
                     alongside.add(summary.session_id)
 
     first = _stage(reconcile, server)
-    report = alongside.report.model_dump() if alongside.report else {}
+    report = alongside.report.model_dump(exclude={'passages_by_session'}) if alongside.report else {}
     if report.get("error"):
         raise SystemExit(f"embedding alongside failed: {report['error']}")
     first["cpu"] += report["cpu_s"]
-    return first, _stage(lambda: embed_sessions(store, list(ids)), server), report
+    outcomes: dict = {}
+    last = _stage(lambda: outcomes.update(embed_sessions(store, list(ids))), server)
+    # What the last pass wrote: texts a later session's reconcile changed after the child embedded them,
+    # and the memory files (the child embeds none).
+    report["passages_after"] = sum(getattr(outcome, "passages", 0) for outcome in outcomes.values())
+    return first, last, report
 
 
 def run_child(tree: Path, corpus: str, argv: Sequence[str]) -> dict:
@@ -188,6 +193,10 @@ def report(results: dict[tuple[str, str], dict]) -> None:
         turns, whole, ahead = r["turns"], _end_to_end(r), r.get("ahead") or {}
         # An alongside run's embedding child: its peak memory beside the ingesting process's.
         rss = f"{r['peak_rss_mb']:.0f}" + (f" + {ahead['peak_rss_mb']:.0f}" if ahead else "")
+        if ahead:
+            console.print(f"{corpus}, {name}: the embedding process wrote {ahead['passages']:,} passages of "
+                          f"{ahead['sessions']} sessions ({ahead['cpu_s']:.1f} CPU-s), the last pass "
+                          f"{ahead['passages_after']:,}")
         table.add_row(corpus, name, f"{turns:,}", *_rates(turns, r["reconcile"]), *_rates(turns, r["embed"]),
                       *_rates(turns, whole), f"{whole['server']:.1f}", rss,
                       f"{r['entities']} ent, {r['facts']} facts, {r['passages']} pass", r["digest"])

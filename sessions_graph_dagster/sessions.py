@@ -80,13 +80,18 @@ def _reconcile_all(
     return done
 
 
+# A run of one session gives the second process nothing to overlap (it could start only once that
+# session is reconciled): only its start and model load, about 1 CPU-s and 500 MB.
+ALONGSIDE_MIN_SESSIONS = 2
+
+
 def _embedding_alongside(
-    context: dg.AssetExecutionContext, graph_store: GraphStoreResource, embedder: EmbedderResource
+    context: dg.AssetExecutionContext, graph_store: GraphStoreResource, embedder: EmbedderResource, keys: Sequence[str]
 ) -> AbstractContextManager[EmbeddingAlongside | None]:
     """A second process that embeds the sessions as they are reconciled, when this run embeds them after
     (reconcile_job); none for a run that only reconciles, whose sessions the embedding sensor takes later."""
     embeds_after = embedded_session.key in context.job_def.asset_layer.selected_asset_keys
-    if not (embeds_after and embedder.alongside):
+    if not (embeds_after and embedder.alongside and len(keys) >= ALONGSIDE_MIN_SESSIONS):
         return nullcontext(None)
     return EmbeddingAlongside(graph_store.settings(), embedder.name())
 
@@ -123,7 +128,7 @@ def reconciled_session(
     users = list(context.partition_keys)
     with graph_store.open() as store:
         keys = selected_sessions(context, store, users, config)
-        with _embedding_alongside(context, graph_store, embedder) as alongside:
+        with _embedding_alongside(context, graph_store, embedder, keys) as alongside:
             done = _reconcile_all(store, keys, backend, alongside)
         # The older facts each session's own statements replaced (seed 002: a new fact in a held slot supersedes it).
         superseded = facts.superseded_by_sessions(store, keys)

@@ -222,6 +222,22 @@ def test_the_reconcile_job_embedding_alongside_leaves_the_graph_one_stage_after_
         sequential_store.close()
 
 
+def test_a_run_that_only_reconciles_or_has_one_session_embeds_nothing_alongside(instance, graph, store):
+    for path in SAMPLES:
+        import_transcript(graph, path)
+    instance.add_dynamic_partitions("users", USERS)
+    only_reconciles = dg.materialize([reconciled_session], instance=instance, resources=resources_for(store),
+                                     partition_key="alice", run_config=named("orders-1", "orders-2"))
+    one_session = dg.materialize([reconciled_session, embedded_session], instance=instance, resources=resources_for(store),
+                                 partition_key="bob", run_config=named("garden-1", assets=RECONCILE_ASSETS))
+    for result in (only_reconciles, one_session):
+        assert result.success
+        [event] = result.asset_materializations_for_node("reconciled_session")
+        assert "passages_embedded_alongside" not in event.metadata
+    assert graph.store.run("MATCH (p:Passage {user_id: 'alice'}) RETURN count(p) AS n")[0]["n"] == 0
+    assert graph.get_pending_embedding_sessions() == ["orders-1", "orders-2"]
+
+
 def test_embedding_gives_turns_recorded_before_recalls_evidence_their_evidence(instance, graph, store):
     for path in SAMPLES:
         import_transcript(graph, path)
