@@ -141,3 +141,30 @@ def test_a_parent_killed_outright_leaves_no_child(graph, store):
         parent.send_signal(signal.SIGKILL)
         parent.wait()
     assert wait_gone(child), f"the embedding child {child} outlived its killed parent"
+
+
+def test_the_child_reaches_a_standalone_store_by_its_password_without_showing_it():
+    """A standalone primary with a password, whose writes wait for a replica: the child opens it from the
+    settings sent on its pipe, and the password is on no command line."""
+    from service_helpers import standalone_pair
+
+    from sessions_graph_core import SessionsGraph
+    from sessions_graph_core.store.location import open_store
+
+    with standalone_pair() as servers:
+        settings = StoreSettings(data_dir=Path("/nonexistent"), falkordb_url=servers.primary.url,
+                                 falkordb_password=servers.password, read_url=servers.replica.url, replica_acks=1)
+        store = open_store(settings)
+        try:
+            graph = SessionsGraph(store)
+            graph.setup()
+            ids = record(graph)
+            with EmbeddingAlongside(settings, DEFAULT_EMBEDDING_MODEL) as alongside:
+                assert servers.password not in Path(f"/proc/{alongside.process.pid}/cmdline").read_text()
+                for sid in ids:
+                    alongside.add(sid)
+            assert alongside.report.error is None and alongside.report.sessions == len(ids)
+            assert alongside.report.passages == len(store.run("MATCH (p:Passage) RETURN p.passage_id AS id")) > 0
+        finally:
+            store.delete_all()
+            store.close()
