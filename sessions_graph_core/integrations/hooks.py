@@ -125,8 +125,12 @@ def _user(settings: HookSettings) -> str:
     return settings.user_id
 
 
-def handle(event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, settings: HookSettings | None = None) -> str | None:
-    """Do what the event asks; returns the JSON to print for the harness, or None."""
+def handle(
+    event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, settings: HookSettings | None = None,
+    store: GraphStore | None = None,
+) -> str | None:
+    """Do what the event asks, on `store` (default: the configured one, started if need be, as a drain needs it);
+    returns the JSON to print for the harness, or None. The store is closed after."""
     # Imported here, not at the top: a hook that finds the store loading only spools, and needs none of them.
     from sessions_graph_core.integrations.connector import SessionsGraphConnector
     from sessions_graph_core.sessions import records as sessions
@@ -136,7 +140,7 @@ def handle(event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, 
     action = action_for(event)
     settings = settings or hook_settings()
     user_id = _user(settings)
-    store = open_store(settings.store, keep_running=True)
+    store = store or open_store(settings.store, keep_running=True)
     try:
         connector = SessionsGraphConnector(store, auto_reconcile=settings.auto_reconcile)
         existing = sessions.get_session(store, payload.session_id)
@@ -189,23 +193,48 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
         settings = hook_settings()
         _user(settings)  # an event no one would record is refused now, not spooled
         if _store_not_ready(settings):
-            spool.append(settings.store.data_dir, event, runtime, raw)
-            _start_drainer(settings)
+            _spool(settings, event, runtime, raw)
             return None
-        return handle(event, payload, runtime=runtime, settings=settings)
+        if not _embedded(settings):
+            return handle(event, payload, runtime=runtime, settings=settings)
+        try:
+            return handle(event, payload, runtime=runtime, settings=settings, store=_answering_store(settings))
+        except StoreUnreachableError:
+            # It stopped answering after its PING (stopped, restarting): the event waits in the spool instead of
+            # being lost. What of it was written already is written again by the drain, harmlessly (idempotent).
+            _spool(settings, event, runtime, raw)
+            return None
     except Exception as exc:  # noqa: BLE001 - a hook must never fail the harness
         record_failure("hook", exc, hook_event=event, runtime=runtime, session_id=session_id)
         return None
 
 
+def _embedded(settings: HookSettings) -> bool:
+    """A store whose server a command starts itself; a server store (Memgraph, standalone FalkorDB) is never
+    waited for by starting it, so it is never spooled for."""
+    return not (settings.store.memgraph_url or settings.store.falkordb_url)
+
+
 def _store_not_ready(settings: HookSettings) -> bool:
     """An embedded store that does not answer yet (not started, loading), or events spooled before this one,
-    which must be applied first: the event goes to the spool instead of waiting. A server store (Memgraph,
-    standalone FalkorDB) is never waited for by starting it, so it is never spooled for."""
-    if settings.store.memgraph_url or settings.store.falkordb_url:
+    which must be applied first: the event goes to the spool instead of waiting."""
+    if not _embedded(settings):
         return False
     data_dir = settings.store.data_dir
-    return bool(spool.pending(data_dir)) or not ping.answers(ping.socket_path(data_dir), READY_TIMEOUT_S)
+    return spool.waiting(data_dir) or not ping.answers(ping.socket_path(data_dir), READY_TIMEOUT_S)
+
+
+def _answering_store(settings: HookSettings) -> GraphStore:
+    """The embedded store whose server just answered the PING, without what opening it for a command does:
+    no server lock (a starter holds it for seconds), no second PING, no wait for its indexes to be built."""
+    from sessions_graph_core.store.falkordb.store import FalkorDBStore
+
+    return FalkorDBStore.answering(settings.store.data_dir, graph=settings.store.graph)
+
+
+def _spool(settings: HookSettings, event: str, runtime: str, raw: bytes | str) -> None:
+    spool.append(settings.store.data_dir, event, runtime, raw)
+    _start_drainer(settings)
 
 
 def _start_drainer(settings: HookSettings) -> None:

@@ -122,6 +122,16 @@ class FalkorDBStore(GraphStore):
         return cls(server, graph=graph, owns_server=started and not keep_running)
 
     @classmethod
+    def answering(cls, data_dir: str | os.PathLike[str], *, graph: str = "sessions_graph") -> FalkorDBStore:
+        """A graph in the embedded server of a data directory that the caller has just seen answer: nothing
+        is started, locked or waited for (a hook's path). A statement it leaves unanswered raises
+        StoreUnavailableError instead of starting the server again."""
+        connection = Connection(str(EmbeddedServer(data_dir).socket_path), name=_client_name())
+        store = cls(None, graph=graph, connection=connection)
+        store.role = "embedded server"
+        return store
+
+    @classmethod
     def connect(
         cls,
         url: str,
@@ -268,6 +278,11 @@ class FalkorDBStore(GraphStore):
             return StoreUnavailableError(
                 f"The FalkorDB replica at {self._connection.address} (store.read_url) is unreachable ({exc}): "
                 "start it again, or unset store.read_url to read from the primary"
+            )
+        if self.role == "embedded server":
+            return StoreUnavailableError(
+                f"The embedded FalkorDB server at {self._connection.address} stopped answering ({exc}). A statement "
+                "in flight may or may not have been applied; retrying it is safe"
             )
         return StoreUnavailableError(
             f"The FalkorDB {self.role} at {self._connection.address} is unreachable ({exc}). A statement in flight "
