@@ -228,7 +228,7 @@ def bench_loading(
         first += timed[:1]
         later += timed[1:]
         subprocess.run([*sessions_graph_command(), "store", "drain"], env=env, capture_output=True, check=True)
-        left = spool.pending(server.data_dir)
+        left = spool.pending(server.data_dir)  # with a --before tree's files from before the log
         if left:
             raise SystemExit(f"{len(left)} spooled hook events were left after the drain, in {spool.spool_dir(server.data_dir)}")
     return [

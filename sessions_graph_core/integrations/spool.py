@@ -17,6 +17,9 @@ the log, which applies the whole log again.
 Each line starts with a newline too, so a line cut short by a crash mid-write ends at the next event's first
 byte instead of swallowing it. A line that is no event (cut short, not JSON, too large or deep, a field
 missing) is copied to SET_ASIDE and logged: every command drains first, so it must not stop them all.
+
+Events that a version before the log spooled as a file each (FILE_PER_EVENT) are applied first, each file
+removed once applied, so none is left behind by an upgrade.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sessions_graph_core.failures import record_failure
-from sessions_graph_core.inputs import MAX_STDIN_BYTES, InputError, parse_json
+from sessions_graph_core.inputs import MAX_STDIN_BYTES, InputError, parse_json, read_bytes
 
 SPOOL_DIR = "spool"
 LOG = "events.log"
@@ -43,6 +46,8 @@ LOCK = ".drain.lock"
 STARTING = ".drainer-starting"
 STARTING_S = 60.0
 SET_ASIDE = ".unreadable"
+# Events spooled before the log, one file each (named by time, so they sort in order): drained first, as older.
+FILE_PER_EVENT = "[0-9]*.json"
 # A hook reads at most MAX_STDIN_BYTES; written as a JSON string, a byte takes at most 6 (a control byte as \u0000).
 MAX_EVENT_BYTES = 6 * MAX_STDIN_BYTES + 4096
 _OFFSET_DIGITS = 20
@@ -53,7 +58,6 @@ class Spooled:
     event: str
     runtime: str
     raw: str
-    end: int  # the log's byte offset after this event's line
 
 
 def spool_dir(data_dir: Path) -> Path:
@@ -97,11 +101,21 @@ def append(data_dir: Path, event: str, runtime: str, raw: bytes | str) -> None:
 
 
 def waiting(data_dir: Path) -> bool:
-    """Whether events may wait in the spool: one stat, what a hook asks before each event."""
+    """Whether events may wait in the spool: a stat and a look for files from before the log, what a hook
+    asks before each event."""
     try:
-        return os.stat(spool_dir(data_dir) / LOG).st_size > 0
+        if os.stat(spool_dir(data_dir) / LOG).st_size > 0:
+            return True
     except FileNotFoundError:
-        return False
+        pass
+    return bool(_files_per_event(spool_dir(data_dir)))
+
+
+def _files_per_event(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.glob(FILE_PER_EVENT))
+    except FileNotFoundError:
+        return []
 
 
 def _applied_to(folder: Path) -> int:
@@ -138,22 +152,35 @@ def _lines(folder: Path, offset: int) -> Iterator[tuple[bytes, int, int]]:
         start = newline + 1
 
 
-def _parse(line: bytes, start: int, end: int) -> Spooled:
-    """One spooled event; an InputError when the line is not one."""
-    what = f"The spooled hook event at byte {start} of {LOG}"
-    record = parse_json(line, what=what, max_bytes=MAX_EVENT_BYTES)
+def _parse(text: bytes, what: str) -> Spooled:
+    """One spooled event; an InputError when the text is not one."""
+    record = parse_json(text, what=what, max_bytes=MAX_EVENT_BYTES)
     if not isinstance(record, dict) or not all(isinstance(record.get(key), str) for key in ("event", "runtime", "raw")):
         raise InputError(f"{what} is not an event: it needs event, runtime and raw, each a text")
-    return Spooled(record["event"], record["runtime"], record["raw"], end)
+    return Spooled(record["event"], record["runtime"], record["raw"])
+
+
+def _line_event(line: bytes, start: int) -> Spooled:
+    return _parse(line, f"The spooled hook event at byte {start} of {LOG}")
+
+
+def _file_event(path: Path) -> Spooled:
+    what = f"The spooled hook event {path.name}"
+    return _parse(read_bytes(path, what=what, max_bytes=MAX_EVENT_BYTES), what)
 
 
 def pending(data_dir: Path) -> list[Spooled]:
     """The spooled events not applied yet, oldest first (lines that are no event left out)."""
     folder = spool_dir(data_dir)
     found = []
-    for line, start, end in _lines(folder, _applied_to(folder)):
+    for path in _files_per_event(folder):
         try:
-            found.append(_parse(line, start, end))
+            found.append(_file_event(path))
+        except InputError:
+            continue
+    for line, start, _ in _lines(folder, _applied_to(folder)):
+        try:
+            found.append(_line_event(line, start))
         except InputError:
             continue
     return found
@@ -232,6 +259,22 @@ def _empty_if_applied(folder: Path) -> bool:
         os.close(handle)
 
 
+def _drain_files_per_event(folder: Path, apply: Callable[[Spooled], None]) -> int:
+    """The events an earlier version spooled as a file each, oldest first, each file removed once applied."""
+    applied = 0
+    for path in _files_per_event(folder):
+        try:
+            item = _file_event(path)
+        except InputError as exc:
+            path.rename(path.with_name(path.name + SET_ASIDE))
+            record_failure("hook", exc, set_aside=path.name + SET_ASIDE)
+            continue
+        apply(item)
+        path.unlink()
+        applied += 1
+    return applied
+
+
 def drain(data_dir: Path, apply: Callable[[Spooled], None], *, wait: bool = True) -> int:
     """Apply the spooled events in order, each marked applied once done; returns how many were applied (0 when
     another drain holds the lock and `wait` is off). An event that fails stays, and stops the drain, so
@@ -243,10 +286,11 @@ def drain(data_dir: Path, apply: Callable[[Spooled], None], *, wait: bool = True
             if not mine:
                 return applied
             (folder / STARTING).unlink(missing_ok=True)  # from now on, drainer_running says it
+            applied += _drain_files_per_event(folder, apply)
             while True:
                 for line, start, end in _lines(folder, _applied_to(folder)):
                     try:
-                        item = _parse(line, start, end)
+                        item = _line_event(line, start)
                     except InputError as exc:
                         _set_aside(folder, line, exc)
                     else:

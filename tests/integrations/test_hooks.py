@@ -370,6 +370,7 @@ def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Pa
 NOT_FOR_A_PROMPT = {
     "sessions_graph_core.memory.files", "sessions_graph_core.memory.notes", "sessions_graph_core.reconcile",
     "sessions_graph_core.sessions.projects", "sessions_graph_core.children", "uuid", "platform",
+    "sessions_graph_core.store.falkordb.idle",  # the idle watcher: only for a store the call itself started
 }
 
 
@@ -723,6 +724,23 @@ def test_a_spooled_event_costs_one_write_and_one_fsync(tmp_path: Path, monkeypat
         spool.append(tmp_path, "UserPromptSubmit", "claude-code", f'{{"n": {number}}}')
     assert len(synced) == 3
     assert [item.raw for item in spool.pending(tmp_path)] == [f'{{"n": {number}}}' for number in range(1, 5)]
+
+
+def test_events_spooled_as_a_file_each_before_the_log_are_applied_first_and_removed(tmp_path: Path) -> None:
+    """An upgrade finds the spool of a version that wrote a file per event: those events are older than any
+    line of the log, so they go first, and each file goes once applied."""
+    folder = spool.spool_dir(tmp_path)
+    folder.mkdir(parents=True)
+    for number in (1, 2):
+        event = {"event": "UserPromptSubmit", "runtime": "claude-code", "raw": f'{{"n": {number}}}'}
+        (folder / f"{time.time_ns():020d}-{number}.json").write_text(json.dumps(event))
+    assert spool.waiting(tmp_path)  # a hook spools behind them, a command drains them
+    spool.append(tmp_path, "Stop", "claude-code", '{"n": 3}')
+    assert [item.raw for item in spool.pending(tmp_path)] == ['{"n": 1}', '{"n": 2}', '{"n": 3}']
+    seen: list[str] = []
+    assert spool.drain(tmp_path, lambda item: seen.append(item.raw)) == 3
+    assert seen == ['{"n": 1}', '{"n": 2}', '{"n": 3}']
+    assert not list(folder.glob("*.json")) and not spool.waiting(tmp_path)
 
 
 @pytest.mark.parametrize("then_another", [True, False])

@@ -16,7 +16,6 @@ from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, HistoryErased, Row, Schema, VectorIndex, user_key
 from sessions_graph_core.store.falkordb import vector_rebuild
 from sessions_graph_core.store.falkordb.client import AuthenticationError, Connection, Graph, ReplyError
-from sessions_graph_core.store.falkordb.idle import start_watcher
 from sessions_graph_core.store.falkordb.server import (
     START_TIMEOUT_S,
     EmbeddedServer,
@@ -118,6 +117,8 @@ class FalkorDBStore(GraphStore):
         server = EmbeddedServer(data_dir)
         started = server.ensure_running()
         if started and keep_running and idle_seconds > 0:
+            from sessions_graph_core.store.falkordb.idle import start_watcher  # only a store this call started
+
             start_watcher(server.data_dir, idle_seconds)
         return cls(server, graph=graph, owns_server=started and not keep_running)
 
