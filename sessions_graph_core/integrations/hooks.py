@@ -42,6 +42,10 @@ RUNTIMES = ("claude-code", "codex")
 # once (-LOADING), so only a busy or stuck one uses it all, and its event is spooled, not lost.
 READY_TIMEOUT_S = 0.05
 DEFAULT_RUNTIME = "claude-code"
+# How long a hook waits for each statement of a store that answered its PING. A write to a graph whose vector
+# index is being rebuilt can hold the whole server for minutes (resident-store.md); the harness would kill the
+# hook first and its event would be lost. Past this, the event is spooled instead (written again, harmlessly).
+STATEMENT_TIMEOUT_S = 10.0
 
 # Harness event name (lowercased, without '-' and '_') -> what the hook does.
 ACTIONS = {
@@ -200,8 +204,8 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
         try:
             return handle(event, payload, runtime=runtime, settings=settings, store=_answering_store(settings))
         except StoreUnreachableError:
-            # It stopped answering after its PING (stopped, restarting): the event waits in the spool instead of
-            # being lost. What of it was written already is written again by the drain, harmlessly (idempotent).
+            # It stopped answering after its PING (stopped, restarting, held by an index build): the event waits
+            # in the spool instead of being lost. What of it was written already is written again by the drain, harmlessly (idempotent).
             _spool(settings, event, runtime, raw)
             return None
     except Exception as exc:  # noqa: BLE001 - a hook must never fail the harness
@@ -226,10 +230,11 @@ def _store_not_ready(settings: HookSettings) -> bool:
 
 def _answering_store(settings: HookSettings) -> GraphStore:
     """The embedded store whose server just answered the PING, without what opening it for a command does:
-    no server lock (a starter holds it for seconds), no second PING, no wait for its indexes to be built."""
+    no server lock (a starter holds it for seconds), no second PING, no wait for its indexes to be built, and
+    no statement waited for past STATEMENT_TIMEOUT_S."""
     from sessions_graph_core.store.falkordb.store import FalkorDBStore
 
-    return FalkorDBStore.answering(settings.store.data_dir, graph=settings.store.graph)
+    return FalkorDBStore.answering(settings.store.data_dir, graph=settings.store.graph, timeout_s=STATEMENT_TIMEOUT_S)
 
 
 def _spool(settings: HookSettings, event: str, runtime: str, raw: bytes | str) -> None:

@@ -775,9 +775,9 @@ def test_a_hook_whose_store_stops_after_its_ping_spools_its_event(
     (spool.spool_dir(store_not_up) / spool.STARTING).touch()  # a drainer on its way: the hook starts none
     answering = FalkorDBStore.answering
 
-    def stopped_after_the_ping(data_dir: Path, *, graph: str) -> FalkorDBStore:
+    def stopped_after_the_ping(data_dir: Path, *, graph: str, timeout_s: float | None) -> FalkorDBStore:
         EmbeddedServer(data_dir).stop()
-        return answering(data_dir, graph=graph)
+        return answering(data_dir, graph=graph, timeout_s=timeout_s)
 
     monkeypatch.setattr(FalkorDBStore, "answering", stopped_after_the_ping)
     transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
@@ -791,6 +791,39 @@ def test_a_hook_whose_store_stops_after_its_ping_spools_its_event(
                    timeout=HOOK_TIMEOUT_S)
     assert turn_texts(store_not_up, transcript.session_id) == ["Which region hosts the replica?"]
     assert spool.pending(store_not_up) == []
+
+
+def test_a_hook_whose_store_holds_its_statement_spools_its_event_instead_of_waiting(
+    env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that answered the PING and then holds the hook's statement (as a write during a vector index
+    rebuild holds it for minutes) is not waited for past STATEMENT_TIMEOUT_S: the event is spooled, then applied."""
+    server = EmbeddedServer(store_not_up)
+    server.ensure_running()
+    spool.spool_dir(store_not_up).mkdir(parents=True)
+    (spool.spool_dir(store_not_up) / spool.STARTING).touch()  # a drainer on its way: the hook starts none
+    pid = server.pid()
+    assert pid is not None
+    monkeypatch.setattr("sessions_graph_core.integrations.hooks.STATEMENT_TIMEOUT_S", 0.5)
+    answering = FalkorDBStore.answering
+
+    def held_after_the_ping(data_dir: Path, *, graph: str, timeout_s: float | None) -> FalkorDBStore:
+        os.kill(pid, signal.SIGSTOP)
+        return answering(data_dir, graph=graph, timeout_s=timeout_s)
+
+    monkeypatch.setattr(FalkorDBStore, "answering", held_after_the_ping)
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("Who rotates the signing keys?")
+    raw = json.dumps(transcript.payload("UserPromptSubmit"))
+    try:
+        assert run_hook("UserPromptSubmit", raw) is None
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    assert [item.raw for item in spool.pending(store_not_up)] == [raw] and recent_failures() == []
+    monkeypatch.undo()
+    subprocess.run([*sessions_graph_command(), "store", "drain"], env=env, check=True, capture_output=True,
+                   timeout=HOOK_TIMEOUT_S)
+    assert turn_texts(store_not_up, transcript.session_id) == ["Who rotates the signing keys?"]
 
 
 @pytest.mark.parametrize("bad", [b"not json", b'{"event": 1}', b"\xff\xfe", b"[" * 100_000, b'["a list"]'])

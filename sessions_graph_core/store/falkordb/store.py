@@ -123,11 +123,13 @@ class FalkorDBStore(GraphStore):
         return cls(server, graph=graph, owns_server=started and not keep_running)
 
     @classmethod
-    def answering(cls, data_dir: str | os.PathLike[str], *, graph: str = "sessions_graph") -> FalkorDBStore:
+    def answering(
+        cls, data_dir: str | os.PathLike[str], *, graph: str = "sessions_graph", timeout_s: float | None = None
+    ) -> FalkorDBStore:
         """A graph in the embedded server of a data directory that the caller has just seen answer: nothing
-        is started, locked or waited for (a hook's path). A statement it leaves unanswered raises
-        StoreUnavailableError instead of starting the server again."""
-        connection = Connection(str(EmbeddedServer(data_dir).socket_path), name=_client_name())
+        is started, locked or waited for (a hook's path). A statement it leaves unanswered (within `timeout_s`)
+        raises StoreUnreachableError instead of starting the server again."""
+        connection = Connection(str(EmbeddedServer(data_dir).socket_path), name=_client_name(), timeout=timeout_s)
         store = cls(None, graph=graph, connection=connection)
         store.role = "embedded server"
         return store
