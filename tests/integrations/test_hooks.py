@@ -370,7 +370,8 @@ def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Pa
 NOT_FOR_A_PROMPT = {
     "sessions_graph_core.memory.files", "sessions_graph_core.memory.notes", "sessions_graph_core.reconcile",
     "sessions_graph_core.sessions.projects", "sessions_graph_core.children", "uuid", "platform",
-    "sessions_graph_core.store.falkordb.idle",  # the idle watcher: only for a store the call itself started
+    # The server's module, its idle watcher and subprocess: only for a store the call starts or waits for.
+    "sessions_graph_core.store.falkordb.server", "sessions_graph_core.store.falkordb.idle", "subprocess",
 }
 
 
