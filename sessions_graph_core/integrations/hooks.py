@@ -205,7 +205,8 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
             return handle(event, payload, runtime=runtime, settings=settings, store=_answering_store(settings))
         except StoreUnreachableError:
             # It stopped answering after its PING (stopped, restarting, held by an index build): the event waits
-            # in the spool instead of being lost. What of it was written already is written again by the drain, harmlessly (idempotent).
+            # in the spool instead of being lost. What of it was written already, the drain writes again
+            # (idempotent).
             _spool(settings, event, runtime, raw)
             return None
     except Exception as exc:  # noqa: BLE001 - a hook must never fail the harness
