@@ -42,6 +42,10 @@ RUNTIMES = ("claude-code", "codex")
 # once (-LOADING), so only a busy or stuck one uses it all, and its event is spooled, not lost.
 READY_TIMEOUT_S = 0.05
 DEFAULT_RUNTIME = "claude-code"
+# How long a hook waits for each statement of a store that answered its PING. A write to a graph whose vector
+# index is being rebuilt can hold the whole server for minutes (resident-store.md); the harness would kill the
+# hook first and its event would be lost. Past this, the event is spooled instead (written again, harmlessly).
+STATEMENT_TIMEOUT_S = 10.0
 
 # Harness event name (lowercased, without '-' and '_') -> what the hook does.
 ACTIONS = {
@@ -125,8 +129,12 @@ def _user(settings: HookSettings) -> str:
     return settings.user_id
 
 
-def handle(event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, settings: HookSettings | None = None) -> str | None:
-    """Do what the event asks; returns the JSON to print for the harness, or None."""
+def handle(
+    event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, settings: HookSettings | None = None,
+    store: GraphStore | None = None,
+) -> str | None:
+    """Do what the event asks, on `store` (default: the configured one, started if need be, as a drain needs it);
+    returns the JSON to print for the harness, or None. The store is closed after."""
     # Imported here, not at the top: a hook that finds the store loading only spools, and needs none of them.
     from sessions_graph_core.integrations.connector import SessionsGraphConnector
     from sessions_graph_core.sessions import records as sessions
@@ -136,7 +144,7 @@ def handle(event: str, payload: HookPayload, *, runtime: str = DEFAULT_RUNTIME, 
     action = action_for(event)
     settings = settings or hook_settings()
     user_id = _user(settings)
-    store = open_store(settings.store, keep_running=True)
+    store = store or open_store(settings.store, keep_running=True)
     try:
         connector = SessionsGraphConnector(store, auto_reconcile=settings.auto_reconcile)
         existing = sessions.get_session(store, payload.session_id)
@@ -189,23 +197,50 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
         settings = hook_settings()
         _user(settings)  # an event no one would record is refused now, not spooled
         if _store_not_ready(settings):
-            spool.append(settings.store.data_dir, event, runtime, raw)
-            _start_drainer(settings)
+            _spool(settings, event, runtime, raw)
             return None
-        return handle(event, payload, runtime=runtime, settings=settings)
+        if not _embedded(settings):
+            return handle(event, payload, runtime=runtime, settings=settings)
+        try:
+            return handle(event, payload, runtime=runtime, settings=settings, store=_answering_store(settings))
+        except StoreUnreachableError:
+            # It stopped answering after its PING (stopped, restarting, held by an index build): the event waits
+            # in the spool instead of being lost. What of it was written already, the drain writes again
+            # (idempotent).
+            _spool(settings, event, runtime, raw)
+            return None
     except Exception as exc:  # noqa: BLE001 - a hook must never fail the harness
         record_failure("hook", exc, hook_event=event, runtime=runtime, session_id=session_id)
         return None
 
 
+def _embedded(settings: HookSettings) -> bool:
+    """A store whose server a command starts itself; a server store (Memgraph, standalone FalkorDB) is never
+    waited for by starting it, so it is never spooled for."""
+    return not (settings.store.memgraph_url or settings.store.falkordb_url)
+
+
 def _store_not_ready(settings: HookSettings) -> bool:
     """An embedded store that does not answer yet (not started, loading), or events spooled before this one,
-    which must be applied first: the event goes to the spool instead of waiting. A server store (Memgraph,
-    standalone FalkorDB) is never waited for by starting it, so it is never spooled for."""
-    if settings.store.memgraph_url or settings.store.falkordb_url:
+    which must be applied first: the event goes to the spool instead of waiting."""
+    if not _embedded(settings):
         return False
     data_dir = settings.store.data_dir
-    return bool(spool.pending(data_dir)) or not ping.answers(ping.socket_path(data_dir), READY_TIMEOUT_S)
+    return spool.waiting(data_dir) or not ping.answers(ping.socket_path(data_dir), READY_TIMEOUT_S)
+
+
+def _answering_store(settings: HookSettings) -> GraphStore:
+    """The embedded store whose server just answered the PING, without what opening it for a command does:
+    no server lock (a starter holds it for seconds), no second PING, no wait for its indexes to be built, and
+    no statement waited for past STATEMENT_TIMEOUT_S."""
+    from sessions_graph_core.store.falkordb.store import FalkorDBStore
+
+    return FalkorDBStore.answering(settings.store.data_dir, graph=settings.store.graph, timeout_s=STATEMENT_TIMEOUT_S)
+
+
+def _spool(settings: HookSettings, event: str, runtime: str, raw: bytes | str) -> None:
+    spool.append(settings.store.data_dir, event, runtime, raw)
+    _start_drainer(settings)
 
 
 def _start_drainer(settings: HookSettings) -> None:

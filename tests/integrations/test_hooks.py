@@ -370,6 +370,8 @@ def test_a_hook_imports_no_pydantic_click_or_redis(env: dict[str, str], repo: Pa
 NOT_FOR_A_PROMPT = {
     "sessions_graph_core.memory.files", "sessions_graph_core.memory.notes", "sessions_graph_core.reconcile",
     "sessions_graph_core.sessions.projects", "sessions_graph_core.children", "uuid", "platform",
+    # The server's module, its idle watcher and subprocess: only for a store the call starts or waits for.
+    "sessions_graph_core.store.falkordb.server", "sessions_graph_core.store.falkordb.idle", "subprocess",
 }
 
 
@@ -663,7 +665,7 @@ def test_what_was_spooled_survives_a_killed_drainer_and_is_applied_once_in_order
             os.kill(pid, signal.SIGKILL)
     [first, *_] = spool.pending(store_not_up) or [None]
     if first is not None:  # an event applied but not yet removed when a drainer died is applied again
-        spool.append(store_not_up, "UserPromptSubmit", "claude-code", spool.read(first).raw)
+        spool.append(store_not_up, "UserPromptSubmit", "claude-code", first.raw)
     subprocess.run([*sessions_graph_command(), "store", "drain"], env=env, check=True, capture_output=True,
                    timeout=HOOK_TIMEOUT_S)
     assert spool.pending(store_not_up) == []
@@ -710,6 +712,121 @@ def test_hooks_that_spool_while_a_drainer_starts_start_no_second_one(tmp_path: P
     assert spool.claim_drainer_start(tmp_path)
 
 
+def test_a_spooled_event_costs_one_write_and_one_fsync(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hook's durability: its line appended and fsynced once. Only the log's first event also fsyncs the
+    folders that hold its new name (a file per event cost that second fsync every time)."""
+    synced: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda handle: (synced.append(handle), real_fsync(handle))[1])
+    spool.append(tmp_path, "UserPromptSubmit", "claude-code", '{"n": 1}')
+    assert len(synced) == 3  # the log, its folder, and the data directory that holds the new folder
+    synced.clear()
+    for number in range(2, 5):
+        spool.append(tmp_path, "UserPromptSubmit", "claude-code", f'{{"n": {number}}}')
+    assert len(synced) == 3
+    assert [item.raw for item in spool.pending(tmp_path)] == [f'{{"n": {number}}}' for number in range(1, 5)]
+
+
+def test_events_spooled_as_a_file_each_before_the_log_are_applied_first_and_removed(tmp_path: Path) -> None:
+    """An upgrade finds the spool of a version that wrote a file per event: those events are older than any
+    line of the log, so they go first, and each file goes once applied."""
+    folder = spool.spool_dir(tmp_path)
+    folder.mkdir(parents=True)
+    for number in (1, 2):
+        event = {"event": "UserPromptSubmit", "runtime": "claude-code", "raw": f'{{"n": {number}}}'}
+        (folder / f"{time.time_ns():020d}-{number}.json").write_text(json.dumps(event))
+    assert spool.waiting(tmp_path)  # a hook spools behind them, a command drains them
+    spool.append(tmp_path, "Stop", "claude-code", '{"n": 3}')
+    assert [item.raw for item in spool.pending(tmp_path)] == ['{"n": 1}', '{"n": 2}', '{"n": 3}']
+    seen: list[str] = []
+    assert spool.drain(tmp_path, lambda item: seen.append(item.raw)) == 3
+    assert seen == ['{"n": 1}', '{"n": 2}', '{"n": 3}']
+    assert not list(folder.glob("*.json")) and not spool.waiting(tmp_path)
+
+
+@pytest.mark.parametrize("then_another", [True, False])
+def test_a_line_a_crash_cut_short_is_set_aside_and_takes_no_event_with_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, then_another: bool
+) -> None:
+    """A hook killed mid-write leaves half a line (it never returned, so nothing it was given is promised). The
+    next hook's line still starts on a line of its own, and a drain applies it and empties the log."""
+    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "log"))
+    spool.append(tmp_path, "UserPromptSubmit", "claude-code", '{"n": 1}')
+    cut = b'\n{"event": "Stop", "runtime": "claude-code", "raw": "{\\"n'
+    with open(spool.spool_dir(tmp_path) / spool.LOG, "ab") as file:
+        file.write(cut)
+    if then_another:
+        spool.append(tmp_path, "Stop", "claude-code", '{"n": 2}')
+    seen: list[str] = []
+    assert spool.drain(tmp_path, lambda item: seen.append(item.raw)) == len(seen) == (2 if then_another else 1)
+    assert seen == ['{"n": 1}', '{"n": 2}'][: len(seen)]
+    assert (spool.spool_dir(tmp_path) / spool.SET_ASIDE).read_bytes() == cut[1:] + b"\n"
+    assert (spool.spool_dir(tmp_path) / spool.LOG).stat().st_size == 0 and not spool.waiting(tmp_path)
+    assert [failure["where"] for failure in recent_failures()] == ["hook"]
+
+
+def test_a_hook_whose_store_stops_after_its_ping_spools_its_event(
+    env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hook opens a store that answered its PING without the server's lock or a second PING. If the server
+    stops before the hook's statements, the event goes to the spool (nothing is lost, nothing restarted by the
+    hook), and a drain applies it."""
+    EmbeddedServer(store_not_up).ensure_running()
+    (spool.spool_dir(store_not_up)).mkdir(parents=True)
+    (spool.spool_dir(store_not_up) / spool.STARTING).touch()  # a drainer on its way: the hook starts none
+    answering = FalkorDBStore.answering
+
+    def stopped_after_the_ping(data_dir: Path, *, graph: str, timeout_s: float | None) -> FalkorDBStore:
+        EmbeddedServer(data_dir).stop()
+        return answering(data_dir, graph=graph, timeout_s=timeout_s)
+
+    monkeypatch.setattr(FalkorDBStore, "answering", stopped_after_the_ping)
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("Which region hosts the replica?")
+    raw = json.dumps(transcript.payload("UserPromptSubmit"))
+    assert run_hook("UserPromptSubmit", raw) is None
+    assert [item.raw for item in spool.pending(store_not_up)] == [raw]
+    assert not EmbeddedServer(store_not_up).responds() and recent_failures() == []
+    monkeypatch.undo()
+    subprocess.run([*sessions_graph_command(), "store", "drain"], env=env, check=True, capture_output=True,
+                   timeout=HOOK_TIMEOUT_S)
+    assert turn_texts(store_not_up, transcript.session_id) == ["Which region hosts the replica?"]
+    assert spool.pending(store_not_up) == []
+
+
+def test_a_hook_whose_store_holds_its_statement_spools_its_event_instead_of_waiting(
+    env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that answered the PING and then holds the hook's statement (as a write during a vector index
+    rebuild holds it for minutes) is not waited for past STATEMENT_TIMEOUT_S: the event is spooled, then applied."""
+    server = EmbeddedServer(store_not_up)
+    server.ensure_running()
+    spool.spool_dir(store_not_up).mkdir(parents=True)
+    (spool.spool_dir(store_not_up) / spool.STARTING).touch()  # a drainer on its way: the hook starts none
+    pid = server.pid()
+    assert pid is not None
+    monkeypatch.setattr("sessions_graph_core.integrations.hooks.STATEMENT_TIMEOUT_S", 0.5)
+    answering = FalkorDBStore.answering
+
+    def held_after_the_ping(data_dir: Path, *, graph: str, timeout_s: float | None) -> FalkorDBStore:
+        os.kill(pid, signal.SIGSTOP)
+        return answering(data_dir, graph=graph, timeout_s=timeout_s)
+
+    monkeypatch.setattr(FalkorDBStore, "answering", held_after_the_ping)
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("Who rotates the signing keys?")
+    raw = json.dumps(transcript.payload("UserPromptSubmit"))
+    try:
+        assert run_hook("UserPromptSubmit", raw) is None
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    assert [item.raw for item in spool.pending(store_not_up)] == [raw] and recent_failures() == []
+    monkeypatch.undo()
+    subprocess.run([*sessions_graph_command(), "store", "drain"], env=env, check=True, capture_output=True,
+                   timeout=HOOK_TIMEOUT_S)
+    assert turn_texts(store_not_up, transcript.session_id) == ["Who rotates the signing keys?"]
+
+
 @pytest.mark.parametrize("bad", [b"not json", b'{"event": 1}', b"\xff\xfe", b"[" * 100_000, b'["a list"]'])
 def test_an_unreadable_spooled_event_is_set_aside_and_logged_not_stopping_every_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bad: bytes
@@ -717,15 +834,17 @@ def test_an_unreadable_spooled_event_is_set_aside_and_logged_not_stopping_every_
     """Every command drains the spool first: a file there that is no event used to stop each one with a traceback."""
     monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "log"))
     spool.append(tmp_path, "UserPromptSubmit", "claude-code", '{"n": 1}')
-    unreadable = spool.spool_dir(tmp_path) / f"{time.time_ns():020d}-0.json"
-    unreadable.write_bytes(bad)
+    log = spool.spool_dir(tmp_path) / spool.LOG
+    at = log.stat().st_size
+    with open(log, "ab") as file:
+        file.write(b"\n" + bad + b"\n")
     spool.append(tmp_path, "Stop", "claude-code", '{"n": 2}')
     seen: list[str] = []
     assert spool.drain(tmp_path, lambda item: seen.append(item.raw)) == 2
     assert seen == ['{"n": 1}', '{"n": 2}'] and spool.pending(tmp_path) == []
-    assert unreadable.with_name(unreadable.name + spool.SET_ASIDE).read_bytes() == bad  # kept to look at, not applied
+    assert (spool.spool_dir(tmp_path) / spool.SET_ASIDE).read_bytes() == bad + b"\n"  # kept to look at, not applied
     [failure] = recent_failures()
-    assert failure["where"] == "hook" and unreadable.name in failure["error"]
+    assert failure["where"] == "hook" and f"byte {at + 1} of {spool.LOG}" in failure["error"]
 
 
 def test_a_command_applies_the_spool_before_it_reads(env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path) -> None:

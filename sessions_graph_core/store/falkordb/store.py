@@ -10,22 +10,19 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, HistoryErased, Row, Schema, VectorIndex, user_key
-from sessions_graph_core.store.falkordb import vector_rebuild
+from sessions_graph_core.store.falkordb import ping, vector_rebuild
 from sessions_graph_core.store.falkordb.client import AuthenticationError, Connection, Graph, ReplyError
-from sessions_graph_core.store.falkordb.idle import start_watcher
-from sessions_graph_core.store.falkordb.server import (
-    START_TIMEOUT_S,
-    EmbeddedServer,
-    indexes_built,
-    rewrite_log,
-    server_info,
-)
 from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS, DEFAULT_TIMEOUT_S, reads_moved
 from sessions_graph_core.validation import ValidationError, identifier
+
+# The server module (with subprocess) is imported where a server is started, waited for or rewritten: a hook
+# that writes to a store that answered its PING (FalkorDBStore.answering) needs none of it.
+if TYPE_CHECKING:
+    from sessions_graph_core.store.falkordb.server import EmbeddedServer
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
 VECTOR_EF_RUNTIME = 200
@@ -115,11 +112,27 @@ class FalkorDBStore(GraphStore):
         it; with `keep_running` it stays up for the next process and stops itself after `idle_seconds`
         without a command (0: never).
         """
+        from sessions_graph_core.store.falkordb.server import EmbeddedServer
+
         server = EmbeddedServer(data_dir)
         started = server.ensure_running()
         if started and keep_running and idle_seconds > 0:
+            from sessions_graph_core.store.falkordb.idle import start_watcher  # only a store this call started
+
             start_watcher(server.data_dir, idle_seconds)
         return cls(server, graph=graph, owns_server=started and not keep_running)
+
+    @classmethod
+    def answering(
+        cls, data_dir: str | os.PathLike[str], *, graph: str = "sessions_graph", timeout_s: float | None = None
+    ) -> FalkorDBStore:
+        """A graph in the embedded server of a data directory that the caller has just seen answer: nothing
+        is started, locked or waited for (a hook's path). A statement it leaves unanswered (within `timeout_s`)
+        raises StoreUnreachableError instead of starting the server again."""
+        connection = Connection(str(ping.socket_path(data_dir)), name=_client_name(), timeout=timeout_s)
+        store = cls(None, graph=graph, connection=connection)
+        store.role = "embedded server"
+        return store
 
     @classmethod
     def connect(
@@ -269,6 +282,11 @@ class FalkorDBStore(GraphStore):
                 f"The FalkorDB replica at {self._connection.address} (store.read_url) is unreachable ({exc}): "
                 "start it again, or unset store.read_url to read from the primary"
             )
+        if self.role == "embedded server":
+            return StoreUnavailableError(
+                f"The embedded FalkorDB server at {self._connection.address} stopped answering ({exc}). A statement "
+                "in flight may or may not have been applied; retrying it is safe"
+            )
         return StoreUnavailableError(
             f"The FalkorDB {self.role} at {self._connection.address} is unreachable ({exc}). A statement in flight "
             "may or may not have been applied; retrying it is safe. If the primary is gone for good, promote "
@@ -321,6 +339,8 @@ class FalkorDBStore(GraphStore):
     def _wait_for_indexes(self) -> None:
         """Indexes build in the background: return once they are all built, so the schema is what
         setup made (not a listing in transition) and the first search after it finds everything."""
+        from sessions_graph_core.store.falkordb.server import START_TIMEOUT_S, indexes_built
+
         deadline = time.monotonic() + START_TIMEOUT_S
         while not indexes_built(self._graph):
             if time.monotonic() > deadline:
@@ -412,6 +432,8 @@ class FalkorDBStore(GraphStore):
 
     def _replicas(self) -> list[str]:
         """The replicas the server lists as online (`INFO replication`), as HOST:PORT."""
+        from sessions_graph_core.store.falkordb.server import server_info
+
         info = server_info(self._connection, "replication")
         fields = [dict(pair.split("=", 1) for pair in value.split(",")) for name, value in info.items()
                   if name.startswith("slave") and name[5:].isdigit()]
@@ -423,6 +445,8 @@ class FalkorDBStore(GraphStore):
         connection = self._connection if mine else Connection(address, password=self._password, timeout=60)
         try:
             folder = self._local_dir(connection)
+            from sessions_graph_core.store.falkordb.server import rewrite_log
+
             rewrite_log(connection, folder)
             return folder
         finally:
