@@ -204,6 +204,12 @@ _I_WOULD = re.compile(r"^i(\s+\w+ly)?\s+(could|would|might|should|may)\b|^i'd\b"
 # of my dogs first", "John: Also, I can host Fortnite competitions").
 _I_WILL = re.compile(r"^i(\s+\w+ly)?\s+(will|won't|can|can't|cannot)\b|^i'll\b", re.I)
 _MINE = re.compile(r"\b(my|mine|me|myself)\b", re.I)
+# Something shown, not said: "here's ...", "here are ..." before a photo or a screenshot ("Jolene: Here are my pals
+# keeping me company", "Yeah, here's a screenshot of the system").
+_SHOWN = re.compile(r"^here('s|\s+(is|are))\b", re.I)
+# A name set off at the end, not one the statement is about: the person it is said to ("Take care, Sam", "The salad
+# idea is a smart move, Evan"); "I moved to Berlin, Germany" is about Germany.
+_TO_SOMEONE = re.compile(r",\s+([A-Z][a-z]+)\W*$")
 # A subject that points at what the row does not say: a pronoun or a demonstrative ("It's a wild ride",
 # "They're my escape from reality", "That was fun").
 _POINTING = {"it", "its", "it's", "they", "they're", "he", "he's", "she", "she's", "this", "that", "that's",
@@ -258,6 +264,8 @@ def readable_alone(fact: ExtractedFact) -> bool:
         return False
     if first in _NEVER_A_STATEMENT or (first in _HANGING_ALWAYS and "," not in body) or _QUESTION.match(body):
         return False
+    if _SHOWN.match(body) or _said_to_someone(fact, body):
+        return False
     if _pointing_subject(fact, body):
         return False
     if fact.slot:
@@ -277,6 +285,15 @@ def readable_alone(fact: ExtractedFact) -> bool:
     return first not in _UNNAMED and any(
         name and (_said(name, body) or (_said(name, text) and names_something(body, _ONESELF))) for name in named
     )
+
+
+def _said_to_someone(fact: ExtractedFact, body: str) -> bool:
+    """Whether the statement ends on the name of the person it is said to, a name it is not about, and says
+    nothing of the speaker's own ("Evan: Love the quote, Sam"; "I've had some tough times with my business,
+    Jon" is the speaker's)."""
+    named = _TO_SOMEONE.search(body)
+    about = {comparable(name) for name in [fact.subject, fact.object, *fact.about] if name}
+    return bool(named) and comparable(named.group(1)) not in about and not _MINE.search(body)
 
 
 def _generic(first: str) -> bool:

@@ -85,6 +85,12 @@ def kept(spacy: SpacyBackend, text: str, *, by_assistant: bool) -> list[str]:
         ("locomo", "My skills are making a real difference to them."),
         ("locomo", "I miss those moments."),
         ("locomo", "I forgot its name."),
+        # something shown, not said, even in a slot
+        ("locomo", "Jolene: Here are my pals keeping me company."),
+        ("locomo", "John: Yeah, here's a screenshot of the system."),
+        # said to someone by name, nothing of the speaker's own
+        ("locomo", "Evan: Take care, Sam."),
+        ("locomo", "Sam: The salad idea from a restaurant is a smart move, Evan."),
         # lines run together, the next one's first word inside the sentence
         ("corpus", "The data is lost Where filtered - Recommended fix approach."),
     ],
@@ -123,7 +129,8 @@ def test_the_assistants_specific_statements_are_kept(spacy: SpacyBackend, text: 
      "Basketball has been a part of my life ever since I was a kid.",  # of the speaker's life
      "I'm currently playing this awesome fantasy RPG called \"Xeonoblade Chronicles\".",
      "I'll take good care of my dogs first.",  # a promise that names more than the "I"
-     "John: Also, I can host Fortnite competitions."],
+     "John: Also, I can host Fortnite competitions.",
+     "Gina: I've had some tough times with my business, Jon."],  # said to Jon, of the speaker's own
 )
 def test_the_speakers_statements_are_kept(spacy: SpacyBackend, text: str) -> None:
     assert LABELLED[("locomo", text)] == "ok"
