@@ -250,9 +250,11 @@ def readable_alone(fact: ExtractedFact) -> bool:
     what may be or a reaction that names nothing in particular ("The energy was really motivating"); a
     decision is always kept here.
     Either way a statement is refused whose subject is a pronoun or demonstrative and that names nothing in
-    particular ("It's not too serious"), or that asks with its verb first ("Is it lactose-free"). One in no
+    particular ("It's not too serious"), that asks with its verb first ("Is it lactose-free"), that shows
+    rather than says ("Here are my pals keeping me company"), or that is said to someone by name and says
+    nothing of the speaker's own ("Evan: Take care, Sam"). One in no
     slot whose subject is no one in particular must name the speaker ("I", "we", "my") or something in
-    particular ("Networking plays a big role" names neither), not be a wish or offer ("I could share my knowledge"), say of its subject nothing
+    particular ("Networking plays a big role" names neither), not be a wish, offer or promise ("I could share my knowledge", "I'll do some research"), say of its subject nothing
     that only the conversation names ("I love that first movie too"), and have its subject said after the
     speaker's label ("Maria: Looks like a blast")."""
     if fact.kind != "fact":
