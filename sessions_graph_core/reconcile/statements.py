@@ -252,11 +252,12 @@ def readable_alone(fact: ExtractedFact) -> bool:
     Either way a statement is refused whose subject is a pronoun or demonstrative and that names nothing in
     particular ("It's not too serious"), that asks with its verb first ("Is it lactose-free"), that shows
     rather than says ("Here are my pals keeping me company"), or that is said to someone by name and says
-    nothing of the speaker's own ("Evan: Take care, Sam"). One in no
-    slot whose subject is no one in particular must name the speaker ("I", "we", "my") or something in
-    particular ("Networking plays a big role" names neither), not be a wish, offer or promise ("I could share my knowledge", "I'll do some research"), say of its subject nothing
-    that only the conversation names ("I love that first movie too"), and have its subject said after the
-    speaker's label ("Maria: Looks like a blast")."""
+    nothing of the speaker's own ("Evan: Take care, Sam"). One in no slot whose subject is no one in
+    particular must name the speaker ("I", "we", "my") or something in particular ("Networking plays a big
+    role" names neither), not be a wish, offer or promise ("I could share my knowledge", "I'll do some
+    research"), say of its subject nothing that only the conversation names ("I love that first movie too",
+    "I want the best for them"), and have its subject said after the speaker's label ("Maria: Looks like a
+    blast")."""
     if fact.kind != "fact":
         return True
     text = fact.text.strip()
