@@ -119,8 +119,11 @@ _ADDRESSED = {"you", "your", "yours", "your's", "ya"}
 
 # Markdown run together into one sentence: bold, headings, list items and their numbers ("Round 2:** 3 fresh
 # agents", "- **Hiccup:** ...", "2. Line 607 ...", "Removed orphan comments from: - `a.py` ...", "The key changes
-# are: 1."), an enumeration "(a) keep ...", a tag.
-_MARKDOWN = re.compile(r"\*\*|#{2,}|^[-*\u2022]\s|(^|\s)\d+\.\s|:\s+-\s|:\s+\d+\.$|(^|\s)\(?[a-z]\)\s|</?[a-z_-]+>")
+# are: 1."), an enumeration "(a) keep ...", a tag, and lines run together, the next line's first word inside the
+# sentence without its full stop ("... using request ID tracking The implementation follows ...", "The data is
+# lost Where filtered"); a title's first word is followed by a capital ("I watched The Lion King").
+_MARKDOWN = re.compile(r"\*\*|#{2,}|^[-*\u2022]\s|(^|\s)\d+\.\s|:\s+-\s|:\s+\d+\.$|(^|\s)\(?[a-z]\)\s|</?[a-z_-]+>|"
+                       r"[a-z0-9)]\s(The|This|These|Those|It|Its|Where|When|What|How|Why|There|They|We)\s[a-z]")
 # A sentence cut off where the reader ended it: on a conjunction, preposition or article, a dash or a colon.
 _CUT_OFF = re.compile(r"(\b(and|or|but|nor|of|to|the|a|an|with|for|from|that|which|such as)|[-\u2013\u2014:,(])\W*$", re.I)
 # What may come before the subject of a statement: a speaker's name (chat: "Jon: ..."), an interjection or a
@@ -196,13 +199,27 @@ _SPEAKERS = re.compile(r"\b(i|me|my|mine|myself|we|us|our|ours|ourselves|user)\b
 # "I" with a modal of what would or might be: a wish, an offer or a guess ("I could share my knowledge",
 # "I'd really recommend this series"), not something that is so.
 _I_WOULD = re.compile(r"^i(\s+\w+ly)?\s+(could|would|might|should|may)\b|^i'd\b", re.I)
+# "I" with "will" or "can": a promise, an offer or a reaction ("I'll do some research", "I can provide more
+# advice", "I can't wait for the pics"); a statement only when it names more than the "I" ("I'll take good care
+# of my dogs first", "John: Also, I can host Fortnite competitions").
+_I_WILL = re.compile(r"^i(\s+\w+ly)?\s+(will|won't|can|can't|cannot)\b|^i'll\b", re.I)
+_MINE = re.compile(r"\b(my|mine|me|myself)\b", re.I)
+# Something shown, not said: "here's ...", "here are ..." before a photo or a screenshot ("Jolene: Here are my pals
+# keeping me company", "Yeah, here's a screenshot of the system").
+_SHOWN = re.compile(r"^here('s|\s+(is|are))\b", re.I)
+# A name set off at the end, not one the statement is about: the person it is said to ("Take care, Sam", "The salad
+# idea is a smart move, Evan"); "I moved to Berlin, Germany" is about Germany.
+_TO_SOMEONE = re.compile(r",\s+([A-Z][a-z]+)\W*$")
 # A subject that points at what the row does not say: a pronoun or a demonstrative ("It's a wild ride",
 # "They're my escape from reality", "That was fun").
 _POINTING = {"it", "its", "it's", "they", "they're", "he", "he's", "she", "she's", "this", "that", "that's",
              "these", "those", "there", "there's"}
 # An object that points back at what the row does not say: "the same ...", "that <thing>", "his <thing>" ("I
 # feel the same way", "I love that first movie too", "I love his tech").
-_POINTS_BACK = r"\b(the same|that|his|her|their)\s+"
+_POINTS_BACK = r"\b(the same|that|those|these|its|his|her|their)\s+"
+# A statement that ends on a pronoun for what it is about ("I want the best for them", "I can't imagine life
+# without him", "I'm over the moon about it").
+_ENDS_POINTING = re.compile(r"\b(it|them|him|her)(\s+(too|again|yet|anymore|already|either|so much|a lot))?\W*$", re.I)
 # An assistant's reaction to what it just saw, before what it says next ("Good, `Path` is already imported").
 _REACTION = re.compile(r"^(good|great|perfect|excellent|nice|done|right|alright|interesting)\b\W", re.I)
 
@@ -233,11 +250,14 @@ def readable_alone(fact: ExtractedFact) -> bool:
     what may be or a reaction that names nothing in particular ("The energy was really motivating"); a
     decision is always kept here.
     Either way a statement is refused whose subject is a pronoun or demonstrative and that names nothing in
-    particular ("It's not too serious"), or that asks with its verb first ("Is it lactose-free"). One in no
-    slot whose subject is no one in particular must name the speaker ("I", "we", "my") or something in
-    particular ("Networking plays a big role" names neither), not be a wish or offer ("I could share my knowledge"), say of its subject nothing
-    that only the conversation names ("I love that first movie too"), and have its subject said after the
-    speaker's label ("Maria: Looks like a blast")."""
+    particular ("It's not too serious"), that asks with its verb first ("Is it lactose-free"), that shows
+    rather than says ("Here are my pals keeping me company"), or that is said to someone by name and says
+    nothing of the speaker's own ("Evan: Take care, Sam"). One in no slot whose subject is no one in
+    particular must name the speaker ("I", "we", "my") or something in particular ("Networking plays a big
+    role" names neither), not be a wish, offer or promise ("I could share my knowledge", "I'll do some
+    research"), say of its subject nothing that only the conversation names ("I love that first movie too",
+    "I want the best for them"), and have its subject said after the speaker's label ("Maria: Looks like a
+    blast")."""
     if fact.kind != "fact":
         return True
     text = fact.text.strip()
@@ -246,6 +266,8 @@ def readable_alone(fact: ExtractedFact) -> bool:
     if _CUT_OFF.search(text.rstrip(".!?")) or _YOUR.search(body) or text.count("(") != text.count(")"):
         return False
     if first in _NEVER_A_STATEMENT or (first in _HANGING_ALWAYS and "," not in body) or _QUESTION.match(body):
+        return False
+    if _SHOWN.match(body) or _said_to_someone(fact, body):
         return False
     if _pointing_subject(fact, body):
         return False
@@ -257,7 +279,7 @@ def readable_alone(fact: ExtractedFact) -> bool:
         return False
     if _SECOND_PERSON.search(body) or _WE_MAY.search(body) or _MAY_BE.search(body) or _wish_or_saying(body):
         return False
-    if _I_WOULD.match(body) or _points_back(fact, body) or (_generic(first) and not names_something(body, _SPEAKERS)):
+    if _I_WOULD.match(body) or _promise(body) or _points_back(fact, body) or (_generic(first) and not names_something(body, _SPEAKERS)):
         return False
     # A backend that names no subject (the LLM's readings) names what the statement is about instead. A
     # subject said only in the speaker's label is the speaker's "I" ("Nate: I was bored today"), else no
@@ -266,6 +288,15 @@ def readable_alone(fact: ExtractedFact) -> bool:
     return first not in _UNNAMED and any(
         name and (_said(name, body) or (_said(name, text) and names_something(body, _ONESELF))) for name in named
     )
+
+
+def _said_to_someone(fact: ExtractedFact, body: str) -> bool:
+    """Whether the statement ends on the name of the person it is said to, a name it is not about, and says
+    nothing of the speaker's own ("Evan: Love the quote, Sam"; "I've had some tough times with my business,
+    Jon" is the speaker's)."""
+    named = _TO_SOMEONE.search(body)
+    about = {comparable(name) for name in [fact.subject, fact.object, *fact.about] if name}
+    return bool(named) and comparable(named.group(1)) not in about and not _MINE.search(body)
 
 
 def _generic(first: str) -> bool:
@@ -294,11 +325,22 @@ def _pointing_subject(fact: ExtractedFact, body: str) -> bool:
     return first in _POINTING and not of_another and not _names_a_thing(body)
 
 
+def _promise(body: str) -> bool:
+    """Whether the statement is the speaker's promise, offer or reaction: "I will" or "I can" said of nothing
+    but the "I" ("I'll do some research", "I can't wait for the pics")."""
+    return bool(_I_WILL.match(body)) and not (_MINE.search(body) or _names_a_thing(body))
+
+
 def _points_back(fact: ExtractedFact, body: str) -> bool:
-    """Whether what the statement says of its subject is something only the conversation names: its object
-    said as "the same ...", "that ..." or "his ..." ("I love that first movie too"), with nothing named."""
+    """Whether what the statement says of its subject is something only the conversation names, with
+    nothing named: it ends on a pronoun ("I want the best for them"), or its object is said as "the same
+    ...", "that ...", "those ..." or "his ..." ("I love that first movie too", "I miss those moments")."""
+    if _names_a_thing(body):
+        return False
+    if _ENDS_POINTING.search(body):
+        return True
     thing = (fact.object or "").strip()
-    if not thing or _names_a_thing(body):
+    if not thing:
         return False
     words = re.escape(thing.removeprefix("same ")).replace(r"\ ", r"\s+")
     return re.search(rf"{_POINTS_BACK}(\w+\s+)?{words}\b", body, re.I) is not None
