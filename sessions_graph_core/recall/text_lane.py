@@ -3,7 +3,8 @@
 The full-text index finds the candidates and their words' document frequencies; BM25 is scored
 here (recall/bm25.py), on each turn's passages (embeddings/passages.py): a turn scores as its best
 passage, so a long answer or tool output counts for the part that matches, not for its length. A word held by very many turns is not read from the index: a sample of the
-history estimates its frequency (see COMMON_POSTINGS).
+history estimates its frequency (see COMMON_POSTINGS). A word held by more than TERM_POOL turns gives
+the shortest of them (see POSTING_ORDER).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from sessions_graph_core.embeddings.passages import split_passages
+from sessions_graph_core.embeddings.passages import PASSAGE_CHARS, split_passages
 from sessions_graph_core.recall import bm25
 from sessions_graph_core.recall.lanes import POOL, TURN_COLUMNS, Search, is_message
 from sessions_graph_core.store.base import Row
@@ -21,6 +22,13 @@ from sessions_graph_core.store.schema import TURN_TEXT_INDEX
 from sessions_graph_core.text import stems
 
 TERM_POOL = 100  # best postings read per query term
+# Which TERM_POOL postings of a word held by more turns: the shortest texts first, a text longer than a
+# passage counting as one passage, then the first created. BM25 ranks so the turns that say the word
+# once, as most do. Read from the length stored at ingest (`chars`, recall/evidence.py), or from the text
+# for a turn recorded before it (the same length), so a posting costs a number, not its text; and the
+# same history gives the same candidates after a restart, which the index's own score did not.
+_LENGTH = "coalesce(node.chars, size(node.text))"
+POSTING_ORDER = f"CASE WHEN {_LENGTH} < {PASSAGE_CHARS} THEN {_LENGTH} ELSE {PASSAGE_CHARS} END"
 
 
 def _history_size(search: Search) -> int:
@@ -160,7 +168,7 @@ def text_candidates(search: Search) -> TextCandidates | None:
             continue
         count, rows = search.store.fulltext_postings(
             TURN_TEXT_INDEX, search.user_id, word, limit=TERM_POOL, most=COMMON_POSTINGS,
-            columns=TURN_COLUMNS.replace("t.", "node."),
+            columns=TURN_COLUMNS.replace("t.", "node."), order=POSTING_ORDER,
         )
         frequencies[stem] = count if count < COMMON_POSTINGS else max(count, estimates[stem])
         candidates.update((row["turn_id"], row) for row in rows if is_message(row, search))
