@@ -22,17 +22,17 @@ from sessions_graph_core.store.schema import TURN_TEXT_INDEX
 from sessions_graph_core.text import stems
 
 TERM_POOL = 100  # best postings read per query term
-# Which TERM_POOL postings of a word held by more turns: the shortest texts first, a text longer than a
-# passage counting as one passage, then the first created. BM25 ranks so the turns that say the word
-# once, as most do. Read from the length stored at ingest (`chars`, recall/evidence.py), so a posting
-# costs a number, not its text; and the same history gives the same candidates after a restart, which
-# the index's own score did not.
 
 
 def _posting_order(length: str) -> str:
     return f"CASE WHEN {length} < {PASSAGE_CHARS} THEN {length} ELSE {PASSAGE_CHARS} END"
 
 
+# Which TERM_POOL postings of a word held by more turns: the shortest texts first, a text longer than a
+# passage counting as one passage, then the lowest node id (the first created). BM25 ranks so the turns
+# that say the word once, as most do. Read from the length stored at ingest (`chars`, recall/evidence.py),
+# so a posting costs a number, not its text; and the same history gives the same candidates after a
+# restart, which the index's own score did not.
 POSTING_ORDER = _posting_order("node.chars")
 # A history whose sample holds a turn recorded before `chars` was stored: the length is read from the text
 # where it is missing, the same length at twice the query's cost until `sessions-graph embed --pending` (or
