@@ -3,7 +3,8 @@
 The full-text index finds the candidates and their words' document frequencies; BM25 is scored
 here (recall/bm25.py), on each turn's passages (embeddings/passages.py): a turn scores as its best
 passage, so a long answer or tool output counts for the part that matches, not for its length. A word held by very many turns is not read from the index: a sample of the
-history estimates its frequency (see COMMON_POSTINGS).
+history estimates its frequency (see COMMON_POSTINGS). A word held by more than TERM_POOL turns gives
+the shortest of them (see POSTING_ORDER).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from sessions_graph_core.embeddings.passages import split_passages
+from sessions_graph_core.embeddings.passages import PASSAGE_CHARS, split_passages
 from sessions_graph_core.recall import bm25
 from sessions_graph_core.recall.lanes import POOL, TURN_COLUMNS, Search, is_message
 from sessions_graph_core.store.base import Row
@@ -21,6 +22,22 @@ from sessions_graph_core.store.schema import TURN_TEXT_INDEX
 from sessions_graph_core.text import stems
 
 TERM_POOL = 100  # best postings read per query term
+
+
+def _posting_order(length: str) -> str:
+    return f"CASE WHEN {length} < {PASSAGE_CHARS} THEN {length} ELSE {PASSAGE_CHARS} END"
+
+
+# Which TERM_POOL postings of a word held by more turns: the shortest texts first, a text longer than a
+# passage counting as one passage, then the lowest node id (the first created). BM25 ranks so the turns
+# that say the word once, as most do. Read from the length stored at ingest (`chars`, recall/evidence.py),
+# so a posting costs a number, not its text; and the same history gives the same candidates after a
+# restart, which the index's own score did not.
+POSTING_ORDER = _posting_order("node.chars")
+# A history whose sample holds a turn recorded before `chars` was stored: the length is read from the text
+# where it is missing, the same length at twice the query's cost until `sessions-graph embed --pending` (or
+# Dagster's embedded_session) stores it. (FalkorDB reads the text here even for a turn that has `chars`.)
+POSTING_ORDER_FROM_TEXT = _posting_order("coalesce(node.chars, size(node.text))")
 
 
 def _history_size(search: Search) -> int:
@@ -33,12 +50,14 @@ def _history_size(search: Search) -> int:
 
 @dataclass(frozen=True)
 class _Sample:
-    """Turns drawn from one user's history: their average length and in how many of them each word occurs."""
+    """Turns drawn from one user's history: their average length, in how many of them each word occurs,
+    and whether any was recorded before its length was stored."""
 
     size: int  # of the whole history when drawn
     turns: int
     average_length: float  # of a passage
     occurrences: Mapping[str, int]
+    unfilled: bool
 
     def frequency(self, stem: str, size: int) -> int:
         """The number of turns of a history of `size` turns estimated to hold `stem`."""
@@ -78,7 +97,7 @@ def _sample(search: Search, size: int) -> _Sample:
     rows = search.store.run(
         "UNWIND range(0, size($sids) - 1) AS place WITH place, $sids[place] AS sid "
         "MATCH (t:Turn {session_id: sid}) WHERE t.user_id = $user_id AND t.text IS NOT NULL "
-        "RETURN t.text AS text ORDER BY place, t.seq LIMIT $turns",
+        "RETURN t.text AS text, t.chars IS NULL AS unfilled ORDER BY place, t.seq LIMIT $turns",
         {"user_id": search.user_id, "sids": _spread_sessions(search), "turns": SAMPLE_TURNS},
     )
     occurrences: Counter[str] = Counter()
@@ -87,7 +106,7 @@ def _sample(search: Search, size: int) -> _Sample:
             occurrences.update(set(stems(row["text"])))
     lengths = [len(passage) for row in rows for passage in split_passages(row["text"])]
     average = sum(lengths) / len(lengths) if lengths else 1.0
-    _SAMPLES[key] = _Sample(size, len(rows), average, occurrences)
+    _SAMPLES[key] = _Sample(size, len(rows), average, occurrences, any(row["unfilled"] for row in rows))
     while len(_SAMPLES) > MAX_SAMPLES:
         _SAMPLES.popitem(last=False)
     return _SAMPLES[key]
@@ -161,6 +180,7 @@ def text_candidates(search: Search) -> TextCandidates | None:
         count, rows = search.store.fulltext_postings(
             TURN_TEXT_INDEX, search.user_id, word, limit=TERM_POOL, most=COMMON_POSTINGS,
             columns=TURN_COLUMNS.replace("t.", "node."),
+            order=POSTING_ORDER_FROM_TEXT if sample.unfilled else POSTING_ORDER,
         )
         frequencies[stem] = count if count < COMMON_POSTINGS else max(count, estimates[stem])
         candidates.update((row["turn_id"], row) for row in rows if is_message(row, search))

@@ -352,7 +352,7 @@ def record_turns(
         "session_id: s.session_id, user_id: s.user_id, write_id: $write_id, "
         "user_key: s.user_key, seq: last + 1 + i, kind: t.kind, role: t.role, text: t.text, "
         "speaker: t.speaker, tool_name: t.tool_name, tool_input: t.tool_input, is_error: t.is_error, timestamp: t.timestamp, "
-        "sidechain: t.sidechain, concept_words: t.concept_words, says_when: t.says_when}) "
+        "sidechain: t.sidechain, concept_words: t.concept_words, says_when: t.says_when, chars: t.chars}) "
         "WITH s, tail, x ORDER BY x.seq "
         "WITH s, tail, collect(x) AS made "
         "WITH s, CASE WHEN tail IS NULL THEN made ELSE [tail] + made END AS chain, size(made) AS added "

@@ -161,17 +161,20 @@ class GraphStore(ABC):
         )
 
     def fulltext_postings(
-        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, most: int, columns: str
+        self, index: FullTextIndex, user_id: str, term: str, *, limit: int, most: int, columns: str, order: str
     ) -> tuple[int, list[Row]]:
         """How many nodes of one user match `term` (its document frequency), and the best `limit`.
 
         One pass over at most `most` of the term's postings serves both, so a term that matches
-        more answers `most` (and the best among those read) at a bounded cost; `columns` is
-        written against `node`.
+        more answers `most` (and the best among those read) at a bounded cost. The best are the
+        first in `order`, then by node id: the index's own score does not choose them, as it changes
+        when a matching node is written again and when the server rebuilds the index on loading the
+        store, so the same history gave other candidates before and after a restart. `order` and
+        `columns` are written against `node`.
         """
         rows = self.run(
             f"{self._fulltext_call(index)} WITH node, score WHERE node.user_id = $user_id "
-            "WITH node, score LIMIT $most WITH node, score ORDER BY score DESC "
+            f"WITH node LIMIT $most WITH node ORDER BY {order}, id(node) "
             "WITH collect(node) AS hits WITH size(hits) AS matched, hits[0..$limit] AS best "
             f"UNWIND best AS node RETURN matched, {columns}",
             {"query": self._fulltext_query(index, user_id, [term]), "user_id": user_id, "limit": int(limit), "most": int(most)},

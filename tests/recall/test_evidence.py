@@ -100,15 +100,17 @@ def record(graph, user: str, session: str, texts: list[str], day: int = 1) -> No
 
 def stored(store, user: str) -> dict[str, dict]:
     rows = store.run(f"MATCH (t:Turn) WHERE t.user_id = $uid RETURN {EVIDENCE_COLUMNS}", {"uid": user})
-    texts = {row["turn_id"]: row["text"] for row in store.run(
-        "MATCH (t:Turn) WHERE t.user_id = $uid RETURN t.turn_id AS turn_id, t.text AS text", {"uid": user})}
-    return {row["turn_id"]: {**row, "full_text": texts[row["turn_id"]]} for row in rows}
+    full = {row["turn_id"]: row for row in store.run(
+        "MATCH (t:Turn) WHERE t.user_id = $uid RETURN t.turn_id AS turn_id, t.text AS text, t.chars AS chars",
+        {"uid": user})}
+    return {row["turn_id"]: {**row, "full_text": full[row["turn_id"]]["text"], "chars": full[row["turn_id"]]["chars"]}
+            for row in rows}
 
 
 def strip(store, session: str) -> int:
     """Make the session's turns look recorded before the evidence properties existed."""
-    return store.run("MATCH (t:Turn {session_id: $sid}) REMOVE t.concept_words, t.says_when RETURN count(t) AS n",
-                     {"sid": session})[0]["n"]
+    return store.run("MATCH (t:Turn {session_id: $sid}) REMOVE t.concept_words, t.says_when, t.chars "
+                     "RETURN count(t) AS n", {"sid": session})[0]["n"]
 
 
 def test_turns_are_recorded_with_their_evidence_and_no_text_is_read_for_it(graph) -> None:
@@ -117,7 +119,7 @@ def test_turns_are_recorded_with_their_evidence_and_no_text_is_read_for_it(graph
     assert len(rows) == len(TEXTS)
     for row in rows.values():
         assert row["text"] is None  # the query reads the text only where the properties are missing
-        assert {"concept_words": row["concept_words"], "says_when": row["says_when"]} == turn_evidence(row["full_text"])
+        assert {key: row[key] for key in ("concept_words", "says_when", "chars")} == turn_evidence(row["full_text"])
     by_text = {row["full_text"]: row for row in rows.values()}
     assert by_text["Ok, 12."]["concept_words"] == ""  # no such word: stored empty, not missing
     assert by_text["Books, books and more books: I read three novels in May."]["concept_words"] == "books read three novels may"
@@ -170,12 +172,12 @@ def test_a_turn_recorded_before_the_evidence_is_read_by_its_text_until_it_is_fil
     # Filling is per user, and writes only what is missing.
     assert fill_turn_evidence(graph.store, "alice") == 7
     assert all(row["concept_words"] is not None for row in stored(graph.store, "alice").values())
-    assert all(row["concept_words"] is None for row in stored(graph.store, "bob").values())
+    assert all(row["concept_words"] is None and row["chars"] is None for row in stored(graph.store, "bob").values())
     assert fill_turn_evidence(graph.store, "alice") == 0
     assert graph.fill_turn_evidence() == len(TEXTS)
     for user in ("alice", "bob"):
         for row in stored(graph.store, user).values():
-            assert {"concept_words": row["concept_words"], "says_when": row["says_when"]} == turn_evidence(row["full_text"])
+            assert {key: row[key] for key in ("concept_words", "says_when", "chars")} == turn_evidence(row["full_text"])
     assert {key: ranked(graph, *key) for key in before} == before
 
 
@@ -197,5 +199,5 @@ def test_embed_pending_fills_the_turns_recorded_before_the_evidence(cli, short_t
 
 @pytest.mark.parametrize("text", ["", "   ", "Ok."])
 def test_a_text_with_no_such_word_has_empty_evidence(text: str) -> None:
-    assert turn_evidence(text) == {"concept_words": "", "says_when": False}
+    assert turn_evidence(text) == {"concept_words": "", "says_when": False, "chars": len(text)}
     assert read_evidence({"concept_words": "", "says_when": False}) == ((), False)

@@ -333,3 +333,46 @@ def test_a_question_that_names_a_speaker_favours_what_that_person_said(graph):
     # The row says who said it, by name, where the role alone would say only "user".
     assert ", Caroline]: I joined the pottery class on Monday." in graph.recall(
         "alice", "When did Caroline join the pottery class?", config=config).render()
+
+
+def test_a_common_words_candidates_are_the_shortest_and_the_same_after_a_rewrite_and_a_restart(short_tmp, monkeypatch):
+    """A word held by more turns than TERM_POOL gives its shortest turns, read from the length stored at ingest
+    or, for a turn recorded before it, from the text. The index's own score chose them before: it changed when
+    embedding wrote the turns again and when the server rebuilt the index on loading the store."""
+    from sessions_graph_core import SessionsGraph
+    from sessions_graph_core.recall import text_lane
+    from sessions_graph_core.recall.lanes import Search
+    from sessions_graph_core.store.falkordb.store import FalkorDBStore
+
+    monkeypatch.setattr(text_lane, "TERM_POOL", 3)
+    lengths = [7, 2, 9, 0, 5, 11, 1, 8, 3]
+    texts_in = [f"The kafka consumer{' and the topic' * n} lagged." for n in lengths]
+    shortest = {texts_in[i] for i in sorted(range(len(lengths)), key=lengths.__getitem__)[:3]}
+
+    def candidates(store: FalkorDBStore) -> set[str]:
+        found = text_lane.text_candidates(Search(store, "alice", "kafka", RecallConfig(), "m", None, ["kafka"], None))
+        return {row["text"] for row in found.rows.values()}
+
+    store = FalkorDBStore.open(short_tmp)
+    try:
+        graph = SessionsGraph(store)
+        graph.setup()
+        graph.record_session_start("s-1", user_id="alice")
+        graph.record_turns("s-1", [{"role": "user", "text": text} for text in texts_in], user_id="alice")
+        assert candidates(store) == shortest
+        for key in ("embedding_model", "embedding_hash"):  # as embedding writes each turn
+            store.run(f"MATCH (t:Turn {{user_id: 'alice'}}) SET t.{key} = 'again'")
+            assert candidates(store) == shortest
+        store.run("MATCH (t:Turn {user_id: 'alice'}) REMOVE t.chars")  # recorded before the length was stored
+        monkeypatch.setattr(text_lane, "_SAMPLES", type(text_lane._SAMPLES)())  # as a process opening such a store
+        assert candidates(store) == shortest
+    finally:
+        store.close()
+    store = FalkorDBStore.open(short_tmp)
+    try:
+        assert candidates(store) == shortest
+        assert SessionsGraph(store).fill_turn_evidence("alice") == len(texts_in)
+        monkeypatch.setattr(text_lane, "_SAMPLES", type(text_lane._SAMPLES)())
+        assert candidates(store) == shortest
+    finally:
+        store.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.store.base import GraphStore, VectorIndex
-from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX, SCHEMA
+from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX, SCHEMA, TURN_TEXT_INDEX
 
 
 def test_parameters_come_back_as_plain_values(backend_store: GraphStore) -> None:
@@ -40,9 +40,32 @@ def test_full_text_postings_count_one_users_nodes(backend_store: GraphStore) -> 
         graph.save_memory("alice", text)
     graph.save_memory("bob", "kafka for bob")
     matched, rows = backend_store.fulltext_postings(
-        MEMORY_TEXT_INDEX, "alice", "kafka", limit=1, most=100, columns="node.content AS content"
+        MEMORY_TEXT_INDEX, "alice", "kafka", limit=1, most=100, columns="node.content AS content",
+        order="size(node.content)",
     )
-    assert matched == 2 and len(rows) == 1 and rows[0]["content"].startswith("kafka")
+    assert matched == 2 and rows == [{"matched": 2, "content": "kafka lag"}]
+
+
+def test_full_text_postings_keep_their_order_when_their_nodes_are_written_again(backend_store: GraphStore) -> None:
+    """The best postings follow `order`, not the index's score: that changed when a node was written again
+    (as embedding sets a turn's properties), so the same history gave recall other candidates before and
+    after the store was restarted."""
+    graph = SessionsGraph(backend_store)
+    graph.record_session_start("s-1", user_id="alice")
+    filler = [{"text": f"Kafka came up in passing while we talked about item {i} of the long list."} for i in range(6)]
+    best = [{"text": "Kafka lag, Kafka topics and Kafka consumers."}, {"text": "Kafka topics."}]
+    graph.record_turns("s-1", [*filler[:3], *best, *filler[3:]], user_id="alice")
+
+    def best_texts() -> list[str]:
+        _, rows = backend_store.fulltext_postings(
+            TURN_TEXT_INDEX, "alice", "kafka", limit=2, most=100, columns="node.text AS text", order="size(node.text)"
+        )
+        return [row["text"] for row in rows]
+
+    assert best_texts() == ["Kafka topics.", "Kafka lag, Kafka topics and Kafka consumers."]
+    for key in ("embedding_model", "embedding_hash"):
+        backend_store.run(f"MATCH (t:Turn {{user_id: 'alice'}}) SET t.{key} = 'again'")
+        assert best_texts() == ["Kafka topics.", "Kafka lag, Kafka topics and Kafka consumers."]
 
 
 def test_vector_search_finds_the_nearest_first(backend_store: GraphStore) -> None:
