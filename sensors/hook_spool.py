@@ -20,7 +20,7 @@ from sessions_graph_dagster.resources import GraphStoreResource
 )
 def hook_spool_sensor(context: dg.SensorEvaluationContext, graph_store: GraphStoreResource) -> dg.SkipReason:
     settings = graph_store.settings()
-    if settings.memgraph_url or settings.falkordb_url:
+    if not settings.embedded:
         return dg.SkipReason("the store is a server: hooks write to it directly and never spool")
     waiting = len(spool.pending(settings.data_dir))
     if not waiting:

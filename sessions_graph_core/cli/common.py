@@ -211,7 +211,7 @@ def _drain_spool(settings: StoreSettings) -> None:
     what the hooks received."""
     from sessions_graph_core.integrations import spool
 
-    if settings.backend == "falkordb" and not settings.falkordb_url and spool.waiting(settings.data_dir):
+    if settings.embedded and spool.waiting(settings.data_dir):
         from sessions_graph_core.integrations.hooks import drain_spool
 
         drain_spool(wait=False)

@@ -99,7 +99,7 @@ def service_state(config: Config) -> str:
     from sessions_graph_core.integrations import service
 
     settings = config.store.settings()
-    if settings.memgraph_url or settings.falkordb_url:
+    if not settings.embedded:
         return "a server of its own, no login service"
     try:
         kind = service.manager()

@@ -41,7 +41,7 @@ def service_install(with_dagster: bool, no_start: bool) -> None:
         files = service.service_files(kind, with_dagster=with_dagster)
     except ValidationError as exc:
         fail(str(exc), 2)
-    if settings.memgraph_url or settings.falkordb_url:
+    if not settings.embedded:
         fail(f"the store is the server at {settings.where()}; a login service keeps only the embedded store up", 2)
     service.write(files)
     for item in files:

@@ -199,7 +199,7 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
         if _store_not_ready(settings):
             _spool(settings, event, runtime, raw)
             return None
-        if not _embedded(settings):
+        if not settings.store.embedded:
             return handle(event, payload, runtime=runtime, settings=settings)
         try:
             return handle(event, payload, runtime=runtime, settings=settings, store=_answering_store(settings))
@@ -214,16 +214,11 @@ def run_hook(event: str, raw: bytes | str, *, runtime: str = DEFAULT_RUNTIME) ->
         return None
 
 
-def _embedded(settings: HookSettings) -> bool:
-    """A store whose server a command starts itself; a server store (Memgraph, standalone FalkorDB) is never
-    waited for by starting it, so it is never spooled for."""
-    return not (settings.store.memgraph_url or settings.store.falkordb_url)
-
-
 def _store_not_ready(settings: HookSettings) -> bool:
     """An embedded store that does not answer yet (not started, loading), or events spooled before this one,
-    which must be applied first: the event goes to the spool instead of waiting."""
-    if not _embedded(settings):
+    which must be applied first: the event goes to the spool instead of waiting. A server store (Memgraph,
+    standalone FalkorDB) is never waited for by starting it, so it is never spooled for."""
+    if not settings.store.embedded:
         return False
     data_dir = settings.store.data_dir
     return spool.waiting(data_dir) or not ping.answers(ping.socket_path(data_dir), READY_TIMEOUT_S)
@@ -269,7 +264,7 @@ def drain_spool(*, wait: bool = True, store: StoreSettings | None = None) -> int
     settings = hook_settings()
     if store is not None:
         settings = replace(settings, store=store)
-    if settings.store.memgraph_url or settings.store.falkordb_url:
+    if not settings.store.embedded:
         return 0
     return spool.drain(settings.store.data_dir, lambda item: apply_spooled(item, settings), wait=wait)
 

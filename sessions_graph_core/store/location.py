@@ -73,6 +73,11 @@ class StoreSettings:
     def backend(self) -> str:
         return "memgraph" if self.memgraph_url else "falkordb"
 
+    @property
+    def embedded(self) -> bool:
+        """The embedded FalkorDB in `data_dir`, whose server a command starts itself (not a server of its own)."""
+        return not (self.memgraph_url or self.falkordb_url)
+
     def where(self) -> str:
         """The store in words, for messages."""
         return self.memgraph_url or self.falkordb_url or f"embedded FalkorDB in {self.data_dir}"
@@ -85,7 +90,7 @@ class StoreSettings:
 
     def cacheable(self) -> dict[str, str] | None:
         """What a cache may keep of it: the embedded store's place; None for a server, whose password it needs."""
-        if self.memgraph_url or self.falkordb_url:
+        if not self.embedded:
             return None
         return {"data_dir": str(self.data_dir), "graph": self.graph, "idle_seconds": self.idle_seconds}
 
