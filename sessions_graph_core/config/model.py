@@ -443,6 +443,9 @@ def set_values(pairs: Sequence[tuple[str, str]], path: Path | None = None) -> li
     data = read_file(path)
     for key, raw in pairs:
         section, name = split_key(key)
+        problem = validation.text_problem(raw)  # the file is UTF-8 TOML: a lone surrogate could not be written
+        if problem:
+            raise ConfigError(f"config set {key}: the value {problem}; allowed: {allowed_values(key)}")
         data.setdefault(section, {})[name] = _typed(key, raw)
     try:
         config = Config.model_validate(data)

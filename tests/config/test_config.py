@@ -309,6 +309,7 @@ ODD_VALUES = st.one_of(
 @example(pairs=[("store.data_dir", "/tmp/x\nExecStartPre=/bin/sh"), ("llm.api_key", "k\r\nX-Injected: 1")])
 @example(pairs=[("ontology.path", "x" * 300)])  # was an OSError traceback: the file check's stat, name too long
 @example(pairs=[("store.data_dir", "x" * 300)])
+@example(pairs=[("store.database", "\ud800")])  # was a UnicodeEncodeError traceback writing the file
 @given(pairs=st.lists(st.tuples(st.sampled_from(sorted(CASES)), ODD_VALUES), min_size=1, max_size=3))
 def test_config_set_of_any_values_writes_them_all_or_exits_2_and_changes_nothing(path: Path, pairs) -> None:
     """`config set` with hostile values (issue 36): no traceback and no hang; a refused call leaves the file
