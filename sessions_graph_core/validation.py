@@ -9,6 +9,7 @@ import errno
 import os
 import re
 import unicodedata
+from pathlib import Path
 
 # Matched only through `whole`: `$` (and a bare `match`) also accepts a final newline, so 'alice\n' would pass
 # as alice and the store's lookup of 'alice' would then find the other user's node.
@@ -47,6 +48,16 @@ def has_control_characters(text: str) -> bool:
 
 def code_point(ch: str) -> str:
     return f"U+{ord(ch):04X}"
+
+
+def home_expanded(path: Path) -> Path:
+    """`path` with a leading `~` or `~name` made absolute; ValidationError (not pathlib's RuntimeError) when
+    there is no home directory to put there, e.g. `~0` names no user of this machine."""
+    try:
+        return path.expanduser()
+    except RuntimeError:
+        raise ValidationError(f"{str(path)[:200]!r} starts with ~ but no home directory is known for it; "
+                         "give the full path") from None
 
 
 def path_problem(path: str) -> str | None:

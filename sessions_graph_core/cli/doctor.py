@@ -20,6 +20,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from sessions_graph_core.config.model import Config, config_path, load_config
+from sessions_graph_core.config.paths import CONFIG_ENV
 from sessions_graph_core.failures import failure_log_path, recent_failures
 from sessions_graph_core.validation import ValidationError
 
@@ -36,7 +37,10 @@ class Check(BaseModel):
 
 
 def check_config() -> tuple[Check, Config | None]:
-    path = config_path()
+    try:
+        path = config_path()
+    except ValidationError as exc:
+        return Check(name="config", status="fail", detail=str(exc), fix=f"set {CONFIG_ENV} to the config file's full path, or unset it"), None
     try:
         config = load_config()
     except ValidationError as exc:

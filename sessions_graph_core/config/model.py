@@ -112,7 +112,7 @@ class Store(Section):
             return None
         if validation.has_control_characters(str(value)):
             raise ValueError("a directory path may not hold control characters")
-        return _storable(value.expanduser())
+        return _storable(validation.home_expanded(value))
 
     def settings(self) -> StoreSettings:
         falkordb = bool(self.url and self.url.startswith("falkordb://"))
@@ -249,7 +249,7 @@ class Ontology(Section):
     def _a_file(cls, value: Path | None) -> Path | None:
         if value is None:
             return None
-        path = _storable(value.expanduser())
+        path = _storable(validation.home_expanded(value))
         try:
             regular = path.is_file() or not path.exists()
         except OSError as exc:  # e.g. a directory on the way that this user may not enter

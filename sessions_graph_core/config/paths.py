@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from sessions_graph_core.validation import ValidationError, home_expanded
+
 CONFIG_ENV = "SESSIONS_GRAPH_CONFIG"
 # `SESSIONS_GRAPH_<SECTION>_<KEY>` sets any key, e.g. SESSIONS_GRAPH_RECALL_TURNS_K.
 ENV_PREFIX = "SESSIONS_GRAPH_"
@@ -29,6 +31,9 @@ ENV_ALIASES = {
 def config_path() -> Path:
     explicit = os.environ.get(CONFIG_ENV)
     if explicit:
-        return Path(explicit).expanduser()
+        try:
+            return home_expanded(Path(explicit))
+        except ValidationError as exc:
+            raise ValidationError(f"{CONFIG_ENV}: {exc}") from None
     base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
     return Path(base) / "sessions-graph" / "config.toml"

@@ -109,6 +109,17 @@ def test_every_key_accepts_a_good_value_and_refuses_a_bad_one(key: str, path: Pa
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize("key", ["ontology.path", "store.data_dir"])
+def test_a_home_of_no_user_is_refused_with_why(key: str, path: Path) -> None:
+    """`~name` for a user this machine does not have: exit 2 saying so, the file unchanged (was a traceback)."""
+    set_value("recall.turns_k", "12")
+    before = path.read_bytes()
+    result = CliRunner().invoke(main, ["config", "set", key, "~no-such-user-on-this-machine/x"])
+    assert (result.exit_code, result.exception.__class__) == (2, SystemExit), result.output
+    assert key in result.output and "no home directory is known" in result.output
+    assert path.read_bytes() == before
+
+
 def test_values_are_stored_typed(path: Path) -> None:
     set_value("recall.turns_k", "12")
     set_value("reconcile.auto_reconcile", "yes")
@@ -310,6 +321,7 @@ ODD_VALUES = st.one_of(
 @example(pairs=[("ontology.path", "x" * 300)])  # was an OSError traceback: the file check's stat, name too long
 @example(pairs=[("store.data_dir", "x" * 300)])
 @example(pairs=[("store.database", "\ud800")])  # was a UnicodeEncodeError traceback writing the file
+@example(pairs=[("ontology.path", "~0")])  # was a RuntimeError traceback: ~0 names no user, expanduser raised
 @given(pairs=st.lists(st.tuples(st.sampled_from(sorted(CASES)), ODD_VALUES), min_size=1, max_size=3))
 def test_config_set_of_any_values_writes_them_all_or_exits_2_and_changes_nothing(path: Path, pairs) -> None:
     """`config set` with hostile values (issue 36): no traceback and no hang; a refused call leaves the file
@@ -336,3 +348,15 @@ def test_a_path_no_file_system_can_hold_is_refused_with_why(key: str, value: str
     assert (result.exit_code, result.exception.__class__) == (2, SystemExit), result.output
     assert key in result.output and "too long for a file name" in result.output
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", [["config", "show"], ["doctor"]])
+def test_a_config_variable_naming_the_home_of_no_user_says_so(command: list[str], path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """SESSIONS_GRAPH_CONFIG=~name/... for a user this machine does not have: the variable named and how to
+    fix it, not pathlib's RuntimeError traceback."""
+    monkeypatch.setenv(config.CONFIG_ENV, "~no-such-user-on-this-machine/config.toml")
+    result = CliRunner().invoke(main, command)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (1, 2) and config.CONFIG_ENV in result.output, result.output
+    assert "no home directory is known" in result.output
