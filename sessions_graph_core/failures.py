@@ -8,18 +8,35 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
-
-import platformdirs
 
 LOG_DIR_ENV = "SESSIONS_GRAPH_LOG_DIR"
 FAILURE_LOG = "failures.jsonl"
 CHILD_LOG = "children.log"
+APP_NAME = "sessions-graph"
 
 
 def log_dir() -> Path:
-    return Path(os.environ.get(LOG_DIR_ENV) or platformdirs.user_state_dir("sessions-graph"))
+    """SESSIONS_GRAPH_LOG_DIR, else the user state directory (platformdirs' `user_state_dir`)."""
+    return Path(os.environ.get(LOG_DIR_ENV) or _user_state_dir())
+
+
+def _user_state_dir() -> str:
+    # Every hook reads its settings cache here. On Linux the place is the XDG rule, worked out here: importing
+    # platformdirs costs a hook about 5 ms (it imports tempfile, hence shutil, random, bz2 and lzma). Anything
+    # unusual (no absolute HOME, another system) is left to platformdirs. tests/test_failures.py checks that
+    # both give the same folder.
+    if sys.platform == "linux":
+        state, home = os.environ.get("XDG_STATE_HOME", ""), os.environ.get("HOME", "")
+        if os.path.isabs(state):
+            return os.path.join(state, APP_NAME)
+        if os.path.isabs(home):
+            return os.path.join(home, ".local", "state", APP_NAME)
+    import platformdirs
+
+    return platformdirs.user_state_dir(APP_NAME)
 
 
 def failure_log_path() -> Path:

@@ -13,8 +13,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import platformdirs
-
 from sessions_graph_core.validation import ValidationError
 
 if TYPE_CHECKING:  # a hook reads StoreSettings from its cache, and only a hook that opens the store needs more
@@ -30,6 +28,8 @@ DEFAULT_TIMEOUT_S = 5.0
 
 
 def default_data_dir() -> Path:
+    import platformdirs  # here, not at the top: a hook takes its data directory from its settings cache
+
     return Path(os.environ.get("SESSIONS_GRAPH_DATA_DIR") or platformdirs.user_data_dir("sessions-graph"))
 
 

@@ -13,10 +13,12 @@ with backticked keys, None as null. Nothing else about a value reaches the query
 
 from __future__ import annotations
 
+# The C modules that `socket` and `threading` wrap: their wrappers would cost every hook a millisecond or two
+# of imports (selectors, array) for nothing this client uses.
+import _socket
+import _thread
 import numbers
-import socket
 import sys
-import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -131,9 +133,9 @@ class Connection:
         self.timeout = timeout
         self.name = name
         self._password = password
-        self._socket: socket.socket | None = None
+        self._socket: _socket.socket | None = None
         self._parser: hiredis.Reader | None = None
-        self._lock = threading.RLock()  # re-entered by the AUTH and CLIENT SETNAME a fresh connection sends
+        self._lock = _thread.RLock()  # re-entered by the AUTH and CLIENT SETNAME a fresh connection sends
 
     def command(self, *arguments: str | int, wait_s: float = 0.0, write: bool = False) -> Any:
         """Send one command and return its reply; an error reply raises ReplyError.
@@ -192,7 +194,7 @@ class Connection:
 
     def _connect(self) -> None:
         tcp = tcp_address(self.address)
-        client = socket.socket(socket.AF_INET if tcp else socket.AF_UNIX, socket.SOCK_STREAM)
+        client = _socket.socket(_socket.AF_INET if tcp else _socket.AF_UNIX, _socket.SOCK_STREAM)
         client.settimeout(self.timeout)
         try:
             client.connect(tcp or self.address)
@@ -200,7 +202,7 @@ class Connection:
             client.close()
             raise StoreUnreachableError(f"Cannot connect to {self.address}: {exc.strerror or exc}") from exc
         if tcp:
-            client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # one small command, one small reply
+            client.setsockopt(_socket.IPPROTO_TCP, _socket.TCP_NODELAY, 1)  # one small command, one small reply
         self._socket = client
         self._parser = hiredis.Reader(replyError=ReplyError, encoding="utf-8")
         if self._password:

@@ -1,0 +1,60 @@
+"""Detached children (children.spawn_detached): their own session, stdin closed, stderr to the child log, reaped."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from sessions_graph_core.children import spawn_detached
+from sessions_graph_core.config.paths import CONFIG_ENV
+from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path
+
+
+def finished(pid: int) -> bool:
+    """Exited and not reaped yet (a zombie), read from /proc without waiting for it."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+
+
+def wait_until(probe: Callable[[], bool], timeout_s: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not probe():
+        assert time.monotonic() < deadline, "the child did not finish"
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def logs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(LOG_DIR_ENV, str(tmp_path / "log"))
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
+    return tmp_path / "log"
+
+
+def test_a_detached_child_has_its_own_session_and_writes_its_errors_to_the_child_log(logs: Path) -> None:
+    pid = spawn_detached(["no-such-command"])
+    assert pid is not None
+    assert os.getsid(pid) == pid  # a session of its own: the harness ending the hook's group leaves it running
+    wait_until(lambda: finished(pid))
+    assert os.waitpid(pid, 0)[1] != 0  # click refused the command, on stderr
+    assert "No such command 'no-such-command'" in child_log_path().read_text()
+
+
+def test_a_finished_child_is_reaped_at_the_next_spawn(logs: Path) -> None:
+    """A long-running process (the MCP server) spawns many: none may stay a zombie."""
+    first = spawn_detached(["no-such-command"])
+    assert first is not None
+    wait_until(lambda: finished(first))
+    second = spawn_detached(["no-such-command"])
+    assert second is not None
+    with pytest.raises(ChildProcessError):  # already reaped
+        os.waitpid(first, os.WNOHANG)
+    os.waitpid(second, 0)
+
+
+def test_a_child_that_cannot_start_is_logged_not_raised(logs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sessions_graph_core.children.sessions_graph_command", lambda: [str(logs / "missing")])
+    assert spawn_detached(["store", "drain"]) is None
+    assert "spawn" in (logs / "failures.jsonl").read_text()
