@@ -17,7 +17,6 @@ import shutil
 import statistics
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
 from bench_dagster import add_pending
@@ -63,7 +62,7 @@ def main() -> None:
     try:
         settings = StoreSettings(data_dir=root / "unused", falkordb_url=primary.url, falkordb_password=password,
                                  read_url=replica.url, replica_acks=1)
-        with SessionsGraph(open_store(replace(settings, replica_acks=0))) as graph:
+        with SessionsGraph(open_store(settings.replace(replica_acks=0))) as graph:
             graph.setup()
             ids = [add_pending(graph, index, "e", users=1) for index in range(args.sessions)]
             for sid in ids:

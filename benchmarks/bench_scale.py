@@ -38,7 +38,6 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -364,7 +363,7 @@ def drain(root: Path, pg: dict[str, str], sessions: int, users: int, concurrent:
             data_dir=work / "unused", falkordb_url=primary.url, falkordb_password=password,
             read_url=replica.url, replica_acks=1,
         )
-        backlog(replace(settings, replica_acks=0), sessions, f"d{concurrent}", users)
+        backlog(settings.replace(replica_acks=0), sessions, f"d{concurrent}", users)
         env = {
             **database(pg, f"drain_{concurrent}"), "SESSIONS_GRAPH_BATCH_SIZE": "100",
             "SESSIONS_GRAPH_STORE_URL": primary.url, "SESSIONS_GRAPH_STORE_READ_URL": replica.url,

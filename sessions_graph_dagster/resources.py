@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,7 +41,7 @@ class GraphStoreResource(dg.ConfigurableResource):
             changes["memgraph_url"] = self.memgraph_url
             changes["memgraph_user"] = self.memgraph_user or configured.memgraph_user
             changes["memgraph_password"] = self.memgraph_password or configured.memgraph_password
-        return dataclasses.replace(configured, **changes)
+        return configured.replace(**changes)
 
     @contextmanager
     def open(self) -> Iterator[GraphStore]:

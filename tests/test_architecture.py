@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE = "sessions_graph_core"
 INTERFACES = (f"{CORE}.cli", f"{CORE}.integrations", f"{CORE}.entry", f"{CORE}.ui")
 # What the store may build on besides itself: no service, no interface.
-STORE_MAY_IMPORT = (f"{CORE}.store", f"{CORE}.validation", f"{CORE}.clock", f"{CORE}.errors")
+STORE_MAY_IMPORT = (f"{CORE}.store", f"{CORE}.validation", f"{CORE}.clock", f"{CORE}.errors", f"{CORE}.values")
 # Modules of the Dagster code location that define assets or checks (and so load the whole pipeline).
 ASSET_MODULES = tuple(
     f"sessions_graph_dagster.{name}" for name in ("sessions", "memory_files", "ontology", "checks", "definitions")

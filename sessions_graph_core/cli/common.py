@@ -19,6 +19,7 @@ from sessions_graph_core import validation
 from sessions_graph_core.errors import NotFoundError, StoreUnreachableError, no_session
 from sessions_graph_core.inputs import InputError, read_stdin_text
 from sessions_graph_core.validation import ValidationError
+from sessions_graph_core.values import Value
 
 if TYPE_CHECKING:
     from sessions_graph_core.graph import SessionsGraph
@@ -156,10 +157,15 @@ def require_user(graph: SessionsGraph, user_id: str) -> None:
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the rows as JSON.")
 
 
+def _plain(row: object) -> object:
+    if isinstance(row, Value):
+        return row.as_dict()
+    return asdict(row) if is_dataclass(row) else row
+
+
 def print_json(rows: object) -> None:
-    """A listing (or one record) as JSON: dataclasses become objects, paths and dates strings."""
-    plain = [asdict(row) if is_dataclass(row) else row for row in rows] if isinstance(rows, list) else rows
-    plain = asdict(plain) if is_dataclass(plain) else plain
+    """A listing (or one record) as JSON: dataclasses and Values become objects, paths and dates strings."""
+    plain = [_plain(row) for row in rows] if isinstance(rows, list) else _plain(rows)
     click.echo(json.dumps(plain, indent=2, ensure_ascii=False, default=str))
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +21,7 @@ from sessions_graph_core.failures import log_dir
 from sessions_graph_core.inputs import MAX_CONFIG_BYTES, InputError, read_bytes
 from sessions_graph_core.store.location import StoreSettings
 from sessions_graph_core.validation import ValidationError
+from sessions_graph_core.values import Value
 
 if TYPE_CHECKING:
     from sessions_graph_core.config.model import Config
@@ -31,13 +31,17 @@ CACHE_FILE = "hook-settings.json"
 _LOCATION_VARIABLES = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME")
 
 
-@dataclass(frozen=True)
-class HookSettings:
+class HookSettings(Value):
+    __slots__ = ("user_id", "store", "auto_reconcile", "memory_index", "resume")
+
     user_id: str | None
     store: StoreSettings
     auto_reconcile: bool
     memory_index: bool
     resume: bool
+
+    def __init__(self, user_id: str | None, store: StoreSettings, auto_reconcile: bool, memory_index: bool, resume: bool) -> None:
+        self._fill(user_id, store, auto_reconcile, memory_index, resume)
 
     @classmethod
     def from_config(cls, config: Config) -> HookSettings:
@@ -90,7 +94,7 @@ def _remember(key: str, settings: HookSettings) -> None:
         return
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump({"key": key, "settings": {**asdict(settings), "store": settings.store.cacheable()}}, file)
+            json.dump({"key": key, "settings": {**settings.as_dict(), "store": settings.store.cacheable()}}, file)
         os.replace(temporary, target)
     except OSError:
         Path(temporary).unlink(missing_ok=True)

@@ -16,7 +16,6 @@ raises, and a parent killed outright closes the pipe, on which the child exits w
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import json
 import os
 import queue
@@ -63,7 +62,7 @@ class EmbeddingAlongside:
 
     def __enter__(self) -> EmbeddingAlongside:
         settings = {key: str(value) if key == "data_dir" else value
-                    for key, value in dataclasses.asdict(self.settings).items()}
+                    for key, value in self.settings.as_dict().items()}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "sessions_graph_core.embeddings.alongside"],
             stdin=subprocess.PIPE,

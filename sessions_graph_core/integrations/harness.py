@@ -26,7 +26,6 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -37,6 +36,7 @@ from sessions_graph_core.sessions import records
 from sessions_graph_core.sessions.records import TurnIn
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
+from sessions_graph_core.values import Value
 
 MAX_READ_BYTES = 64 * 1024 * 1024  # a hook reads at most this much per call; the next one goes on
 # Lines before the offset are parsed only when they may name a tool call, for the results after it.
@@ -62,24 +62,35 @@ def parse_line(raw: bytes | str, *, what: str = "the line") -> Any:
     return parse_json(raw, what=what)
 
 
-@dataclass(frozen=True)
-class TranscriptChunk:
+class TranscriptChunk(Value):
     """The turns in a transcript from one offset to the end of its last finished line."""
+
+    __slots__ = ("turns", "next_offset", "skipped", "summaries", "ignored")
 
     turns: list[TurnIn]
     next_offset: int
-    skipped: tuple[str, ...] = ()  # "line N: why" for each line after the offset that could not be read
-    summaries: tuple[str, ...] = ()  # summary and compaction texts, kept on the session
-    ignored: Counter[str] = field(default_factory=Counter)  # lines that hold no turn, by what they are
+    skipped: tuple[str, ...]  # "line N: why" for each line after the offset that could not be read
+    summaries: tuple[str, ...]  # summary and compaction texts, kept on the session
+    ignored: Counter[str]  # lines that hold no turn, by what they are
+
+    def __init__(
+        self, turns: list[TurnIn], next_offset: int, skipped: tuple[str, ...] = (), summaries: tuple[str, ...] = (),
+        ignored: Counter[str] | None = None,
+    ) -> None:
+        self._fill(turns, next_offset, skipped, summaries, Counter() if ignored is None else ignored)
 
 
-@dataclass(frozen=True)
-class TranscriptHeader:
+class TranscriptHeader(Value):
     """What a transcript says about its session: the harness's session id, working directory and first time."""
 
-    session_id: str | None = None
-    cwd: str | None = None
-    started_at: str | None = None
+    __slots__ = ("session_id", "cwd", "started_at")
+
+    session_id: str | None
+    cwd: str | None
+    started_at: str | None
+
+    def __init__(self, session_id: str | None = None, cwd: str | None = None, started_at: str | None = None) -> None:
+        self._fill(session_id, cwd, started_at)
 
 
 def _stamp(value: Any) -> str | None:
@@ -230,7 +241,7 @@ def read_transcript_from(path: Path, session_id: str, offset: int = 0) -> Transc
     if long_line_end is not None:  # skipped and logged, so the lines after it are read
         after = read_transcript_from(path, session_id, long_line_end)
         reason = f"byte {offset}: a line of {long_line_end - offset:,} bytes, over the {MAX_READ_BYTES:,} a hook reads at once"
-        return replace(after, skipped=(reason, *after.skipped))
+        return after.replace(skipped=(reason, *after.skipped))
     tool_names: dict[str, str] = {}
     turns: list[TurnIn] = []
     skipped: list[str] = []
@@ -316,13 +327,17 @@ def read_header(path: Path) -> TranscriptHeader:
     return TranscriptHeader(**found)
 
 
-@dataclass(frozen=True)
-class Recorded:
+class Recorded(Value):
     """What one read of a transcript stored: new turns and summaries, and the chunk it read."""
+
+    __slots__ = ("added", "summaries_added", "chunk")
 
     added: int
     summaries_added: int
     chunk: TranscriptChunk
+
+    def __init__(self, added: int, summaries_added: int, chunk: TranscriptChunk) -> None:
+        self._fill(added, summaries_added, chunk)
 
 
 def record_transcript(store: GraphStore, session_id: str, user_id: str, transcript: str) -> Recorded:

@@ -20,7 +20,6 @@ import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,6 +31,7 @@ from sessions_graph_core.inputs import MAX_STDIN_BYTES, InputError, parse_json, 
 from sessions_graph_core.integrations import spool
 from sessions_graph_core.store.falkordb import ping
 from sessions_graph_core.validation import ValidationError
+from sessions_graph_core.values import Value
 
 if TYPE_CHECKING:
     from sessions_graph_core.store.base import GraphStore
@@ -65,17 +65,24 @@ class HookError(ValidationError):
     """A hook that cannot do its work: says what to fix."""
 
 
-@dataclass(frozen=True)
-class HookPayload:
+class HookPayload(Value):
     """The fields of a harness's hook JSON that we read; the rest is ignored."""
 
+    __slots__ = ("session_id", "hook_event_name", "transcript_path", "cwd", "tool_name", "tool_input", "tool_response")
+
     session_id: str
-    hook_event_name: str | None = None
-    transcript_path: str | None = None
-    cwd: str | None = None
-    tool_name: str | None = None
-    tool_input: Any = None
-    tool_response: Any = None
+    hook_event_name: str | None
+    transcript_path: str | None
+    cwd: str | None
+    tool_name: str | None
+    tool_input: Any
+    tool_response: Any
+
+    def __init__(
+        self, session_id: str, hook_event_name: str | None = None, transcript_path: str | None = None, cwd: str | None = None,
+        tool_name: str | None = None, tool_input: Any = None, tool_response: Any = None,
+    ) -> None:
+        self._fill(session_id, hook_event_name, transcript_path, cwd, tool_name, tool_input, tool_response)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HookPayload:
@@ -255,7 +262,7 @@ def apply_spooled(item: spool.Spooled, settings: HookSettings) -> None:
     except StoreUnreachableError:
         raise
     except Exception as exc:  # noqa: BLE001 - as in run_hook: a bad event must not block the ones behind it
-        record_failure("hook", exc, hook_event=item.event, runtime=item.runtime, spooled=item.path.name)
+        record_failure("hook", exc, hook_event=item.event, runtime=item.runtime, spooled=True)
 
 
 def drain_spool(*, wait: bool = True, store: StoreSettings | None = None) -> int:
@@ -263,7 +270,7 @@ def drain_spool(*, wait: bool = True, store: StoreSettings | None = None) -> int
     `store` (default: the configured one) says whose spool, and where its events are written."""
     settings = hook_settings()
     if store is not None:
-        settings = replace(settings, store=store)
+        settings = settings.replace(store=store)
     if not settings.store.embedded:
         return 0
     return spool.drain(settings.store.data_dir, lambda item: apply_spooled(item, settings), wait=wait)

@@ -30,11 +30,11 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from sessions_graph_core.failures import record_failure
 from sessions_graph_core.inputs import MAX_STDIN_BYTES, InputError, parse_json, read_bytes
+from sessions_graph_core.values import Value
 
 SPOOL_DIR = "spool"
 LOG = "events.log"
@@ -53,11 +53,15 @@ MAX_EVENT_BYTES = 6 * MAX_STDIN_BYTES + 4096
 _OFFSET_DIGITS = 20
 
 
-@dataclass(frozen=True)
-class Spooled:
+class Spooled(Value):
+    __slots__ = ("event", "runtime", "raw")
+
     event: str
     runtime: str
     raw: str
+
+    def __init__(self, event: str, runtime: str, raw: str) -> None:
+        self._fill(event, runtime, raw)
 
 
 def spool_dir(data_dir: Path) -> Path:

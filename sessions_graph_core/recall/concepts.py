@@ -14,7 +14,6 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from sessions_graph_core import wordnet
 from sessions_graph_core.text import content_words, stem
 
 PARTS_OF_SPEECH = ("n", "v")  # adjectives and adverbs have no hypernyms to climb
@@ -27,12 +26,17 @@ DEPTH = 6  # hypernym steps climbed above a turn's word: swimming -> ... -> acti
 @lru_cache(maxsize=65536)
 def senses(word: str, count: int) -> tuple[tuple[int, str], ...]:
     """The word's `count` most frequent senses of each part of speech, as (offset, part of speech)."""
+    # WordNet is imported where it is read: a hook records a turn's concept words (`named`) and never reads it.
+    from sessions_graph_core import wordnet
+
     return tuple((s.offset, s.pos) for pos in PARTS_OF_SPEECH for s in wordnet.synsets(word, pos)[:count])
 
 
 @lru_cache(maxsize=65536)
 def kinds(word: str) -> frozenset[tuple[int, str]]:
     """The word's senses and every synset up to DEPTH steps above them."""
+    from sessions_graph_core import wordnet
+
     found = set(senses(word, SENSES))
     for pos in PARTS_OF_SPEECH:
         for synset in wordnet.synsets(word, pos)[:SENSES]:

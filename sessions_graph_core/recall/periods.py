@@ -9,9 +9,10 @@ answers "when" mostly says it in words ("yesterday", "last month", "two years ag
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
+
+from sessions_graph_core.values import Value
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
            "october", "november", "december")
@@ -72,12 +73,16 @@ def says_when(text: str) -> bool:
     return _SAYS_WHEN.search(text) is not None
 
 
-@dataclass(frozen=True)
-class Period:
+class Period(Value):
     """Days from `start` up to, not including, `end`."""
+
+    __slots__ = ("start", "end")
 
     start: date
     end: date
+
+    def __init__(self, start: date, end: date) -> None:
+        self._fill(start, end)
 
 
 def mentioned_period(text: str) -> Period | None:

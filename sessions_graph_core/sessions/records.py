@@ -10,7 +10,6 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -21,6 +20,7 @@ from sessions_graph_core.memory import paths as memory_paths
 from sessions_graph_core.recall.evidence import turn_evidence
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.validation import ValidationError, describe
+from sessions_graph_core.values import Value
 
 MAX_TURN_CHARS = 1_000_000
 MAX_SPEAKER_CHARS = 200
@@ -97,23 +97,31 @@ _TURN_CHECKS: dict[str, Callable[[Any], str | None]] = {
 }
 
 
-@dataclass(frozen=True)
-class TurnIn:
+class TurnIn(Value):
     """One turn as a caller hands it over (also one line of a JSONL transcript); checked on creation."""
 
-    type: str = "message"
-    role: str | None = None
-    text: str = ""
-    speaker: str | None = None  # who said it, by name, where the transcript names people (a group chat)
-    tool_name: str | None = None
-    tool_input: dict[str, Any] | None = None
-    output: str | None = None
-    is_error: bool = False
-    timestamp: datetime | str | None = None
-    turn_id: str | None = None
-    sidechain: bool = False  # said in a subagent's side conversation, not the main one
+    __slots__ = ("type", "role", "text", "speaker", "tool_name", "tool_input", "output", "is_error", "timestamp", "turn_id",
+                 "sidechain")
 
-    def __post_init__(self) -> None:
+    type: str
+    role: str | None
+    text: str
+    speaker: str | None  # who said it, by name, where the transcript names people (a group chat)
+    tool_name: str | None
+    tool_input: dict[str, Any] | None
+    output: str | None
+    is_error: bool
+    timestamp: datetime | str | None
+    turn_id: str | None
+    sidechain: bool  # said in a subagent's side conversation, not the main one
+
+    def __init__(
+        self, type: str = "message", role: str | None = None, text: str = "", speaker: str | None = None,
+        tool_name: str | None = None, tool_input: dict[str, Any] | None = None, output: str | None = None,
+        is_error: bool = False, timestamp: datetime | str | None = None, turn_id: str | None = None,
+        sidechain: bool = False,
+    ) -> None:
+        self._fill(type, role, text, speaker, tool_name, tool_input, output, is_error, timestamp, turn_id, sidechain)
         problems = [f"{name}: {problem}" for name, check in _TURN_CHECKS.items() if (problem := check(getattr(self, name)))]
         if problems:
             raise ValidationError("; ".join(problems))
@@ -142,33 +150,52 @@ class TurnIn:
         return self.text
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(Value):
+    __slots__ = ("turn_id", "session_id", "seq", "kind", "role", "text", "tool_name", "tool_input", "is_error", "timestamp",
+                 "speaker", "sidechain")
+
     turn_id: str
     session_id: str
     seq: int
     kind: str
     role: str
     text: str
-    tool_name: str | None = None
-    tool_input: str | None = None
-    is_error: bool = False
-    timestamp: str = ""
-    speaker: str | None = None
-    sidechain: bool = False
+    tool_name: str | None
+    tool_input: str | None
+    is_error: bool
+    timestamp: str
+    speaker: str | None
+    sidechain: bool
+
+    def __init__(
+        self, turn_id: str, session_id: str, seq: int, kind: str, role: str, text: str, tool_name: str | None = None,
+        tool_input: str | None = None, is_error: bool = False, timestamp: str = "", speaker: str | None = None,
+        sidechain: bool = False,
+    ) -> None:
+        self._fill(turn_id, session_id, seq, kind, role, text, tool_name, tool_input, is_error, timestamp, speaker, sidechain)
 
 
-@dataclass(frozen=True)
-class SessionInfo:
+class SessionInfo(Value):
+    __slots__ = ("session_id", "user_id", "project_key", "started_at", "ended_at", "reconciliation_status", "turn_count",
+                 "texts_given_up", "metadata")
+
     session_id: str
     user_id: str
-    project_key: str | None = None
-    started_at: str | None = None
-    ended_at: str | None = None
-    reconciliation_status: str | None = None
-    turn_count: int = 0
-    texts_given_up: int = 0  # texts the model never read in llm.max_attempts runs: kept as read without it
-    metadata: dict[str, Any] = field(default_factory=dict)
+    project_key: str | None
+    started_at: str | None
+    ended_at: str | None
+    reconciliation_status: str | None
+    turn_count: int
+    texts_given_up: int  # texts the model never read in llm.max_attempts runs: kept as read without it
+    metadata: dict[str, Any]
+
+    def __init__(
+        self, session_id: str, user_id: str, project_key: str | None = None, started_at: str | None = None,
+        ended_at: str | None = None, reconciliation_status: str | None = None, turn_count: int = 0, texts_given_up: int = 0,
+        metadata: dict[str, Any] | None = None,
+    ) -> None:
+        self._fill(session_id, user_id, project_key, started_at, ended_at, reconciliation_status, turn_count, texts_given_up,
+                   {} if metadata is None else metadata)
 
 
 def derived_turn_id(session_id: str, position: int, call: str = "") -> str:
@@ -460,12 +487,16 @@ def link_produced_memories(store: GraphStore, session_id: str, user_id: str, pat
     return int(rows[0]["linked"]) if rows else 0
 
 
-@dataclass(frozen=True)
-class PendingSession:
+class PendingSession(Value):
+    __slots__ = ("session_id", "user_id", "revision", "pending_since")
+
     session_id: str
     user_id: str
     revision: int  # bumped by every change: a new revision asks for a new run
-    pending_since: str = ""
+    pending_since: str
+
+    def __init__(self, session_id: str, user_id: str, revision: int, pending_since: str = "") -> None:
+        self._fill(session_id, user_id, revision, pending_since)
 
     @property
     def version(self) -> str:
@@ -536,19 +567,29 @@ def users_of(store: GraphStore, session_ids: Iterable[str] | None = None) -> lis
     return [row["user_id"] for row in rows]
 
 
-@dataclass(frozen=True)
-class SessionState:
+class SessionState(Value):
     """Where a session stands in reconciliation and embedding: what the sensors decide on."""
+
+    __slots__ = ("session_id", "user_id", "revision", "reconciliation_status", "embedding_status", "embedding_model",
+                 "embedding_failures", "embedded_at", "pending_since")
 
     session_id: str
     user_id: str
     revision: int
-    reconciliation_status: str | None = None
-    embedding_status: str | None = None
-    embedding_model: str | None = None
-    embedding_failures: int = 0
-    embedded_at: str | None = None
-    pending_since: str = ""
+    reconciliation_status: str | None
+    embedding_status: str | None
+    embedding_model: str | None
+    embedding_failures: int
+    embedded_at: str | None
+    pending_since: str
+
+    def __init__(
+        self, session_id: str, user_id: str, revision: int, reconciliation_status: str | None = None,
+        embedding_status: str | None = None, embedding_model: str | None = None, embedding_failures: int = 0,
+        embedded_at: str | None = None, pending_since: str = "",
+    ) -> None:
+        self._fill(session_id, user_id, revision, reconciliation_status, embedding_status, embedding_model,
+                   embedding_failures, embedded_at, pending_since)
 
     @property
     def version(self) -> str:
@@ -647,9 +688,11 @@ def completed_sessions_by_user(store: GraphStore) -> dict[str, int]:
     return {row["uid"]: row["n"] for row in rows}
 
 
-@dataclass(frozen=True)
-class SessionStatus:
+class SessionStatus(Value):
     """A session as its user's memory browser lists it: where it stands in reconciliation and embedding."""
+
+    __slots__ = ("session_id", "started_at", "turn_count", "reconciliation_status", "reconciliation_error",
+                 "embedding_status", "embedding_error")
 
     session_id: str
     started_at: str | None
@@ -658,6 +701,13 @@ class SessionStatus:
     reconciliation_error: str | None
     embedding_status: str | None
     embedding_error: str | None
+
+    def __init__(
+        self, session_id: str, started_at: str | None, turn_count: int, reconciliation_status: str | None,
+        reconciliation_error: str | None, embedding_status: str | None, embedding_error: str | None,
+    ) -> None:
+        self._fill(session_id, started_at, turn_count, reconciliation_status, reconciliation_error, embedding_status,
+                   embedding_error)
 
     @property
     def status(self) -> str:

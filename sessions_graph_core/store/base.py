@@ -11,55 +11,78 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from sessions_graph_core.validation import identifier
+from sessions_graph_core.values import Value
 
 Row = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class UniqueKey:
+class UniqueKey(Value):
     """Properties whose values identify one node of a label.
 
     Writers keep keys unique by MERGE-ing on them in single statements; backends that can also
     enforce it (Memgraph) create a constraint.
     """
 
+    __slots__ = ("label", "properties")
+
     label: str
     properties: tuple[str, ...]
 
+    def __init__(self, label: str, properties: tuple[str, ...]) -> None:
+        self._fill(label, properties)
 
-@dataclass(frozen=True)
-class RangeIndex:
+
+class RangeIndex(Value):
+    __slots__ = ("label", "property")
+
     label: str
     property: str
 
+    def __init__(self, label: str, property: str) -> None:
+        self._fill(label, property)
 
-@dataclass(frozen=True)
-class FullTextIndex:
+
+class FullTextIndex(Value):
     """Full-text search over one text property, always scoped to one user through `user_key`."""
+
+    __slots__ = ("name", "label", "property")
 
     name: str
     label: str
     property: str
 
+    def __init__(self, name: str, label: str, property: str) -> None:
+        self._fill(name, label, property)
 
-@dataclass(frozen=True)
-class VectorIndex:
+
+class VectorIndex(Value):
     """Nearest-neighbour search over one vector property of one label (cosine)."""
+
+    __slots__ = ("label", "property", "dimension")
 
     label: str
     property: str
     dimension: int
 
+    def __init__(self, label: str, property: str, dimension: int) -> None:
+        self._fill(label, property, dimension)
 
-@dataclass(frozen=True)
-class Schema:
-    unique_keys: Sequence[UniqueKey] = field(default_factory=tuple)
-    range_indexes: Sequence[RangeIndex] = field(default_factory=tuple)
-    fulltext_indexes: Sequence[FullTextIndex] = field(default_factory=tuple)
+
+class Schema(Value):
+    __slots__ = ("unique_keys", "range_indexes", "fulltext_indexes")
+
+    unique_keys: Sequence[UniqueKey]
+    range_indexes: Sequence[RangeIndex]
+    fulltext_indexes: Sequence[FullTextIndex]
+
+    def __init__(
+        self, unique_keys: Sequence[UniqueKey] = (), range_indexes: Sequence[RangeIndex] = (),
+        fulltext_indexes: Sequence[FullTextIndex] = (),
+    ) -> None:
+        self._fill(unique_keys, range_indexes, fulltext_indexes)
 
     def identifiers(self) -> list[str]:
         names: list[str] = []
@@ -85,16 +108,23 @@ def user_key(user_id: str) -> str:
     return "u" + hashlib.sha256(user_id.encode("utf-8")).hexdigest()[:24]
 
 
-@dataclass(frozen=True)
-class HistoryErased:
+class HistoryErased(Value):
     """What `erase_history` did: the query-log keys it deleted, the servers whose logs it rewrote from
     the data they hold now, those it could not (with why), and the servers' directories this machine can
     read (where the check after a forget looks)."""
 
-    telemetry_keys: int = 0
-    rewritten: tuple[str, ...] = ()
-    not_rewritten: dict[str, str] = field(default_factory=dict)
-    directories: tuple[str, ...] = ()
+    __slots__ = ("telemetry_keys", "rewritten", "not_rewritten", "directories")
+
+    telemetry_keys: int
+    rewritten: tuple[str, ...]
+    not_rewritten: dict[str, str]
+    directories: tuple[str, ...]
+
+    def __init__(
+        self, telemetry_keys: int = 0, rewritten: tuple[str, ...] = (), not_rewritten: dict[str, str] | None = None,
+        directories: tuple[str, ...] = (),
+    ) -> None:
+        self._fill(telemetry_keys, rewritten, {} if not_rewritten is None else not_rewritten, directories)
 
 
 class GraphStore(ABC):

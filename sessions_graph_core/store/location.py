@@ -1,19 +1,19 @@
 """Where the store is, in one model, and the one function that opens it.
 
 The config file's [store] section, the hook settings cache, the Dagster resource and the CLI all
-resolve to a `StoreSettings` and open it with `open_store`. A plain dataclass, not pydantic: the
-hook path builds one from its cache and must not pay for pydantic's import.
+resolve to a `StoreSettings` and open it with `open_store`. A plain value class, neither pydantic nor a
+dataclass: the hook path builds one from its cache and must not pay for either import (values.py).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sessions_graph_core.validation import ValidationError
+from sessions_graph_core.values import Value
 
 if TYPE_CHECKING:  # a hook reads StoreSettings from its cache, and only a hook that opens the store needs more
     from sessions_graph_core.store.base import GraphStore
@@ -33,8 +33,7 @@ def default_data_dir() -> Path:
     return Path(os.environ.get("SESSIONS_GRAPH_DATA_DIR") or platformdirs.user_data_dir("sessions-graph"))
 
 
-@dataclass(frozen=True)
-class StoreSettings:
+class StoreSettings(Value):
     """The embedded FalkorDB in `data_dir`; a standalone FalkorDB server when `falkordb_url` is set; the
     Memgraph server at `memgraph_url` when that is set.
 
@@ -47,27 +46,37 @@ class StoreSettings:
     long a standalone server may take to answer a statement before it is reported as not answering.
     """
 
-    data_dir: Path
-    graph: str = DEFAULT_GRAPH
-    memgraph_url: str | None = None
-    memgraph_user: str = ""
-    memgraph_password: str = field(default="", repr=False)  # never printed, never cached
-    memgraph_database: str = "memgraph"
-    falkordb_url: str | None = None
-    falkordb_password: str = field(default="", repr=False)  # never printed, never cached
-    read_url: str | None = None
-    replica_acks: int = 0
-    read_only: bool = False
-    idle_seconds: float = DEFAULT_IDLE_SECONDS
-    timeout_s: float = DEFAULT_TIMEOUT_S
+    __slots__ = ("data_dir", "graph", "memgraph_url", "memgraph_user", "memgraph_password", "memgraph_database",
+                 "falkordb_url", "falkordb_password", "read_url", "replica_acks", "read_only", "idle_seconds", "timeout_s")
+    _hidden = frozenset({"memgraph_password", "falkordb_password"})  # never printed, never cached
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "data_dir", Path(self.data_dir))
-        if (self.read_url or self.replica_acks) and not self.falkordb_url:
+    data_dir: Path
+    graph: str
+    memgraph_url: str | None
+    memgraph_user: str
+    memgraph_password: str
+    memgraph_database: str
+    falkordb_url: str | None
+    falkordb_password: str
+    read_url: str | None
+    replica_acks: int
+    read_only: bool
+    idle_seconds: float
+    timeout_s: float
+
+    def __init__(
+        self, data_dir: Path | str, graph: str = DEFAULT_GRAPH, memgraph_url: str | None = None, memgraph_user: str = "",
+        memgraph_password: str = "", memgraph_database: str = "memgraph", falkordb_url: str | None = None,
+        falkordb_password: str = "", read_url: str | None = None, replica_acks: int = 0, read_only: bool = False,
+        idle_seconds: float = DEFAULT_IDLE_SECONDS, timeout_s: float = DEFAULT_TIMEOUT_S,
+    ) -> None:
+        if (read_url or replica_acks) and not falkordb_url:
             raise ValidationError(
                 "store.read_url and store.replica_acks name replicas of a standalone FalkorDB server: "
                 "set store.url to its falkordb://HOST:PORT, or unset them"
             )
+        self._fill(Path(data_dir), graph, memgraph_url, memgraph_user, memgraph_password, memgraph_database, falkordb_url,
+                   falkordb_password, read_url, replica_acks, read_only, idle_seconds, timeout_s)
 
     @property
     def backend(self) -> str:
@@ -86,7 +95,7 @@ class StoreSettings:
         """Where recall reads: the replica at `read_url` when one is set, else the same store."""
         if not self.read_url:
             return self
-        return replace(self, falkordb_url=self.read_url, read_url=None, replica_acks=0, read_only=True)
+        return self.replace(falkordb_url=self.read_url, read_url=None, replica_acks=0, read_only=True)
 
     def cacheable(self) -> dict[str, str] | None:
         """What a cache may keep of it: the embedded store's place; None for a server, whose password it needs."""

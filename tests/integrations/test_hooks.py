@@ -25,7 +25,7 @@ from sessions_graph_core.config.model import CONFIG_ENV, ENV_ALIASES, ENV_PREFIX
 from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path, recent_failures
 from sessions_graph_core.integrations import spool
 from sessions_graph_core.integrations.connector import SessionsGraphConnector
-from sessions_graph_core.integrations.hooks import action_for, plain_arguments, run_hook
+from sessions_graph_core.integrations.hooks import action_for, drain_spool, plain_arguments, run_hook
 from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.store.falkordb.server import EmbeddedServer, _cmdline
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
@@ -372,6 +372,16 @@ NOT_FOR_A_PROMPT = {
     "sessions_graph_core.sessions.projects", "sessions_graph_core.children", "uuid", "platform",
     # The server's module, its idle watcher and subprocess: only for a store the call starts or waits for.
     "sessions_graph_core.store.falkordb.server", "sessions_graph_core.store.falkordb.idle", "subprocess",
+    *(NOT_FOR_ANY_HOOK := {
+        # dataclasses loads inspect, ast, dis and tokenize: the hook path's types are Values (values.py).
+        "dataclasses", "inspect",
+        # platformdirs loads tempfile, shutil and random; the log folder is worked out without it on Linux.
+        "platformdirs", "tempfile", "shutil",
+        # The Python wrappers of _socket and _thread (selectors, array).
+        "socket", "threading",
+        # WordNet, which only a question reads: a turn's concept words need no senses.
+        "sessions_graph_core.wordnet",
+    }),
 }
 
 
@@ -450,6 +460,24 @@ def test_another_users_session_is_left_alone(env: dict[str, str], graph: Session
     assert "belongs to another user" in failure["error"]
 
 
+def test_a_spooled_event_that_fails_is_logged_and_the_drain_goes_on(
+    env: dict[str, str], data_dir: Path, graph: SessionsGraph, repo: Path, tmp_path: Path
+) -> None:
+    theirs = ClaudeTranscript(tmp_path / "bob.jsonl", f"cc-{uuid.uuid4()}", repo)
+    graph.record_session_start(theirs.session_id, user_id="bob")
+    theirs.user("bob's words, in alice's hook")
+    mine = ClaudeTranscript(tmp_path / "alice.jsonl", f"cc-{uuid.uuid4()}", repo)
+    mine.user("Move the nightly export to 02:00.")
+    for transcript in (theirs, mine):
+        spool.append(data_dir, "UserPromptSubmit", "claude-code", json.dumps(transcript.payload("UserPromptSubmit")))
+    assert drain_spool() == 2
+    assert graph.get_turns(theirs.session_id) == []
+    assert [turn.text for turn in graph.get_turns(mine.session_id)] == ["Move the nightly export to 02:00."]
+    [failure] = recent_failures()
+    assert "belongs to another user" in failure["error"] and failure["spooled"] is True
+    assert spool.pending(data_dir) == []
+
+
 def wait_for(probe: Callable[[], object], timeout_s: float = 180) -> object:
     """Poll until probe() is truthy: the detached children finish on their own time."""
     deadline = time.monotonic() + timeout_s
@@ -479,9 +507,14 @@ def test_cli_stop_hook_leaves_the_embedding_to_its_child(env: dict[str, str], gr
     sid = f"cc-{uuid.uuid4()}"
     transcript = ClaudeTranscript(tmp_path / "t.jsonl", sid, repo)
     transcript.user("Rename the billing module to invoicing.")
+    assert hook_cli("UserPromptSubmit", transcript.payload("UserPromptSubmit"), env).returncode == 0  # the session's first
     transcript.assistant("Renamed; imports updated.")
-    done = hook_cli("Stop", transcript.payload("Stop"), env)
+    command = [sys.executable, "-X", "importtime", "-m", "sessions_graph_core.entry", "hook", "Stop"]
+    done = subprocess.run(command, input=json.dumps(transcript.payload("Stop")), capture_output=True, text=True, env=env,
+                          timeout=HOOK_TIMEOUT_S)
     assert done.returncode == 0
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "sessions_graph_core.children" in imported and not imported & {"subprocess", *NOT_FOR_ANY_HOOK}  # posix_spawn
     node = wait_for(lambda: session_node(graph, sid).get("embedding_status") and session_node(graph, sid))
     assert node["embedding_status"] == "completed", node.get("embedding_error")
     assert recent_failures() == []
@@ -649,7 +682,7 @@ def test_a_hook_that_spools_loads_neither_the_store_client_nor_the_server_module
     assert len(spool.pending(store_not_up)) == 2
     assert "sessions_graph_core.integrations.spool" in imported
     unwanted = {"sessions_graph_core.store.falkordb.server", "sessions_graph_core.store.falkordb.client", "hiredis", "subprocess"}
-    assert not imported & unwanted
+    assert not imported & (unwanted | NOT_FOR_ANY_HOOK)
     assert recent_failures() == []
 
 

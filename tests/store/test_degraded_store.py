@@ -10,7 +10,6 @@ import signal
 import socket
 import subprocess
 import time
-from dataclasses import replace
 
 import pytest
 from conftest import EXAMPLES
@@ -90,7 +89,7 @@ def test_a_server_stopped_after_the_probe_gives_its_read_to_the_other_one(pair, 
     """The fault run's race, made certain: the server chosen for reads answers the probe, then stops (SIGSTOP)
     before the command's first read. That read goes to the other server, once, with the note; before, it failed
     after store.timeout_s."""
-    settings = replace(primary_only(pair, tmp_path), read_url=pair.replica.url, timeout_s=1.5)
+    settings = primary_only(pair, tmp_path).replace(read_url=pair.replica.url, timeout_s=1.5)
     chosen, other = (pair.primary, pair.replica) if primary_first else (pair.replica, pair.primary)
     notes: list[str] = []
     store = open_reads(settings, primary_first=primary_first, on_switch=notes.append)
@@ -109,7 +108,7 @@ def test_a_server_stopped_after_the_probe_gives_its_read_to_the_other_one(pair, 
 
 
 def test_a_write_is_never_moved_to_the_other_server(pair, tmp_path):
-    settings = replace(primary_only(pair, tmp_path), read_url=pair.replica.url, timeout_s=1.5)
+    settings = primary_only(pair, tmp_path).replace(read_url=pair.replica.url, timeout_s=1.5)
     notes: list[str] = []
     store = open_reads(settings, primary_first=True, on_switch=notes.append)
     os.kill(pair.primary.pid(), signal.SIGSTOP)
@@ -125,7 +124,7 @@ def test_a_write_is_never_moved_to_the_other_server(pair, tmp_path):
 def test_a_read_on_a_stopped_primary_fails_within_the_timeout_naming_it(pair, tmp_path):
     """No replica to fall back to: the read fails once store.timeout_s has passed, naming the primary, and the
     store answers again once the primary does."""
-    settings = replace(primary_only(pair, tmp_path), timeout_s=1.5)
+    settings = primary_only(pair, tmp_path).replace(timeout_s=1.5)
     with open_store(settings) as store:
         os.kill(pair.primary.pid(), signal.SIGSTOP)
         try:
@@ -141,7 +140,7 @@ def test_a_read_on_a_stopped_primary_fails_within_the_timeout_naming_it(pair, tm
 def test_a_write_waiting_for_its_replica_is_given_the_replicas_wait_on_top_of_the_timeout(pair, tmp_path):
     """WAIT holds the reply for up to REPLICA_ACK_TIMEOUT_MS: a timeout shorter than that must not cut it off, or
     a write the replica confirmed late would be reported as a server that does not answer."""
-    settings = replace(primary_only(pair, tmp_path), replica_acks=1, timeout_s=1.0)
+    settings = primary_only(pair, tmp_path).replace(replica_acks=1, timeout_s=1.0)
     os.kill(pair.replica.pid(), signal.SIGSTOP)  # the replica confirms nothing: WAIT runs its full 5 s
     try:
         with open_store(settings) as store, pytest.raises(StoreUnavailableError) as raised:

@@ -7,7 +7,6 @@ import os
 import signal
 import threading
 import time
-from dataclasses import replace
 
 import pytest
 from conftest import EXAMPLES
@@ -74,14 +73,14 @@ def test_a_big_write_is_given_time_for_its_size_not_cut_off_at_the_timeout(pair,
     """store.timeout_s bounds a server that does not answer; a write's time grows with what it sends. Cut off at
     the timeout, a big write (record_turns of 10,000 turns, 12.6 MB) was reported failed while the server went
     on and applied it."""
-    settings = replace(settings_for(pair, tmp_path, replica_acks=0), timeout_s=0.01)
+    settings = settings_for(pair, tmp_path, replica_acks=0).replace(timeout_s=0.01)
     rows = [{"n": n, "text": f"turn {n} " + "word " * 2_000} for n in range(2_000)]  # 20 MB
     try:
         with open_store(settings) as store:
             made = store.run("UNWIND $rows AS r CREATE (:Item {n: r.n, text: r.text}) RETURN count(r) AS made", {"rows": rows})
         assert made == [{"made": 2_000}]
     finally:
-        with open_store(replace(settings, timeout_s=60)) as store:
+        with open_store(settings.replace(timeout_s=60)) as store:
             assert count(store) == 2_000
             store.delete_all()
 
@@ -91,7 +90,7 @@ def test_a_write_fewer_replicas_confirmed_than_asked_is_not_acknowledged(pair, t
     with open_store(settings) as store:
         with pytest.raises(StoreUnavailableError, match="only 1 of 2 replicas confirmed it"):
             store.run("CREATE (:Item {n: 1})")
-        with open_store(replace(settings, replica_acks=1)) as acked:
+        with open_store(settings.replace(replica_acks=1)) as acked:
             assert acked.run("MATCH (i:Item) RETURN count(i) AS n") == [{"n": 1}]  # applied, just not confirmed
         store.delete_all()
 
@@ -168,7 +167,7 @@ def test_recall_command_reads_the_replica(pair, cli, monkeypatch, tmp_path):
     monkeypatch.setenv("SESSIONS_GRAPH_STORE_REPLICA_ACKS", "1")
     cli("session", "import", str(EXAMPLES / "orders-2.jsonl"))
     cli("reconcile", "--pending")
-    replica = open_store(replace(settings.for_reads(), graph="sessions_graph"))
+    replica = open_store(settings.for_reads().replace(graph="sessions_graph"))
     assert count(replica, "Session") >= 1
     # The primary gone, recall still answers from the replica.
     os.kill(pair.primary.pid(), signal.SIGSTOP)
@@ -210,7 +209,7 @@ def test_killing_the_primary_loses_no_acknowledged_write(tmp_path):
         assert failure and "unreachable" in str(failure[0]) and "promote" in str(failure[0])
 
         servers.replica.promote(password=servers.password)
-        promoted = open_store(replace(settings, falkordb_url=servers.replica.url, read_url=None, replica_acks=0))
+        promoted = open_store(settings.replace(falkordb_url=servers.replica.url, read_url=None, replica_acks=0))
         on_replica = {row["n"] for row in promoted.run("MATCH (i:Item) RETURN i.n AS n")}
         assert set(acknowledged) <= on_replica
         # The write in flight when the primary died may or may not have landed; sending it again
