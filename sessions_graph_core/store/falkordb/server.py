@@ -29,7 +29,7 @@ from pathlib import Path
 
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.falkordb import ping, vector_rebuild
-from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
+from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError, indexes_built
 
 MAX_SOCKET_PATH = 107  # sun_path is 108 bytes including the terminating NUL
 START_TIMEOUT_S = 120.0  # without answering or working; loading a large store takes longer
@@ -170,17 +170,6 @@ def _old_log_files(data_dir: Path) -> list[str]:
     except (OSError, StopIteration, IndexError):
         return []
     return sorted(f.name for f in folder.iterdir() if f != manifest and f.name not in named)
-
-
-def indexes_built(graph: Graph, *, vectors: bool = False) -> bool:
-    """Whether every index of the graph is built; one being built is listed twice, and a search misses
-    what it does not hold yet. A vector index rebuilt after a start (vector_rebuild.py) counts only with
-    `vectors`: nobody waits for it, and recall says when it is not built yet."""
-    _, rows = graph.query("CALL db.indexes() YIELD types, status RETURN types, status")
-    return all(
-        status == "OPERATIONAL" or (not vectors and all(kinds == ["VECTOR"] for kinds in types.values()))
-        for types, status in rows
-    )
 
 
 def server_arguments(data_dir: Path, log_path: Path, *, module_options: Sequence[str] = ()) -> list[str]:

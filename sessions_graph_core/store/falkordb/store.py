@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, HistoryErased, Row, Schema, VectorIndex, user_key
 from sessions_graph_core.store.falkordb import ping, vector_rebuild
-from sessions_graph_core.store.falkordb.client import AuthenticationError, Connection, Graph, ReplyError
+from sessions_graph_core.store.falkordb.client import (
+    AuthenticationError,
+    Connection,
+    Graph,
+    ReplyError,
+    built,
+    indexes,
+    indexes_built,
+)
 from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS, DEFAULT_TIMEOUT_S, reads_moved
 from sessions_graph_core.validation import ValidationError, identifier
 
@@ -316,10 +324,24 @@ class FalkorDBStore(GraphStore):
     # -- schema ----------------------------------------------------------------------------
 
     def apply_schema(self, schema: Schema) -> None:
+        """Make the indexes the schema names that the graph lacks, and wait until every index is built.
+
+        The indexes are listed first, in one statement: the first hook of every session applies the schema,
+        and on a store set up before that is all it costs (it was a statement per index, some thirty, each
+        refused as existing, then the listing)."""
         schema.check()
-        for label, prop in self._range_targets(schema):
+        listed = indexes(self._graph)
+        kinds: dict[tuple[str, str], list[str]] = {}
+        for label, types, _ in listed:
+            for prop, found in types.items():
+                kinds.setdefault((label, prop), []).extend(found)
+        ranges = [(label, prop) for label, prop in self._range_targets(schema) if "RANGE" not in kinds.get((label, prop), ())]
+        texts = [index for index in schema.fulltext_indexes if "FULLTEXT" not in kinds.get((index.label, index.property), ())]
+        if not ranges and not texts and built(listed):
+            return
+        for label, prop in ranges:
             self._tolerate(_ALREADY_EXISTS, f"CREATE INDEX FOR (n:{label}) ON (n.{prop})")
-        for index in schema.fulltext_indexes:
+        for index in texts:
             self._tolerate(
                 _ALREADY_EXISTS,
                 "CALL db.idx.fulltext.createNodeIndex("
@@ -339,7 +361,7 @@ class FalkorDBStore(GraphStore):
     def _wait_for_indexes(self) -> None:
         """Indexes build in the background: return once they are all built, so the schema is what
         setup made (not a listing in transition) and the first search after it finds everything."""
-        from sessions_graph_core.store.falkordb.server import START_TIMEOUT_S, indexes_built
+        from sessions_graph_core.store.falkordb.server import START_TIMEOUT_S
 
         deadline = time.monotonic() + START_TIMEOUT_S
         while not indexes_built(self._graph):
