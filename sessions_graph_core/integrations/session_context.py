@@ -7,12 +7,12 @@ and the resume brief quotes the last sessions in the same project word for word.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import date
 
 from sessions_graph_core.memory.files import MemoryFile, MemoryStore
 from sessions_graph_core.memory.paths import ROOT
 from sessions_graph_core.store.base import GraphStore
+from sessions_graph_core.values import Value
 
 SESSION_HINT = (
     "Past sessions and memory files of this user are in Sessions Graph: call the `recall` tool for what "
@@ -99,14 +99,18 @@ def memory_index(files: list[MemoryFile], project_key: str | None, *, guidance: 
 # -- where you left off --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PastSession:
+class PastSession(Value):
+    __slots__ = ("session_id", "agent", "last_at", "turns", "asks", "last_reply")
+
     session_id: str
     agent: str
     last_at: str
     turns: int
     asks: list[str]
     last_reply: str | None
+
+    def __init__(self, session_id: str, agent: str, last_at: str, turns: int, asks: list[str], last_reply: str | None) -> None:
+        self._fill(session_id, agent, last_at, turns, asks, last_reply)
 
 
 RECENT_SESSIONS = (

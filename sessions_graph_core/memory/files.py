@@ -12,9 +12,7 @@ writer could have changed in between.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sessions_graph_core import validation
@@ -26,15 +24,16 @@ from sessions_graph_core.memory.notes import (
     LINK_PROJECT,
     RECORD_PROVENANCE,
     link_project,
+    new_memory_id,
     prune_versions,
     write_params,
     written_by,
 )
 from sessions_graph_core.memory.paths import ROOT
-from sessions_graph_core.reconcile import forgetting
 from sessions_graph_core.sessions.records import FOREIGN_SESSION
 from sessions_graph_core.store.base import GraphStore
 from sessions_graph_core.validation import ValidationError
+from sessions_graph_core.values import Value
 
 MAX_FILE_BYTES = validation.MAX_MEMORY_BYTES
 VIEW_CHAR_LIMIT = 16_000
@@ -52,20 +51,28 @@ class MemoryPathNotFoundError(MemoryCommandError):
     """The path names no file or directory of the user (the CLI exits 1 on it, 2 on any other refusal)."""
 
 
-@dataclass(frozen=True)
-class MemoryVersion:
+class MemoryVersion(Value):
+    __slots__ = ("path", "content", "replaced_at", "session_id", "deleted")
+
     path: str
     content: str
     replaced_at: str
-    session_id: str | None = None
-    deleted: bool = False
+    session_id: str | None
+    deleted: bool
+
+    def __init__(self, path: str, content: str, replaced_at: str, session_id: str | None = None, deleted: bool = False) -> None:
+        self._fill(path, content, replaced_at, session_id, deleted)
 
 
-@dataclass(frozen=True)
-class MemoryFile:
+class MemoryFile(Value):
+    __slots__ = ("path", "content", "updated_at")
+
     path: str
     content: str
     updated_at: str
+
+    def __init__(self, path: str, content: str, updated_at: str) -> None:
+        self._fill(path, content, updated_at)
 
 
 def format_size(size: int) -> str:
@@ -327,7 +334,7 @@ class MemoryStore:
             "content": text,
             "below": path + "/",
             "ancestors": memory_paths.ancestors(path),
-            "memory_id": uuid.uuid4().hex,
+            "memory_id": new_memory_id(),
         }
         rows = self.store.run(_CREATE, params)
         if not rows:
@@ -397,6 +404,8 @@ class MemoryStore:
             raise MemoryPathNotFoundError(f"Error: The path {path} does not exist")
         for memory_id in deleted:
             prune_versions(self.store, self.user_id, memory_id)
+        from sessions_graph_core.reconcile import forgetting  # only a delete: a memory tool call's hook writes
+
         forgetting.forget_sources(self.store, self.user_id, deleted)
         return f"Successfully deleted {path}"
 

@@ -6,20 +6,20 @@ statement as the write, so no acknowledged text is ever lost.
 
 from __future__ import annotations
 
-import uuid
+import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from sessions_graph_core import validation
 from sessions_graph_core.clock import now_iso
 from sessions_graph_core.errors import foreign_session
 from sessions_graph_core.memory import paths as memory_paths
-from sessions_graph_core.sessions.records import ENSURE_SESSION, FOREIGN_SESSION
+from sessions_graph_core.sessions.records import ENSURE_SESSION, FOREIGN_SESSION, new_write_id
 from sessions_graph_core.store.base import GraphStore, user_key
 from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX
 from sessions_graph_core.text import search_terms
 from sessions_graph_core.validation import ValidationError
+from sessions_graph_core.values import Value
 
 MAX_VERSIONS = 20
 
@@ -57,15 +57,28 @@ MEMORY_COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
-class Memory:
+class Memory(Value):
+    __slots__ = ("memory_id", "user_id", "path", "content", "created_at", "updated_at", "session_id")
+
     memory_id: str
     user_id: str
     path: str
     content: str
     created_at: str
     updated_at: str
-    session_id: str | None = None
+    session_id: str | None
+
+    def __init__(
+        self, memory_id: str, user_id: str, path: str, content: str, created_at: str, updated_at: str,
+        session_id: str | None = None,
+    ) -> None:
+        self._fill(memory_id, user_id, path, content, created_at, updated_at, session_id)
+
+
+def new_memory_id() -> str:
+    """A new memory's id: 128 random bits as hex, as uuid4 gives, without the uuid module (which imports
+    `platform`) at a memory tool call's hook."""
+    return os.urandom(16).hex()
 
 
 def write_params(user_id: str, path: str, session_id: str | None) -> dict[str, Any]:
@@ -76,7 +89,7 @@ def write_params(user_id: str, path: str, session_id: str | None) -> dict[str, A
     """
     project = memory_paths.project_key(path)
     return {
-        "write_id": uuid.uuid4().hex,
+        "write_id": new_write_id(),
         "user_id": user_id,
         "user_key": user_key(user_id),
         "session_id": session_id,
@@ -120,7 +133,7 @@ def save_memory(
     would be refused when another user held it, telling the caller that it exists (docs/security.md)."""
     uid = validation.user_id(user_id)
     text = validation.content(content)
-    mid = uuid.uuid4().hex
+    mid = new_memory_id()
     sid = validation.session_id(session_id) if session_id is not None else None
     canonical = memory_paths.file_path(path if path is not None else f"/memories/notes/{mid}.md")
     params = write_params(uid, canonical, sid) | {
@@ -237,7 +250,7 @@ def update_memory(store: GraphStore, memory_id: str, content: str, *, user_id: s
 def delete_memory(store: GraphStore, memory_id: str, *, user_id: str | None = None) -> bool:
     """Delete a memory (only `user_id`'s, when given); its text stays in its history as a deleted version."""
     params = {
-        "mid": validation.memory_id(memory_id), "now": now_iso(), "session_id": None, "write_id": uuid.uuid4().hex,
+        "mid": validation.memory_id(memory_id), "now": now_iso(), "session_id": None, "write_id": new_write_id(),
         "uid": validation.optional_user_id(user_id),
     }
     rows = store.run(

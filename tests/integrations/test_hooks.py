@@ -405,6 +405,38 @@ def test_a_prompt_hook_with_the_store_up_records_its_turn_and_loads_only_what_it
     assert recent_failures() == []
 
 
+# Each event's own extras (store up, the session recorded before): a session start reads the memory index and
+# looks up the project with git; a memory tool call writes its file. None loads what no hook uses, nor `uuid`
+# (with `platform`), reconcile (a delete's forgetting only) or the server's module (a schema already applied).
+NOT_FOR_THESE = NOT_FOR_ANY_HOOK | {"uuid", "platform", "sessions_graph_core.reconcile", "sessions_graph_core.store.falkordb.server"}
+EVENT_EXTRAS = {
+    "SessionStart": {"source": "startup"},
+    "PostToolUse": {"tool_name": "mcp__sessions-graph__memory",
+                    "tool_input": {"command": "create", "path": "/memories/brokers.md", "file_text": "Kafka for orders."}},
+    "Stop": {},
+}
+
+
+@pytest.mark.parametrize("event", list(EVENT_EXTRAS))
+def test_each_hook_event_loads_only_what_it_uses(
+    event: str, env: dict[str, str], graph: SessionsGraph, repo: Path, tmp_path: Path
+) -> None:
+    graph.setup()
+    transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
+    transcript.user("Which broker do the orders go through?")
+    assert hook_cli("UserPromptSubmit", transcript.payload("UserPromptSubmit"), env).returncode == 0  # the session exists
+    transcript.assistant("Kafka.")
+    command = [sys.executable, "-X", "importtime", "-m", "sessions_graph_core.entry", "hook", event]
+    done = subprocess.run(command, input=json.dumps(transcript.payload(event, **EVENT_EXTRAS[event])), capture_output=True,
+                          text=True, env=env, timeout=HOOK_TIMEOUT_S, check=True)
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "sessions_graph_core.sessions.records" in imported
+    git = {"threading"} if event == "SessionStart" else set()  # subprocess, which runs git, imports threading
+    assert imported & (NOT_FOR_THESE - git) == set()
+    assert [turn.text for turn in graph.get_turns(transcript.session_id)] == ["Which broker do the orders go through?", "Kafka."]
+    assert recent_failures() == []
+
+
 # What no command but reconcile and derive may load: the reader's spaCy (with thinc and torch behind it) and
 # the pipeline that drives it; the embedder's onnxruntime only where a command embeds.
 READER = {"spacy", "thinc", "torch", "sessions_graph_core.reconcile.pipeline", "sessions_graph_core.reconcile.nlp"}
