@@ -20,7 +20,6 @@ import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -180,6 +179,8 @@ def handle(
 
 
 def _start_output(store: GraphStore, settings: HookSettings, user_id: str, session_id: str, project_key: str | None) -> str:
+    from datetime import date  # here: a hook that spools needs no datetime
+
     from sessions_graph_core.integrations.session_context import session_context
 
     context = session_context(
