@@ -46,7 +46,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -209,7 +209,7 @@ def ingest_long(graph: SessionsGraph, path: Path) -> dict[str, float]:
             continue
         started = time.perf_counter()
         graph.record_session_start(session.session_id, user_id=LONG_USER, started_at=session.started_at)
-        graph.record_turns(session.session_id, [replace(turn, turn_id=long_turn_id(session.session_id, position))
+        graph.record_turns(session.session_id, [turn.replace(turn_id=long_turn_id(session.session_id, position))
                                                 for position, turn in enumerate(session.turns)], user_id=LONG_USER)
         timings["record"] += time.perf_counter() - started
         started = time.perf_counter()

@@ -20,7 +20,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.errors import StoreUnreachableError
@@ -234,7 +234,7 @@ def _stop_for(server: StandaloneServer, seconds: float) -> None:
 
 def _missing(settings: StoreSettings, acknowledged: list[str]) -> list[str]:
     """The acknowledged sessions the primary lacks, or holds with fewer turns than were written."""
-    with open_store(replace(settings, read_url=None, replica_acks=0)) as primary:
+    with open_store(settings.replace(read_url=None, replica_acks=0)) as primary:
         rows = primary.run(
             "MATCH (s:Session {user_id: $user}) OPTIONAL MATCH (s)-[:HAS_TURN]->(t:Turn) "
             "RETURN s.session_id AS sid, count(t) AS turns",

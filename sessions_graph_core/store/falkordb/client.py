@@ -330,10 +330,12 @@ class Graph:
         return {self._property_names[key]: self._value([kind, value]) for key, kind, value in triples}
 
 
+INDEX_LISTING = "CALL db.indexes() YIELD label, types, status RETURN label, types, status"
+
+
 def indexes(graph: Graph) -> list[tuple[str, dict[str, list[str]], str]]:
     """The graph's indexes as db.indexes lists them: (label, {property: [kinds]}, status), one statement."""
-    _, rows = graph.query("CALL db.indexes() YIELD label, types, status RETURN label, types, status")
-    return [(label, types, status) for label, types, status in rows]
+    return [(label, types, status) for label, types, status in graph.query(INDEX_LISTING)[1]]
 
 
 def built(listed: list[tuple[str, dict[str, list[str]], str]], *, vectors: bool = False) -> bool:

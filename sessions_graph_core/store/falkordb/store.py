@@ -16,12 +16,12 @@ from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, HistoryErased, Row, Schema, VectorIndex, user_key
 from sessions_graph_core.store.falkordb import ping, vector_rebuild
 from sessions_graph_core.store.falkordb.client import (
+    INDEX_LISTING,
     AuthenticationError,
     Connection,
     Graph,
     ReplyError,
     built,
-    indexes,
     indexes_built,
 )
 from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS, DEFAULT_TIMEOUT_S, reads_moved
@@ -330,7 +330,7 @@ class FalkorDBStore(GraphStore):
         and on a store set up before that is all it costs (it was a statement per index, some thirty, each
         refused as existing, then the listing)."""
         schema.check()
-        listed = indexes(self._graph)
+        listed = [(label, types, status) for label, types, status in self._schema_query(INDEX_LISTING)]
         kinds: dict[tuple[str, str], list[str]] = {}
         for label, types, _ in listed:
             for prop, found in types.items():
@@ -379,11 +379,16 @@ class FalkorDBStore(GraphStore):
         return list(dict.fromkeys(targets))
 
     def _tolerate(self, expected: tuple[str, ...], statement: str) -> None:
+        self._schema_query(statement, expected)
+
+    def _schema_query(self, statement: str, tolerated: tuple[str, ...] = ()) -> list[list[Any]]:
+        """The rows of a schema statement; an error reply holding one of `tolerated` gives none."""
         try:
-            self._graph.query(statement)
+            return self._graph.query(statement)[1]
         except ReplyError as exc:
-            if not any(text in str(exc).lower() for text in expected):
+            if not any(text in str(exc).lower() for text in tolerated):
                 raise
+            return []
         except ConnectionError as exc:
             if self.server is None:  # a standalone server: say which one and what to do, as run() does
                 raise self._unavailable(exc) from None
