@@ -20,8 +20,8 @@ and `UserPromptSubmit` hooks (each after a `python -c pass`, so both see the sam
 until it answers. Each is spooled (integrations/spool.py); the first of each load also starts the drainer.
 The spool is drained after each load and must be empty. `--store DIR` runs all of it against a store
 built before (e.g. bench_cli.py's 100k-turn one) instead of a new empty one. `--not-ready` times the
-spooling hook alone (bench_not_ready). `--before TREE` runs that tree's hooks (PYTHONPATH) beside these
-in the store-up UserPromptSubmit, loading and not-ready rows.
+spooling hook alone (bench_not_ready). `--before TREE` runs that tree's hooks (PYTHONPATH) beside these,
+in the same rounds: a session of every event with the store up, and the loading and not-ready rows.
 
 The MCP part starts `sessions-graph mcp` once with the real MCP client and times `recall` calls
 over a user with `--turns` stored turns, against a `memory view` call as the round-trip baseline.
@@ -151,8 +151,8 @@ def reap_exited_children() -> None:
 def bench_hooks(
     runs: int, env: dict[str, str], workdir: Path, rng: random.Random, before: Path | None = None
 ) -> list[tuple[str, list[float]]]:
-    """Each event's hook in a fresh process; with `before`, each UserPromptSubmit is followed by the same hook
-    from that tree (PYTHONPATH), so the two are compared in the same rounds."""
+    """Each event's hook in a fresh process; with `before`, each run's session is followed by one of that tree's
+    (PYTHONPATH), event by event, so the two are compared in the same rounds."""
     hook = [*sessions_graph_command(), "hook"]
     results = [
         ("python -c pass (baseline)", [run_process([sys.executable, "-c", "pass"], "", env) for _ in range(runs)]),
@@ -160,33 +160,34 @@ def bench_hooks(
     ]
     failure_log_path().unlink()  # the baseline's refusals; the events below must log none
     cold = "UserPromptSubmit, config changed (full check)"
-    theirs = f"UserPromptSubmit, from {before}"
-    events = ("SessionStart", "UserPromptSubmit", *([theirs] if before else []), "PostToolUse", "Stop", "SessionEnd", cold,
-              "Stop, in-process (store work only)")
-    samples: dict[str, list[float]] = {name: [] for name in events}
-    warm_up = Transcript(workdir / "warm-up.jsonl", f"bench-{uuid.uuid4()}", workdir)
-    run_process([*hook, "SessionStart"], warm_up.payload("SessionStart", source="startup"), env)
-    if before is not None:  # its own bytecode and settings cache written before the timing
-        warm_up.exchange(rng)
-        run_process([*hook, "UserPromptSubmit"], warm_up.payload("UserPromptSubmit"), {**env, "PYTHONPATH": str(before)})
+    trees = {"": env} | ({f", from {before}": {**env, "PYTHONPATH": str(before)}} if before else {})
+    samples: dict[str, list[float]] = {
+        f"{event}{suffix}": [] for event in ("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "SessionEnd") for suffix in trees}
+    samples |= {cold: [], "Stop, in-process (store work only)": []}
+    for suffix, tree_env in trees.items():  # each tree's bytecode and settings cache written before the timing
+        warm_up = Transcript(workdir / f"warm-up{len(suffix)}.jsonl", f"bench-{uuid.uuid4()}", workdir)
+        run_process([*hook, "SessionStart"], warm_up.payload("SessionStart", source="startup"), tree_env)
     for run in range(runs):
-        transcript = Transcript(workdir / f"t{run}.jsonl", f"bench-{uuid.uuid4()}", workdir)
-        samples["SessionStart"].append(run_process([*hook, "SessionStart"], transcript.payload("SessionStart", source="startup"), env))
-        transcript.exchange(rng)
-        samples["UserPromptSubmit"].append(run_process([*hook, "UserPromptSubmit"], transcript.payload("UserPromptSubmit"), env))
-        if before is not None:
+        for suffix, tree_env in trees.items():
+            transcript = Transcript(workdir / f"t{run}{len(suffix)}.jsonl", f"bench-{uuid.uuid4()}", workdir)
+
+            def timed(event: str, payload: str, tree_env: dict[str, str] = tree_env, suffix: str = suffix) -> None:
+                samples[f"{event}{suffix}"].append(run_process([*hook, event], payload, tree_env))
+
+            timed("SessionStart", transcript.payload("SessionStart", source="startup"))
             transcript.exchange(rng)
-            samples[theirs].append(
-                run_process([*hook, "UserPromptSubmit"], transcript.payload("UserPromptSubmit"), {**env, "PYTHONPATH": str(before)}))
-        tool = {"command": "create", "path": f"/memories/bench/{run}.md", "file_text": sentence(rng)}
-        samples["PostToolUse"].append(run_process(
-            [*hook, "PostToolUse"], transcript.payload("PostToolUse", tool_name="mcp__sessions-graph__memory", tool_input=tool), env))
-        transcript.exchange(rng)
-        samples["Stop"].append(run_process([*hook, "Stop"], transcript.payload("Stop"), env))
-        wait_for_children("bench-")
-        transcript.exchange(rng)
-        samples["SessionEnd"].append(run_process([*hook, "SessionEnd"], transcript.payload("SessionEnd", reason="exit"), env))
-        wait_for_children("bench-")
+            timed("UserPromptSubmit", transcript.payload("UserPromptSubmit"))
+            tool = {"command": "create", "path": f"/memories/bench/{run}{len(suffix)}.md", "file_text": sentence(rng)}
+            timed("PostToolUse", transcript.payload("PostToolUse", tool_name="mcp__sessions-graph__memory", tool_input=tool))
+            transcript.exchange(rng)
+            timed("Stop", transcript.payload("Stop"))
+            wait_for_children("bench-")
+            transcript.exchange(rng)
+            timed("SessionEnd", transcript.payload("SessionEnd", reason="exit"))
+            wait_for_children("bench-")
+            if not suffix:
+                ours = transcript
+        transcript = ours  # this tree's session again, ended, as before
         cold_log = workdir / f"cold-log-{run}"
         samples[cold].append(run_process([*hook, "UserPromptSubmit"], transcript.payload("UserPromptSubmit"), {**env, LOG_DIR_ENV: str(cold_log)}))
         if (cold_log / FAILURE_LOG).exists():
