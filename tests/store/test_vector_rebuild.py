@@ -6,6 +6,7 @@ would cost minutes here. Everything else is real: the embedded server, its log, 
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
@@ -52,6 +53,17 @@ def vector_indexes(server: EmbeddedServer) -> list[tuple[str, str]]:
     finally:
         client.close()
     return [(label, status) for label, types, status in rows if any("VECTOR" in kinds for kinds in types.values())]
+
+
+def hnsw_options(server: EmbeddedServer) -> list[dict[str, object]]:
+    """The options FalkorDB reports for each vector index of the store."""
+    client = Connection(str(server.socket_path), timeout=30)
+    try:
+        _, rows = Graph(client, "sessions_graph").query("CALL db.indexes() YIELD options, types RETURN options, types")
+    finally:
+        client.close()
+    return [{key: options[prop][key] for key in ("dimension", "similarityFunction", "M", "efConstruction", "efRuntime")}
+            for options, types in rows for prop, kinds in types.items() if "VECTOR" in kinds]
 
 
 def wait_for_vectors(server: EmbeddedServer) -> None:
@@ -149,3 +161,64 @@ def test_recall_says_when_the_vector_index_is_still_being_built(server: Embedded
         assert TURNS[0] in texts  # the text lanes still answer
     finally:
         graph.close()
+
+
+TODAYS = {"dimension": 384, "similarityFunction": "cosine", **vector_rebuild.HNSW}
+
+
+def test_a_vector_index_is_created_with_the_stores_hnsw_options(server: EmbeddedServer) -> None:
+    embedded_history(server).close()
+    assert hnsw_options(server) == [TODAYS]
+
+
+def test_an_index_built_with_older_options_gets_todays_at_the_next_clean_stop_and_start(server: EmbeddedServer) -> None:
+    graph = embedded_history(server)
+    before = recalled_by_vectors(graph)
+    index = graph.store.run("CALL db.indexes() YIELD label WHERE label STARTS WITH 'Vec_turn' RETURN label")[0]["label"]
+    graph.store.run(f"DROP VECTOR INDEX FOR (n:{index}) ON (n.embedding)")
+    older = {"dimension": 384, "similarityFunction": "cosine", "M": 8, "efConstruction": 300, "efRuntime": 20}
+    graph.store.run(f"CREATE VECTOR INDEX FOR (n:{index}) ON (n.embedding) OPTIONS "
+                    "{dimension: 384, similarityFunction: 'cosine', M: 8, efConstruction: 300, efRuntime: 20}")
+    graph.close()
+    wait_for_vectors(server)
+    assert hnsw_options(server) == [older]
+
+    server.stop()
+    [aside] = vector_rebuild.recorded(server.data_dir)
+    assert aside["options"] == {"dimension": 384, "similarityFunction": "cosine"}
+    server.ensure_running()
+    wait_for_vectors(server)
+    assert hnsw_options(server) == [TODAYS]
+    graph = SessionsGraph(FalkorDBStore(server, graph="sessions_graph"))
+    try:
+        assert recalled_by_vectors(graph) == before
+    finally:
+        graph.close()
+
+
+def test_a_set_aside_file_written_before_the_options_changed_is_rebuilt_with_todays(server: EmbeddedServer) -> None:
+    graph = embedded_history(server)
+    before = recalled_by_vectors(graph)
+    graph.close()
+    server.stop()
+    [aside] = vector_rebuild.recorded(server.data_dir)
+    # What an older release wrote: every option the index had, efConstruction 200 among them.
+    aside["options"] |= {"M": 16, "efConstruction": 200, "efRuntime": 200}
+    (server.data_dir / vector_rebuild.SET_ASIDE_FILE).write_text(json.dumps([aside]))
+    server.ensure_running()
+    wait_for_vectors(server)
+    assert hnsw_options(server) == [TODAYS]
+    graph = SessionsGraph(FalkorDBStore(server, graph="sessions_graph"))
+    try:
+        assert recalled_by_vectors(graph) == before
+    finally:
+        graph.close()
+
+
+@pytest.mark.parametrize(
+    ("label", "prop", "similarity", "wrong"),
+    [("Vec) DETACH DELETE (n", "embedding", "cosine", "plain names"), ("Vec_turn", "embedding", "dot' }", "similarity")],
+)
+def test_a_vector_index_with_a_bad_name_or_similarity_is_refused_with_why(label: str, prop: str, similarity: str, wrong: str) -> None:
+    with pytest.raises(ValueError, match=wrong):
+        vector_rebuild.create_statement(label, prop, 384, similarity)

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from sessions_graph_core.store.falkordb.server import EmbeddedServer
 
 _ALREADY_EXISTS = ("already indexed", "already exists")
-VECTOR_EF_RUNTIME = 200
 _MISSING = ("unable to drop", "not exist", "no such index", "not found")
 REPLICA_ACK_TIMEOUT_MS = 5000
 RESTART_ATTEMPTS = 5  # a statement interrupted by the embedded server's death is sent again at most this often
@@ -403,11 +402,9 @@ class FalkorDBStore(GraphStore):
         return f"@user_key:{user_key(user_id)} @{identifier(index.property)}:({'|'.join(terms)})"
 
     def ensure_vector_index(self, index: VectorIndex) -> None:
-        # efRuntime: the default of 10 finds almost none of the true neighbours (graphstores.md).
         self._tolerate(
             _ALREADY_EXISTS,
-            f"CREATE VECTOR INDEX FOR (n:{identifier(index.label)}) ON (n.{identifier(index.property)}) "
-            f"OPTIONS {{dimension: {int(index.dimension)}, similarityFunction: 'cosine', efRuntime: {VECTOR_EF_RUNTIME}}}",
+            vector_rebuild.create_statement(identifier(index.label), identifier(index.property), int(index.dimension)),
         )
 
     def vector_search(self, index: VectorIndex, vector: Sequence[float], *, k: int, columns: str) -> list[Row]:

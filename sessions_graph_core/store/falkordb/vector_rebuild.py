@@ -11,6 +11,10 @@ Nothing written is at stake: the vectors are properties of their Passage nodes, 
 write; only the index over them is rebuilt. A `kill -9` leaves the index in the log, and that start
 rebuilds it during the load, as before. A start that finds the file creates what it names (an index that
 exists already is left alone) and deletes it.
+
+Every vector index is created with the HNSW options in HNSW (the file records the dimension and similarity;
+the rebuild takes today's HNSW options, so a store whose index was created with older ones gets these at its
+next clean stop and start, at no cost beyond the rebuild it does anyway).
 """
 
 from __future__ import annotations
@@ -27,10 +31,27 @@ SET_ASIDE_FILE = "vector-indexes.json"
 # Fewer vectors than this rebuild during the load in a second or two: such an index is kept through a stop.
 SET_ASIDE_FROM = 5_000
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_OPTIONS = ("dimension", "similarityFunction", "M", "efConstruction", "efRuntime")
+_OPTIONS = ("dimension", "similarityFunction")
+# FalkorDB's defaults are M 16, efConstruction 200, efRuntime 10. efRuntime 10 finds almost none of the true
+# neighbours (graphstores.md). efConstruction sets the build's cost: the 100k-turn store's 125,711 vectors took
+# 107 s at 200; at EF_CONSTRUCTION it is about 2.5x faster, with the same neighbours found at efRuntime 200
+# (bench_vector_index.py, docs/benchmarks/cli.md).
+HNSW = {"M": 16, "efConstruction": 64, "efRuntime": 200}
 
 
-def _vector_indexes(graph: Graph) -> list[dict[str, Any]]:
+def create_statement(label: str, prop: str, dimension: int, similarity: str = "cosine") -> str:
+    """CREATE VECTOR INDEX for `label`.`prop` with the HNSW options above; the names must be identifiers."""
+    if not (_NAME.match(label) and _NAME.match(prop)):
+        raise ValueError(f"A vector index needs plain names (letters, digits, _): got {label!r} and {prop!r}")
+    similarity = similarity.lower()
+    if similarity not in ("cosine", "euclidean"):
+        raise ValueError(f"A vector index's similarity is 'cosine' or 'euclidean', not {similarity!r}")
+    options = ", ".join(f"{key}: {int(value)}" for key, value in HNSW.items())
+    return (f"CREATE VECTOR INDEX FOR (n:{label}) ON (n.{prop}) OPTIONS "
+            f"{{dimension: {int(dimension)}, similarityFunction: '{similarity}', {options}}}")
+
+
+def vector_indexes(graph: Graph) -> list[dict[str, Any]]:
     """The graph's vector indexes, each with the options that create it again."""
     _, rows = graph.query("CALL db.indexes() YIELD label, options, types RETURN label, options, types")
     return [
@@ -69,7 +90,7 @@ def set_aside(client: Connection, data_dir: Path) -> bool:
     large = []
     for name in client.command("GRAPH.LIST"):
         graph = Graph(client, name)
-        for index in _vector_indexes(graph):
+        for index in vector_indexes(graph):
             _, [[count]] = graph.query(f"MATCH (n:{index['label']}) RETURN count(n)")
             if count >= SET_ASIDE_FROM:
                 large.append({"graph": name, **index})
@@ -87,15 +108,12 @@ def restore(client: Connection, data_dir: Path) -> None:
     path = Path(data_dir) / SET_ASIDE_FILE
     for index in recorded(data_dir):
         if not (_NAME.match(index["label"]) and _NAME.match(index["property"])):
-            continue  # names go into the statement: only ones that _vector_indexes would have written
-        options = ", ".join(
-            f"{key}: {json.dumps(str(value)) if key == 'similarityFunction' else int(value)}"
-            for key, value in index["options"].items() if key in _OPTIONS
-        )
+            continue  # names go into the statement: only ones that vector_indexes would have written
+        options = index["options"]
         try:
-            Graph(client, index["graph"]).query(
-                f"CREATE VECTOR INDEX FOR (n:{index['label']}) ON (n.{index['property']}) OPTIONS {{{options}}}"
-            )
+            Graph(client, index["graph"]).query(create_statement(
+                index["label"], index["property"], int(options["dimension"]), str(options.get("similarityFunction", "cosine"))
+            ))
         except ReplyError as exc:
             if "already indexed" not in str(exc).lower() and "already exists" not in str(exc).lower():
                 raise
