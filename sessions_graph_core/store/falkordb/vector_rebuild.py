@@ -2,7 +2,7 @@
 
 FalkorDB keeps no HNSW graph on disk: loading a store re-inserts every vector into its index, and answers
 nobody until that is done (93% of a 10k-turn store's open time, docs/benchmarks/cli.md). So a clean stop
-writes what rebuilds each large vector index (its graph, label, property and options) to
+writes what rebuilds each large vector index (its graph, label, property, dimension, similarity) to
 `DATA_DIR/vector-indexes.json`, fsynced, then drops the index and compacts the log; the next start loads
 the graph without it, answers at once, and creates the index again, which FalkorDB builds in the
 background. Until it is built a vector search finds nothing, and recall says so (`vectors_building`).
@@ -32,11 +32,11 @@ SET_ASIDE_FILE = "vector-indexes.json"
 SET_ASIDE_FROM = 5_000
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _OPTIONS = ("dimension", "similarityFunction")
-# FalkorDB's defaults are M 16, efConstruction 200, efRuntime 10. efRuntime 10 finds almost none of the true
-# neighbours (graphstores.md). efConstruction sets the build's cost: the 100k-turn store's 125,711 vectors took
-# 107 s at 200; at EF_CONSTRUCTION it is about 2.5x faster, with the same neighbours found at efRuntime 200
-# (bench_vector_index.py, docs/benchmarks/cli.md).
-HNSW = {"M": 16, "efConstruction": 64, "efRuntime": 200}
+# FalkorDB's defaults are M 16, efConstruction 200, efRuntime 10 (which finds almost none of the true neighbours,
+# graphstores.md). efConstruction is what a build costs: the 100k-turn store's 125,711 vectors built 2.5-3.1x
+# faster at 64 than at 200. efRuntime is what a query costs (a few ms here): 64 with 400 finds more of the exact
+# neighbours than 200 with 200 did (bench_vector_index.py, docs/benchmarks/cli.md).
+HNSW = {"M": 16, "efConstruction": 64, "efRuntime": 400}
 
 
 def create_statement(label: str, prop: str, dimension: int, similarity: str = "cosine") -> str:
