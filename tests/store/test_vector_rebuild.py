@@ -46,24 +46,26 @@ def embedded_history(server: EmbeddedServer) -> SessionsGraph:
     return graph
 
 
-def vector_indexes(server: EmbeddedServer) -> list[tuple[str, str]]:
+def indexes(server: EmbeddedServer) -> list[list]:
+    """label, types, status and options of each index of the store."""
     client = Connection(str(server.socket_path), timeout=30)
     try:
-        _, rows = Graph(client, "sessions_graph").query("CALL db.indexes() YIELD label, types, status RETURN label, types, status")
+        _, rows = Graph(client, "sessions_graph").query(
+            "CALL db.indexes() YIELD label, types, status, options RETURN label, types, status, options"
+        )
     finally:
         client.close()
-    return [(label, status) for label, types, status in rows if any("VECTOR" in kinds for kinds in types.values())]
+    return rows
+
+
+def vector_indexes(server: EmbeddedServer) -> list[tuple[str, str]]:
+    return [(label, status) for label, types, status, _ in indexes(server) if any("VECTOR" in kinds for kinds in types.values())]
 
 
 def hnsw_options(server: EmbeddedServer) -> list[dict[str, object]]:
     """The options FalkorDB reports for each vector index of the store."""
-    client = Connection(str(server.socket_path), timeout=30)
-    try:
-        _, rows = Graph(client, "sessions_graph").query("CALL db.indexes() YIELD options, types RETURN options, types")
-    finally:
-        client.close()
     return [{key: options[prop][key] for key in ("dimension", "similarityFunction", "M", "efConstruction", "efRuntime")}
-            for options, types in rows for prop, kinds in types.items() if "VECTOR" in kinds]
+            for _, types, _, options in indexes(server) for prop, kinds in types.items() if "VECTOR" in kinds]
 
 
 def wait_for_vectors(server: EmbeddedServer) -> None:
@@ -80,6 +82,16 @@ def wait_for_vectors(server: EmbeddedServer) -> None:
 def recalled_by_vectors(graph: SessionsGraph) -> tuple[list[str], str | None]:
     found = graph.recall("alice", "Which message broker carries the orders events?", budget_tokens=0)
     return [turn.text for turn in found.turns], found.vector_lanes_off
+
+
+def recalled_after_the_rebuild(server: EmbeddedServer) -> tuple[list[str], str | None]:
+    """What recall finds once the restarted store's vector index is built again."""
+    wait_for_vectors(server)
+    graph = SessionsGraph(FalkorDBStore(server, graph="sessions_graph"))
+    try:
+        return recalled_by_vectors(graph)
+    finally:
+        graph.close()
 
 
 def test_a_clean_stop_sets_the_vector_index_aside_and_the_next_start_rebuilds_it(
@@ -101,12 +113,7 @@ def test_a_clean_stop_sets_the_vector_index_aside_and_the_next_start_rebuilds_it
     assert "rebuilding the store's vector index in the background" in capsys.readouterr().err
     assert not (server.data_dir / vector_rebuild.SET_ASIDE_FILE).exists()
     assert [name for name, _ in vector_indexes(server)] == [label]
-    wait_for_vectors(server)
-    graph = SessionsGraph(FalkorDBStore(server, graph="sessions_graph"))
-    try:
-        assert recalled_by_vectors(graph) == before
-    finally:
-        graph.close()
+    assert recalled_after_the_rebuild(server) == before
 
 
 def test_a_store_killed_after_its_index_was_set_aside_rebuilds_it_and_loses_no_vector(server: EmbeddedServer) -> None:
@@ -187,13 +194,8 @@ def test_an_index_built_with_older_options_gets_todays_at_the_next_clean_stop_an
     [aside] = vector_rebuild.recorded(server.data_dir)
     assert aside["options"] == {"dimension": 384, "similarityFunction": "cosine"}
     server.ensure_running()
-    wait_for_vectors(server)
+    assert recalled_after_the_rebuild(server) == before
     assert hnsw_options(server) == [TODAYS]
-    graph = SessionsGraph(FalkorDBStore(server, graph="sessions_graph"))
-    try:
-        assert recalled_by_vectors(graph) == before
-    finally:
-        graph.close()
 
 
 def test_a_set_aside_file_written_before_the_options_changed_is_rebuilt_with_todays(server: EmbeddedServer) -> None:
@@ -206,13 +208,8 @@ def test_a_set_aside_file_written_before_the_options_changed_is_rebuilt_with_tod
     aside["options"] |= {"M": 16, "efConstruction": 200, "efRuntime": 200}
     (server.data_dir / vector_rebuild.SET_ASIDE_FILE).write_text(json.dumps([aside]))
     server.ensure_running()
-    wait_for_vectors(server)
+    assert recalled_after_the_rebuild(server) == before
     assert hnsw_options(server) == [TODAYS]
-    graph = SessionsGraph(FalkorDBStore(server, graph="sessions_graph"))
-    try:
-        assert recalled_by_vectors(graph) == before
-    finally:
-        graph.close()
 
 
 @pytest.mark.parametrize(
