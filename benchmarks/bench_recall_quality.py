@@ -30,6 +30,9 @@ a development set: constants may be chosen on it, as on LoCoMo's tuning half.
 `--half held-out --recall-only --sets locomo` is the quick check of the held-out figure: only
 conversations 5-9 are ingested and only recall at `--budgets` is asked. `--answers` writes every
 question's ranking per retriever, one JSON line each, to compare two trees question by question.
+Where recall ran both at the default budget and with none (`--budgets 2000,0`, or without `--recall-only`),
+a last table splits the session R@5 the default budget loses by where each missed supporting session is
+in the ranking with no budget: in its first five (the budget's miss), 6th-10th, lower, or not ranked.
 
 The data is read where it lies (CC BY-NC 4.0, evaluation only) and never copied.
 """
@@ -593,6 +596,44 @@ def report(title: str, items: Sequence[Item], runs: Mapping[str, Sequence[Answer
         by_category.add_row(name, *cells)
     console.print(table)
     console.print(by_category)
+    bounded, unbounded = runs.get(recall_label(RecallConfig().budget_tokens)), runs.get(recall_label(0))
+    if bounded is not None and unbounded is not None:
+        console.print(where_missed(title, picked, [bounded[i] for i in chosen], [unbounded[i] for i in chosen], categories))
+
+
+# Where a supporting session missing from the default budget's first five is in the ranking with no budget.
+MISS_PLACES = ("top 5 with no budget", "6th-10th", "below 10th", "not ranked")
+
+
+def miss_place(session: str, unbounded: Answer) -> str:
+    if session not in unbounded.sessions:
+        return MISS_PLACES[3]
+    place = unbounded.sessions.index(session)
+    return MISS_PLACES[0] if place < 5 else MISS_PLACES[1] if place < 10 else MISS_PLACES[2]
+
+
+def where_missed(title: str, items: Sequence[Item], bounded: Sequence[Answer], unbounded: Sequence[Answer],
+                 categories: Mapping[int, str]) -> Table:
+    """The session R@5 the default budget loses, per category, split by where each missed supporting session
+    is with no budget: a miss in the first five there is the budget's (rows that did not fit); the others
+    are the ranking's. Each missed session weighs 1 / the question's supporting sessions, over all questions,
+    so a row sums to what session R@5 lacks of 1."""
+    lost: dict[int, Counter] = defaultdict(Counter)
+    for item, answer, free in zip(items, bounded, unbounded, strict=True):
+        for session in item.sessions - set(answer.sessions[:5]):
+            lost[item.category][miss_place(session, free)] += 1 / len(item.sessions)
+    table = Table(title=f"{title}: session R@5 lost at the default budget, by where the session is with no budget")
+    for column in ("category", "questions", *MISS_PLACES, "lost"):
+        table.add_column(column, justify="left" if column == "category" else "right")
+    count = Counter(item.category for item in items)
+    for number, name in categories.items():
+        if count[number]:
+            share = {place: lost[number][place] / count[number] for place in MISS_PLACES}
+            table.add_row(f"{number} {name}", str(count[number]), *(f"{share[place]:.3f}" for place in MISS_PLACES),
+                          f"{sum(share.values()):.3f}")
+    total = {place: sum(lost[number][place] for number in lost) / len(items) for place in MISS_PLACES}
+    table.add_row("all", str(len(items)), *(f"{total[place]:.3f}" for place in MISS_PLACES), f"{sum(total.values()):.3f}")
+    return table
 
 
 def retrievers(graph: SessionsGraph, turns: Turns, items: Sequence[Item], budgets: Sequence[int],
@@ -607,10 +648,14 @@ def retrievers(graph: SessionsGraph, turns: Turns, items: Sequence[Item], budget
         "recall, upstream widths, no budget": recall_answers(graph, items, RecallConfig.named("upstream"), "upstream"),
     }
     for budget in budgets if recall_only else (*budgets, 0):
-        label = f"recall, budget {budget}" if budget else "recall, no budget"
-        label += " (default)" if budget == default.budget_tokens else ""
+        label = recall_label(budget)
         runs[label] = recall_answers(graph, items, default.model_copy(update={"budget_tokens": budget}), label)
     return runs
+
+
+def recall_label(budget: int) -> str:
+    label = f"recall, budget {budget}" if budget else "recall, no budget"
+    return label + (" (default)" if budget == RecallConfig().budget_tokens else "")
 
 
 def write_answers(path: Path, results: Mapping[str, tuple[list[Item], dict[str, list[Answer]]]]) -> None:
@@ -633,7 +678,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="locomo10.json")
     parser.add_argument("--long", type=Path, default=DEFAULT_LONG, help="the long-session set (LongMemEval's format)")
     parser.add_argument("--sets", default="locomo,long", help="which sets to measure, separated by commas: locomo, long (default both)")
-    parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)), help="token budgets of recall to measure")
+    parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)), help="token budgets of recall to measure (0: none)")
     parser.add_argument("--store", type=Path, help="keep the ingested store here; a later run resumes or reuses it")
     parser.add_argument("--fit", type=Path, metavar="RANKER_TOML",
                         help="fit the ranker on conversations 0-4, write it here, and print both halves")
