@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import numpy as np
 from pydantic import BaseModel
@@ -132,14 +133,21 @@ def _names_attribute(holder: str, attribute: str, text: str) -> bool:
     return max(_similarity(vectors[holder], vectors[noun]) for noun in nouns) >= NAMES_ATTRIBUTE
 
 
-def _nouns(attribute: str) -> list[str]:
-    return sorted(set(base_attributes().get(attribute, {}).get("nouns", [])) | {attribute})
+@lru_cache(maxsize=WORDS_CACHED)
+def _nouns(attribute: str) -> tuple[str, ...]:
+    return tuple(sorted(set(base_attributes().get(attribute, {}).get("nouns", [])) | {attribute}))
 
 
 def _in_words(phrase: str, attribute: str) -> bool:
     """Whether every word of the phrase is a word of one of the attribute's nouns ("bugs" of "bug tracker")."""
-    words = {_singular(word) for noun in _nouns(attribute) for word in re.split(r"[\s-]+", noun)}
+    words = _noun_words(attribute)
     return all(_singular(word) in words for word in re.split(r"[\s-]+", phrase))
+
+
+@lru_cache(maxsize=WORDS_CACHED)
+def _noun_words(attribute: str) -> frozenset[str]:
+    # Asked for every word of every clause weighed against every slot: kept, as the attributes do not change.
+    return frozenset(_singular(word) for noun in _nouns(attribute) for word in re.split(r"[\s-]+", noun))
 
 
 def _embed(words: Iterable[str]) -> dict[str, np.ndarray | None]:
@@ -264,14 +272,18 @@ def _weighed(question: Question, slots: Sequence[tuple[str, str]], speakers: set
     """(slot, its attribute, the value said, the clause's words that may name the attribute) for each slot of
     the question's holder that it may answer."""
     found = []
+    content: dict[str, list[tuple[str, str, str]]] = {}  # the clause's words by the value left out of them
     for slot, held in slots:
         attribute = slot.rpartition("/")[2]
+        if not held or not _asks_of(question.holder, slot.rpartition("/")[0], speakers):
+            continue
         # A value is near its attribute by meaning ("T-Mobile", a mobile carrier); only the attribute's own words are none.
         value = next((v for v in question.values if not _in_words(v.lower(), attribute)), None)
-        if not _asks_of(question.holder, slot.rpartition("/")[0], speakers) or not held or not value or facts.same_value(held, value):
+        if not value or facts.same_value(held, value):
             continue
-        words = [word for word, before, after in _content_words(question.text, value) if _may_name(word, before, after, attribute)]
-        found.append((slot, attribute, value, words))
+        if value not in content:
+            content[value] = _content_words(question.text, value)
+        found.append((slot, attribute, value, [word for word, before, after in content[value] if _may_name(word, before, after, attribute)]))
     return found
 
 
