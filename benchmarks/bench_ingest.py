@@ -84,7 +84,7 @@ def _digest(store: object, users: Sequence[str]) -> dict[str, object]:
 def child(corpus: str, args: argparse.Namespace) -> dict[str, object]:
     """One corpus on the tree in sys.path: recorded, warmed up, reconciled and embedded; the figures."""
     # main() imported the tree's package first, so these come from the tree under test.
-    from profile_ingest import locomo_sessions, record_all, server_cpu, transcript_sessions
+    from profile_ingest import held_out_sessions, locomo_sessions, record_all, server_cpu, transcript_sessions
 
     from sessions_graph_core import SessionsGraph
     from sessions_graph_core.embeddings.vectors import embed_sessions
@@ -93,11 +93,7 @@ def child(corpus: str, args: argparse.Namespace) -> dict[str, object]:
     if corpus == "transcripts":
         sessions = transcript_sessions(args.transcripts, args.files)
     elif args.held_out:
-        from bench_recall_quality import TUNING
-
-        data = json.loads(args.data.read_text())
-        held = {f"locomo-{c['sample_id']}" for n, c in enumerate(data) if n not in TUNING}
-        sessions = [s for s in locomo_sessions(args.data, len(data)) if s.user in held]
+        sessions = held_out_sessions(args.data)
     else:
         sessions = locomo_sessions(args.data, args.conversations)
     directory = Path(tempfile.mkdtemp(prefix="sg-bench-ingest-", dir="/tmp"))

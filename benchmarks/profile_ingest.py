@@ -16,7 +16,7 @@ one session per file; their parse-alone cost by turn kind is shown too, which is
 tool output before parsing would save. On LoCoMo, what batching across sessions would save is
 measured as same-process CPU ratios (parse, embed, single-word embeds).
 
-    .venv/bin/python benchmarks/profile_ingest.py [--conversations 2] [--files 6] [--keep DIR]
+    .venv/bin/python benchmarks/profile_ingest.py [--conversations 2 | --held-out] [--files 6] [--cprofile DIR]
 
 The data is read where it lies and never copied. Wall times depend on what else the machine runs;
 read the shares.
@@ -48,7 +48,7 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench_recall_quality import DEFAULT_DATA, session_turns  # noqa: E402
+from bench_recall_quality import DEFAULT_DATA, TUNING, session_turns  # noqa: E402
 
 from sessions_graph_core import SessionsGraph  # noqa: E402
 from sessions_graph_core.embeddings.models import load_embedder  # noqa: E402
@@ -183,6 +183,13 @@ def locomo_sessions(path: Path, conversations: int) -> list[Session]:
     data = json.loads(path.read_text())[:conversations]
     return [Session(f"locomo-{c['sample_id']}", sid, start, turns)
             for c in data for sid, start, turns in session_turns(c, c["sample_id"])]
+
+
+def held_out_sessions(path: Path) -> list[Session]:
+    """LoCoMo's held-out conversations (the half bench_recall_quality.py reports, never tuned on)."""
+    data = json.loads(path.read_text())
+    held = {f"locomo-{c['sample_id']}" for n, c in enumerate(data) if n not in TUNING}
+    return [s for s in locomo_sessions(path, len(data)) if s.user in held]
 
 
 def transcript_sessions(directory: Path, files: int) -> list[Session]:
@@ -321,6 +328,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--conversations", type=int, default=2, help="how many LoCoMo conversations (0: none)")
     parser.add_argument("--transcripts", type=Path, default=DEFAULT_TRANSCRIPTS, help="folder of harness JSONL files")
     parser.add_argument("--files", type=int, default=6, help="how many transcripts, largest first (0: none)")
+    parser.add_argument("--held-out", action="store_true",
+                        help="LoCoMo's held-out conversations (5-9, what bench_recall_quality reports) instead of the first")
     parser.add_argument("--cprofile", type=Path,
                         help="run under cProfile as well and write each stage's .prof file here, for pstats")
     args = parser.parse_args(argv)
@@ -331,7 +340,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.cprofile:
         args.cprofile.mkdir(parents=True, exist_ok=True)
     if args.conversations:
-        locomo = locomo_sessions(args.data, args.conversations)
+        locomo = held_out_sessions(args.data) if args.held_out else locomo_sessions(args.data, args.conversations)
         run_corpus("LoCoMo", locomo, args.cprofile)
         print_batching(locomo)
     if args.files:

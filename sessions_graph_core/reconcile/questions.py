@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import numpy as np
 from pydantic import BaseModel
@@ -132,14 +133,21 @@ def _names_attribute(holder: str, attribute: str, text: str) -> bool:
     return max(_similarity(vectors[holder], vectors[noun]) for noun in nouns) >= NAMES_ATTRIBUTE
 
 
-def _nouns(attribute: str) -> list[str]:
-    return sorted(set(base_attributes().get(attribute, {}).get("nouns", [])) | {attribute})
+@lru_cache(maxsize=WORDS_CACHED)
+def _nouns(attribute: str) -> tuple[str, ...]:
+    return tuple(sorted(set(base_attributes().get(attribute, {}).get("nouns", [])) | {attribute}))
 
 
 def _in_words(phrase: str, attribute: str) -> bool:
     """Whether every word of the phrase is a word of one of the attribute's nouns ("bugs" of "bug tracker")."""
-    words = {_singular(word) for noun in _nouns(attribute) for word in re.split(r"[\s-]+", noun)}
+    words = _noun_words(attribute)
     return all(_singular(word) in words for word in re.split(r"[\s-]+", phrase))
+
+
+@lru_cache(maxsize=WORDS_CACHED)
+def _noun_words(attribute: str) -> frozenset[str]:
+    # Asked for every word of every clause weighed against every slot: kept, as the attributes do not change.
+    return frozenset(_singular(word) for noun in _nouns(attribute) for word in re.split(r"[\s-]+", noun))
 
 
 def _embed(words: Iterable[str]) -> dict[str, np.ndarray | None]:
@@ -247,21 +255,40 @@ def _as_said(name: str, text: str) -> str:
     return found[0] if found else name
 
 
-def answered_slot(question: Question, slots: Sequence[tuple[str, str]], speakers: set[str]) -> tuple[str, str] | None:
-    """The one slot of the question's holder (of `slots`: (slot, value)) whose attribute the clause names
-    by a word of its own, and the value the clause says for it (not a word of that attribute), another than
-    the slot's; None when no slot or several do."""
-    found = set()
-    _embed([word for word, _, _ in _content_words(question.text, "")] + question.values
-           + [noun for slot, _ in slots for noun in _nouns(slot.rpartition("/")[2])])
+def answered_slots(questions: Sequence[Question], slots: Sequence[tuple[str, str]],
+                   speakers: set[str]) -> list[tuple[str, str] | None]:
+    """For each question, the one slot of its holder (of `slots`: (slot, value)) whose attribute the clause
+    names by a word of its own, and the value the clause says for it (not a word of that attribute), another
+    than the slot's; None when no slot or several do."""
+    weighed = [_weighed(question, slots, speakers) for question in questions]
+    # One embedder call for every question's words weighed by meaning and their attributes' nouns, and no
+    # other word: a call per clause and every word of it, most never weighed, were a tenth of reconcile's CPU.
+    _embed([embedded for candidates in weighed for _, attribute, _, words in candidates for word in words
+            if not _in_words(word, attribute) for embedded in (word, *_nouns(attribute))])
+    return [_answer(question, candidates) for question, candidates in zip(questions, weighed, strict=True)]
+
+
+def _weighed(question: Question, slots: Sequence[tuple[str, str]], speakers: set[str]) -> list[tuple[str, str, str, list[str]]]:
+    """(slot, its attribute, the value said, the clause's words that may name the attribute) for each slot of
+    the question's holder that it may answer."""
+    found = []
+    content: dict[str, list[tuple[str, str, str]]] = {}  # the clause's words by the value left out of them
     for slot, held in slots:
         attribute = slot.rpartition("/")[2]
+        if not held or not _asks_of(question.holder, slot.rpartition("/")[0], speakers):
+            continue
         # A value is near its attribute by meaning ("T-Mobile", a mobile carrier); only the attribute's own words are none.
         value = next((v for v in question.values if not _in_words(v.lower(), attribute)), None)
-        if not _asks_of(question.holder, slot.rpartition("/")[0], speakers) or not held or not value or facts.same_value(held, value):
+        if not value or facts.same_value(held, value):
             continue
-        if any(_names_in_clause(word, before, after, attribute) for word, before, after in _content_words(question.text, value)):
-            found.add((slot, value))
+        if value not in content:
+            content[value] = _content_words(question.text, value)
+        found.append((slot, attribute, value, [word for word, before, after in content[value] if _may_name(word, before, after, attribute)]))
+    return found
+
+
+def _answer(question: Question, weighed: list[tuple[str, str, str, list[str]]]) -> tuple[str, str] | None:
+    found = {(slot, value) for slot, attribute, value, words in weighed if any(_names(word, attribute) for word in words)}
     if len(found) != 1 or frames.classify(_masked(question.text, next(iter(found))[1])) == frames.NO_SLOT:
         return None
     return next(iter(found))
@@ -287,13 +314,13 @@ def _content_words(text: str, value: str) -> list[tuple[str, str, str]]:
     return [(word, beside(n - 1), beside(n + 1)) for n, word in enumerate(words) if content(word)]
 
 
-def _names_in_clause(word: str, before: str, after: str, attribute: str) -> bool:
-    """Whether a word of the clause names the attribute, and not another kind of it ("home insurance" says
-    no "car insurance"; "coworking spaces" says "coworking space") nor another thing it is said of ("my
-    phone plan" says no phone)."""
+def _may_name(word: str, before: str, after: str, attribute: str) -> bool:
+    """Whether a word of the clause may name the attribute, by the words beside it: not another kind of it
+    ("home insurance" says no "car insurance"; "coworking spaces" says "coworking space") nor another thing
+    it is said of ("my phone plan" says no phone). Whether it names it is `_names`, by meaning."""
     own = {_singular(w) for w in re.split(r"[\s-]+", attribute)}
     another_kind = bool(before) and _singular(before) not in own and _singular(word) in own
-    return _names(word, attribute) and not another_kind and (not after or _singular(after) in own)
+    return not another_kind and (not after or _singular(after) in own)
 
 
 def _names(word: str, attribute: str) -> bool:
@@ -314,10 +341,11 @@ def answered(store: GraphStore, user_id: str, project: str | None,
         return [], list(claims), []
     speakers = _speakers_of(project)
     slots = facts.current_values(store, user_id, _prefixes({q.holder for q in questions.values()}, speakers))
+    answers = dict(zip(questions, answered_slots(list(questions.values()), slots, speakers), strict=True))
     slotted, rest, kept = [], [], []
     for item in claims:
         question = questions.get(item.fact_id)
-        answer = answered_slot(question, slots, speakers) if question else None
+        answer = answers[item.fact_id] if question else None
         if answer:
             slotted.append(_in_slot(item, *answer))
         else:
@@ -367,8 +395,8 @@ def adopt_questions(store: GraphStore, user_id: str, project: str | None, items:
         return
     current = facts.current_values(store, user_id, _prefixes({row["holder"] for row in rows}, speakers))
     mine = {slot for slot, _ in slots}
-    for row in rows:
-        answer = answered_slot(Question.model_validate(row), current, speakers)
+    answers = answered_slots([Question.model_validate(row) for row in rows], current, speakers)
+    for row, answer in zip(rows, answers, strict=True):
         if answer and answer[0] in mine:
             slot, value = answer
             # Answered: a slotted node asks no question (the marker would only mislead a reader of the graph).

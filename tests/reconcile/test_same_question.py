@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.embeddings.models import VectorCache
+from sessions_graph_core.reconcile import questions
 from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
+from sessions_graph_core.text import WORDS_CACHED
 from tests.reconcile.reading_helpers import reconciled
 
 
@@ -139,3 +142,28 @@ def test_a_value_near_its_attribute_by_meaning_is_still_the_value(
     # attribute's own words ("switched carriers") are no value.
     user = f"q11-{order[0]}"
     assert reconciled(graph, spacy, user, {"a": "My mobile carrier is Verizon.", "b": "switched carriers, i'm with t-mobile now"}, order) == [("Verizon", "t-mobile")]
+
+
+def test_questions_answered_together_take_one_embedder_call_for_the_words_weighed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """answered_slots weighs every question of a batch in one embedder call, of the words it compares with an
+    attribute's nouns only (not the values said, nor the nouns of a slot no question may answer), and answers
+    each as it is answered alone."""
+    slots = [("me/insurance", "aviva"), ("me/phone", "pixel"), ("acme/database", "mysql")]
+    asked = [
+        questions.Question(fact_id="a", holder="me", values=["admiral"], text="switched insurers, i'm with admiral now"),
+        questions.Question(fact_id="b", holder="me", values=["Lisbon"], text="spent the weekend hiking near Lisbon"),
+        questions.Question(fact_id="c", holder="me", values=["Kraken"], text="changed energy suppliers to Kraken"),
+    ]
+    speakers = {"me", "acme"}
+    alone = [questions.answered_slots([question], slots, speakers)[0] for question in asked]
+    assert alone[0] == ("me/insurance", "admiral") and alone[1] is None
+    calls: list[list[str]] = []
+    embedded = questions._embedded
+    monkeypatch.setattr(questions, "_VECTORS", VectorCache(WORDS_CACHED))  # nothing embedded yet
+    monkeypatch.setattr(questions, "_embedded", lambda words: calls.append(list(words)) or embedded(words))
+    assert questions.answered_slots(asked, slots, speakers) == alone
+    assert len(calls) == 1
+    # The words that may name my two attributes, and those attributes' nouns: not the values said, not
+    # "weekend" or "hiking" (each said of the word after it: "weekend hiking", "hiking near"), not the nouns of
+    # the project's database, which no question here asks of.
+    assert set(calls[0]) == {"insurers", "spent", "near", "suppliers", "insurance", "handset", "mobile", "phone", "smartphone"}
