@@ -4,21 +4,13 @@ ranks it in its first five, else the ranking's (6th-10th, lower, or not ranked).
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from benchmark_modules import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def bench():
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_recall_quality.py"
-    spec = importlib.util.spec_from_file_location("bench_recall_quality_for_misses", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("bench_recall_quality")
 
 
 def answer(bench, sessions: list[str]):

@@ -5,12 +5,9 @@ fusion does not describe is refused."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
+from benchmark_modules import load_benchmark
 
 from sessions_graph_core.recall import fusion
 from sessions_graph_core.recall.config import RecallConfig
@@ -131,17 +128,8 @@ def test_the_shipped_ranker_never_lowers_a_turn_for_more_evidence():
     assert weights["session"] >= fusion.SESSION_SHARE * (weights["text"] + weights["strength"]) - 1e-5
 
 
-def _bench():
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_recall_quality.py"
-    spec = importlib.util.spec_from_file_location("bench_recall_quality_for_tests", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_fit_keeps_evidence_weights_in_bounds_where_the_data_pull_them_below():
-    bench = _bench()
+    bench = load_benchmark("bench_recall_quality")
     rng = np.random.default_rng(7)
     column = {term: i for i, term in enumerate(bench.TERMS)}
     described = []
