@@ -330,21 +330,28 @@ class Graph:
         return {self._property_names[key]: self._value([kind, value]) for key, kind, value in triples}
 
 
-INDEX_LISTING = "CALL db.indexes() YIELD label, types, status RETURN label, types, status"
+INDEX_LISTING = "CALL db.indexes() YIELD label, types, options, status RETURN label, types, options, status"
+# One index as INDEX_LISTING lists it: (label, {property: [kinds]}, {property: {option: value}}, status).
+Listed = tuple[str, dict[str, list[str]], dict[str, dict[str, Any]], str]
 
 
-def indexes(graph: Graph) -> list[tuple[str, dict[str, list[str]], str]]:
-    """The graph's indexes as db.indexes lists them: (label, {property: [kinds]}, status), one statement."""
-    return [(label, types, status) for label, types, status in graph.query(INDEX_LISTING)[1]]
+def listed_indexes(rows: list[list[Any]]) -> list[Listed]:
+    """INDEX_LISTING's rows as `Listed` tuples."""
+    return [(label, types, options, status) for label, types, options, status in rows]
 
 
-def built(listed: list[tuple[str, dict[str, list[str]], str]], *, vectors: bool = False) -> bool:
+def indexes(graph: Graph) -> list[Listed]:
+    """The graph's indexes as db.indexes lists them, in one statement."""
+    return listed_indexes(graph.query(INDEX_LISTING)[1])
+
+
+def built(listed: list[Listed], *, vectors: bool = False) -> bool:
     """Whether every index listed is built; one being built is listed twice, and a search misses what it does
     not hold yet. A vector index rebuilt after a start (vector_rebuild.py) counts only with `vectors`: nobody
     waits for it, and recall says when it is not built yet."""
     return all(
         status == "OPERATIONAL" or (not vectors and all(kinds == ["VECTOR"] for kinds in types.values()))
-        for _, types, status in listed
+        for _, types, _, status in listed
     )
 
 

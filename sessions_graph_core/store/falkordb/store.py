@@ -23,6 +23,7 @@ from sessions_graph_core.store.falkordb.client import (
     ReplyError,
     built,
     indexes_built,
+    listed_indexes,
 )
 from sessions_graph_core.store.location import DEFAULT_IDLE_SECONDS, DEFAULT_TIMEOUT_S, reads_moved
 from sessions_graph_core.validation import ValidationError, identifier
@@ -329,9 +330,9 @@ class FalkorDBStore(GraphStore):
         and on a store set up before that is all it costs (it was a statement per index, some thirty, each
         refused as existing, then the listing)."""
         schema.check()
-        listed = [(label, types, status) for label, types, status in self._schema_query(INDEX_LISTING)]
+        listed = listed_indexes(self._schema_query(INDEX_LISTING))
         kinds: dict[tuple[str, str], list[str]] = {}
-        for label, types, _ in listed:
+        for label, types, _, _ in listed:
             for prop, found in types.items():
                 kinds.setdefault((label, prop), []).extend(found)
         ranges = [(label, prop) for label, prop in self._range_targets(schema) if "RANGE" not in kinds.get((label, prop), ())]

@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError
+from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError, indexes
 
 SET_ASIDE_FILE = "vector-indexes.json"
 # Fewer vectors than this rebuild during the load in a second or two: such an index is kept through a stop.
@@ -53,10 +53,9 @@ def create_statement(label: str, prop: str, dimension: int, similarity: str = "c
 
 def vector_indexes(graph: Graph) -> list[dict[str, Any]]:
     """The graph's vector indexes, each with the options that create it again."""
-    _, rows = graph.query("CALL db.indexes() YIELD label, options, types RETURN label, options, types")
     return [
         {"label": label, "property": prop, "options": {key: options[prop][key] for key in _OPTIONS if key in options[prop]}}
-        for label, options, types in rows
+        for label, types, options, _ in indexes(graph)
         for prop, kinds in types.items()
         if "VECTOR" in kinds and _NAME.match(label) and _NAME.match(prop)  # names go into the statement
     ]
