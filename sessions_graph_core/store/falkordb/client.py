@@ -330,6 +330,8 @@ class Graph:
         return {self._property_names[key]: self._value([kind, value]) for key, kind, value in triples}
 
 
+# What FalkorDB's error says when an index being created is there already.
+ALREADY_EXISTS = ("already indexed", "already exists")
 INDEX_LISTING = "CALL db.indexes() YIELD label, types, options, status RETURN label, types, options, status"
 # One index as INDEX_LISTING lists it: (label, {property: [kinds]}, {property: {option: value}}, status).
 Listed = tuple[str, dict[str, list[str]], dict[str, dict[str, Any]], str]

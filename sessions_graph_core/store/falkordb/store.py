@@ -16,6 +16,7 @@ from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.base import FullTextIndex, GraphStore, HistoryErased, Row, Schema, VectorIndex, user_key
 from sessions_graph_core.store.falkordb import ping, vector_rebuild
 from sessions_graph_core.store.falkordb.client import (
+    ALREADY_EXISTS,
     INDEX_LISTING,
     AuthenticationError,
     Connection,
@@ -33,7 +34,6 @@ from sessions_graph_core.validation import ValidationError, identifier
 if TYPE_CHECKING:
     from sessions_graph_core.store.falkordb.server import EmbeddedServer
 
-_ALREADY_EXISTS = ("already indexed", "already exists")
 _MISSING = ("unable to drop", "not exist", "no such index", "not found")
 REPLICA_ACK_TIMEOUT_MS = 5000
 RESTART_ATTEMPTS = 5  # a statement interrupted by the embedded server's death is sent again at most this often
@@ -340,10 +340,10 @@ class FalkorDBStore(GraphStore):
         if not ranges and not texts and built(listed):
             return
         for label, prop in ranges:
-            self._tolerate(_ALREADY_EXISTS, f"CREATE INDEX FOR (n:{label}) ON (n.{prop})")
+            self._tolerate(ALREADY_EXISTS, f"CREATE INDEX FOR (n:{label}) ON (n.{prop})")
         for index in texts:
             self._tolerate(
-                _ALREADY_EXISTS,
+                ALREADY_EXISTS,
                 "CALL db.idx.fulltext.createNodeIndex("
                 f"{{label: '{index.label}', language: 'english'}}, '{index.property}', "
                 "{field: 'user_key', nostem: true})",
@@ -404,7 +404,7 @@ class FalkorDBStore(GraphStore):
 
     def ensure_vector_index(self, index: VectorIndex) -> None:
         self._tolerate(
-            _ALREADY_EXISTS,
+            ALREADY_EXISTS,
             vector_rebuild.create_statement(identifier(index.label), identifier(index.property), int(index.dimension)),
         )
 

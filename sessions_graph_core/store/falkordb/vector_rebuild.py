@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sessions_graph_core.store.falkordb.client import Connection, Graph, ReplyError, indexes
+from sessions_graph_core.store.falkordb.client import ALREADY_EXISTS, Connection, Graph, ReplyError, indexes
 
 SET_ASIDE_FILE = "vector-indexes.json"
 # Fewer vectors than this rebuild during the load in a second or two: such an index is kept through a stop.
@@ -114,7 +114,7 @@ def restore(client: Connection, data_dir: Path) -> None:
                 index["label"], index["property"], int(options["dimension"]), str(options.get("similarityFunction", "cosine"))
             ))
         except ReplyError as exc:
-            if "already indexed" not in str(exc).lower() and "already exists" not in str(exc).lower():
+            if not any(text in str(exc).lower() for text in ALREADY_EXISTS):
                 raise
     path.unlink(missing_ok=True)
 
