@@ -187,6 +187,27 @@ class _Ping(BaseModel):
     working: bool
 
 
+def check_ontology_file(config: Config) -> Check:
+    """A configured schema file is read at every reconcile; one that is missing or malformed is only warned
+    about there, so the doctor says it once, with the fix."""
+    from sessions_graph_core.ontology.model import read_schema_file
+
+    path = config.ontology.path
+    if path is None:
+        return Check(name="ontology file", status="info", required=False,
+                     detail="ontology.path not set: the built-in schema and what derivation adopts apply")
+    fix = f"write a schema YAML at {path} (entity_types, relation_types), or `sessions-graph config set ontology.path PATH`"
+    if not path.exists():
+        return Check(name="ontology file", status="warn", required=False, fix=fix,
+                     detail=f"{path} does not exist: reconcile keeps the adopted version and warns")
+    try:
+        model, _ = read_schema_file(path)
+    except ValidationError as exc:
+        return Check(name="ontology file", status="warn", required=False, detail=str(exc), fix=fix)
+    return Check(name="ontology file", status="pass", required=False,
+                 detail=f"{path}: entity types {len(model.node_types)}, relation types {len(model.relation_types)}")
+
+
 def check_llm(config: Config) -> Check:
     provider = config.llm.usable()
     if provider == "openai-compatible":
@@ -282,6 +303,7 @@ def run_checks() -> list[Check]:
         partial(check_store, config),
         partial(check_embedder, config),
         partial(check_extractor, config),
+        partial(check_ontology_file, config),
         partial(check_llm, config),
         check_mcp,
         check_executable,

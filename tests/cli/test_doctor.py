@@ -81,6 +81,22 @@ def test_a_readable_config_file_is_flagged(env: Path, data_dir: Path) -> None:
     assert code == 0  # advice, not a failure
 
 
+def test_a_missing_or_malformed_ontology_file_is_named_with_the_fix(env: Path, data_dir: Path, tmp_path: Path) -> None:
+    set_value("identity.user_id", "alice")
+    set_value("store.data_dir", str(data_dir))
+    schema = tmp_path / "schema.yaml"
+    set_value("ontology.path", str(schema))
+    code, checks = doctor()
+    assert checks["ontology file"]["status"] == "warn" and "does not exist" in checks["ontology file"]["detail"]
+    assert str(schema) in checks["ontology file"]["fix"] and code == 0
+    schema.write_text("relation_types: []\n")
+    _, checks = doctor()
+    assert checks["ontology file"]["status"] == "warn" and "entity_types" in checks["ontology file"]["detail"]
+    schema.write_text("entity_types:\n  - {name: Service, description: a running service}\n")
+    _, checks = doctor()
+    assert checks["ontology file"]["status"] == "pass" and "entity types 1" in checks["ontology file"]["detail"]
+
+
 def documented_checks() -> list[tuple[str, bool]]:
     """The docs' Doctor table (docs/integrations.md): each check's name and whether it is required."""
     page = (Path(__file__).resolve().parents[2] / "docs" / "integrations.md").read_text()
