@@ -185,6 +185,15 @@ def require_session(graph: SessionsGraph, session_id: str, user_id: str | None) 
     return found
 
 
+def one_session_or_pending(session_id: str | None, pending: bool, user_id: str | None) -> None:
+    """reconcile's and embed's two forms: one session (of `--user`, or of the configured user), or the
+    sweep of every user's pending work, which `--user` does not narrow: refused rather than ignored."""
+    if bool(session_id) == pending:
+        fail("give exactly one of --session ID or --pending", 2)
+    if pending and user_id is not None:
+        fail("--user goes with --session; --pending sweeps every user's pending work (drop --user)", 2)
+
+
 def optional_user(given: str | None) -> str | None:
     """`--user` when given (checked), else the configured user, else None: for commands an operator may
     also run store-wide (reconcile and embed of one session)."""

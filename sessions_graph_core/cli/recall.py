@@ -17,6 +17,7 @@ from sessions_graph_core.cli.common import (
     console,
     errors,
     fail,
+    one_session_or_pending,
     opened_graph,
     optional_user,
     progress_bar,
@@ -47,8 +48,7 @@ def _configured_model(model: str | None) -> str:
 @user_option("With --session: the session's user (default: identity.user_id; with neither, any user's session).")
 def embed_command(session_id: str | None, pending: bool, limit: int, model: str | None, user_id: str | None) -> None:
     """Embed sessions' messages, entities, facts and memory files for recall."""
-    if bool(session_id) == pending:
-        fail("give exactly one of --session ID or --pending", 2)
+    one_session_or_pending(session_id, pending, user_id)
     try:
         model = _configured_model(model)
     except ValidationError as exc:

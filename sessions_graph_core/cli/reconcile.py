@@ -13,6 +13,7 @@ from sessions_graph_core.cli.common import (
     FilePath,
     console,
     errors,
+    one_session_or_pending,
     opened_graph,
     optional_user,
     progress_bar,
@@ -113,8 +114,7 @@ def reconcile_command(session_id: str | None, pending: bool, limit: int, user_id
 
     Entities get their ontology types as labels (enforce_ontology); exit 1 if anything failed.
     """
-    if bool(session_id) == pending:
-        raise click.UsageError("pass exactly one of --session ID or --pending")
+    one_session_or_pending(session_id, pending, user_id)
     loaded = _config()
     backend = _backend(loaded)
     ok = True

@@ -724,18 +724,18 @@ def reconcile_memory(
     except Exception as exc:  # noqa: BLE001 - recorded on the memory for the sweep
         error = f"{type(exc).__name__}: {exc}"
         store.run(
-            "MATCH (m:Memory {memory_id: $mid}) SET m.extraction_status = 'failed', m.extraction_error = $error",
-            {"mid": mid, "error": error},
+            "MATCH (m:Memory {memory_id: $mid, user_id: $user_id}) SET m.extraction_status = 'failed', m.extraction_error = $error",
+            {"mid": mid, "user_id": user_id, "error": error},
         )
         return MemoryReconciliation(memory_id=mid, path=row["path"], status="failed", error=error)
     # An edit while this ran changed updated_at, or a piece's reading failed (not written): the file stays
     # pending, and the next sweep asks again for what failed (the rest comes from the chunks).
     store.run(
-        "MATCH (m:Memory {memory_id: $mid}) "
+        "MATCH (m:Memory {memory_id: $mid, user_id: $user_id}) "
         "SET m.extraction_status = CASE WHEN m.updated_at = $seen AND $failed = 0 THEN 'completed' "
         "ELSE 'pending' END, m.extracted_at = $now, m.extraction_error = null, "
         "m.llm_attempts = CASE WHEN $failed = 0 THEN null ELSE m.llm_attempts END",
-        {"mid": mid, "seen": row["updated_at"], "failed": failed, "now": now_iso()},
+        {"mid": mid, "user_id": user_id, "seen": row["updated_at"], "failed": failed, "now": now_iso()},
     )
     return MemoryReconciliation(
         memory_id=mid, path=row["path"], status="completed", chunks=len(units), entities=touched, facts=statements,

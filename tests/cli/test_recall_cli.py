@@ -30,6 +30,7 @@ def test_embed_pending_then_recall_renders_and_prints_json(cli):
 def test_bad_input_exits_2_with_the_reason(cli):
     assert "exactly one of --session ID or --pending" in cli("embed", code=2)
     assert "exactly one of" in cli("embed", "--session", "x", "--pending", code=2)
+    assert "--user goes with --session" in cli("embed", "--pending", "--user", "alice", code=2)
     assert "no session 'no-such-session'" in cli("embed", "--session", "no-such-session", code=1)
     assert "No user: pass --user" in cli("recall", "anything", code=2)
     assert "question is empty" in cli("recall", "--user", "alice", " ", code=2)

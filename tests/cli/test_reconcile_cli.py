@@ -75,6 +75,8 @@ def test_one_session_and_its_errors(cli, short_tmp) -> None:  # type: ignore[no-
     assert "no session 'nope'" in cli("reconcile", "--session", "nope", code=1)
     assert "exactly one of --session ID or --pending" in cli("reconcile", code=2)
     assert "exactly one of --session ID or --pending" in cli("reconcile", "--session", "x", "--pending", code=2)
+    # --user does not narrow the sweep, so it is refused there rather than ignored.
+    assert "--user goes with --session" in cli("reconcile", "--pending", "--user", "alice", code=2)
 
 
 def test_a_failing_backend_prints_failed_and_exits_1(cli, short_tmp, monkeypatch) -> None:  # type: ignore[no-untyped-def]
