@@ -9,11 +9,14 @@ compared with. Rates are wall-clock on whatever else the machine runs.
 `--facts-out DIR` writes a fixed-seed sample of the FACT rows each side produced (200 of the
 corpus's, 100 of LoCoMo's; `--seed`, 38 unless told) for labelling (tests/data/junk_facts/README.md);
 `--locomo-skip N` takes LoCoMo's sessions from its conversations after the first N (the samples before
-fresh2 came from its first three).
+fresh2 came from its first three). `--longmemeval PATH` also records, reconciles and samples (100 rows) a
+file in LongMemEval's format, chat no sample drew from before (tests/data/long_sessions.json). `--unlabelled`
+draws the samples only from rows whose text no labelled sample holds: a held-out draw.
 The labelled samples are read back from tests/data/junk_facts/*_corpus.json and *_locomo.json: of
 their rows, how many the reader still writes, and the junk share of those.
 
     .venv/bin/python benchmarks/bench_import.py [--repeats 3] [--facts-out DIR] [--seed N] [--locomo-skip N]
+        [--longmemeval PATH] [--unlabelled]
 
 The data is read where it lies and never copied.
 """
@@ -43,13 +46,15 @@ from bench_reconcile import load_sessions
 from sessions_graph_core import SessionsGraph  # noqa: E402
 from sessions_graph_core.embeddings.vectors import embed_sessions  # noqa: E402
 from sessions_graph_core.integrations.harness_import import FORMATS, import_files, transcript_files  # noqa: E402
+from sessions_graph_core.sessions.longmemeval import read_longmemeval  # noqa: E402
 from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "transcripts"
 LABELLED = Path(__file__).resolve().parents[1] / "tests" / "data" / "junk_facts"
 USER = "corpus"
 SEED = 38
-SAMPLE_SIZES = {"corpus": 200, "locomo": 100}
+SAMPLE_SIZES = {"corpus": 200, "locomo": 100, "longmemeval": 100}
+LONGMEMEVAL_USER = "longmemeval"
 console = Console()
 
 
@@ -81,6 +86,21 @@ def record_locomo(graph: SessionsGraph, turns_wanted: int, skipped: int = 0) -> 
     return session_ids, stored
 
 
+def record_longmemeval(graph: SessionsGraph, path: Path) -> tuple[list[str], int]:
+    """Every session of a LongMemEval-format file, recorded as one user's."""
+    session_ids, stored = [], 0
+    for session in read_longmemeval(path):
+        graph.record_session_start(session.session_id, user_id=LONGMEMEVAL_USER, started_at=session.started_at)
+        stored += graph.record_turns(session.session_id, session.turns, user_id=LONGMEMEVAL_USER)
+        session_ids.append(session.session_id)
+    return session_ids, stored
+
+
+def labelled_texts() -> set[str]:
+    """The text of every row some labelled sample holds."""
+    return {row["text"] for path in LABELLED.glob("*_*.json") for row in json.loads(path.read_text())}
+
+
 def fact_rows(graph: SessionsGraph) -> list[dict[str, str]]:
     return graph.store.run(
         "MATCH (x:Fact {kind: 'fact'}) RETURN x.text AS text, x.slot AS slot, x.value AS value, "
@@ -96,7 +116,10 @@ def labelled_table(written: dict[str, list[dict[str, str]]]) -> Table:
         table.add_column(column, justify="left" if column == "sample" else "right")
     for path in sorted(LABELLED.glob("*_*.json")):
         labelled = json.loads(path.read_text())
-        texts = {row["text"] for row in written[path.stem.partition("_")[2]]}
+        side = path.stem.partition("_")[2]
+        if side not in written:
+            continue
+        texts = {row["text"] for row in written[side]}
         kept = [row for row in labelled if row["text"] in texts]
         junk, kept_junk = (sum(row["label"] == "junk" for row in part) for part in (labelled, kept))
         table.add_row(path.stem, str(len(labelled)), f"{junk} ({junk / len(labelled):.1%})", str(len(kept)),
@@ -115,12 +138,14 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="imports of the whole corpus, each into an empty graph")
     parser.add_argument("--facts-out", type=Path, help="write the FACT-row samples here for labelling")
     parser.add_argument("--seed", type=int, default=SEED, help="the samples' seed (a fresh draw takes a new one)")
+    parser.add_argument("--longmemeval", type=Path, help="also a file in LongMemEval's format, reconciled and sampled")
+    parser.add_argument("--unlabelled", action="store_true", help="sample only rows no labelled sample holds")
     parser.add_argument("--locomo-skip", type=int, default=0,
                         help="leave out LoCoMo's first N conversations (a sample from conversations not drawn before)")
     args = parser.parse_args()
     if args.locomo_skip < 0:
         parser.error(f"--locomo-skip {args.locomo_skip}: give 0 or more conversations to leave out")
-    for needed in (CORPUS, LOCOMO):
+    for needed in (CORPUS, LOCOMO, *([args.longmemeval] if args.longmemeval else [])):
         if not needed.exists():
             parser.error(f"{needed} does not exist: the benchmark reads ../shared/data")
 
@@ -143,6 +168,15 @@ def main() -> None:
         locomo_sessions, locomo_turns = record_locomo(graph, corpus_turns, args.locomo_skip)
         locomo_reconcile, locomo_embed = reconcile_and_embed(graph, locomo_sessions)
         locomo_facts = fact_rows(graph)
+        written = {"corpus": corpus_facts, "locomo": locomo_facts}
+        if args.longmemeval:
+            graph.store.delete_all()
+            graph.setup()
+            long_sessions, long_turns = record_longmemeval(graph, args.longmemeval)
+            list(graph.reconcile_sessions(long_sessions))
+            written["longmemeval"] = fact_rows(graph)
+            console.print(f"{args.longmemeval}: {len(long_sessions)} sessions, {long_turns:,} turns, "
+                          f"{len(written['longmemeval']):,} FACT rows")
     finally:
         graph.close()
         shutil.rmtree(directory, ignore_errors=True)
@@ -157,10 +191,13 @@ def main() -> None:
     table.add_row("embed (turns/s)", f"{corpus_turns / corpus_embed:,.0f}", f"{locomo_turns / locomo_embed:,.0f}")
     table.add_row("FACT rows", f"{len(corpus_facts):,}", f"{len(locomo_facts):,}")
     console.print(table)
-    console.print(labelled_table({"corpus": corpus_facts, "locomo": locomo_facts}))
+    console.print(labelled_table(written))
     if args.facts_out:
         args.facts_out.mkdir(parents=True, exist_ok=True)
-        for name, rows in (("corpus", corpus_facts), ("locomo", locomo_facts)):
+        seen = labelled_texts() if args.unlabelled else set()
+        for name, rows in written.items():
+            rows = [row for row in rows if row["text"] not in seen]
+            (args.facts_out / f"{name}_all.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
             sample = random.Random(args.seed).sample(rows, min(SAMPLE_SIZES[name], len(rows)))
             (args.facts_out / f"{name}.json").write_text(json.dumps(sample, indent=1, ensure_ascii=False) + "\n")
         console.print(f"samples written to {args.facts_out}")
