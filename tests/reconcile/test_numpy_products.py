@@ -1,5 +1,5 @@
 """The pipeline's layers multiply matrices with numpy's BLAS on one thread (reconcile/nlp.py,
-with_numpy_products) and read every text as thinc's BLIS does: the same tags, parts of speech,
+_with_numpy_products) and read every text as thinc's BLIS does: the same tags, parts of speech,
 morphology, dependencies, heads, entities and sentences, on the real en_core_web_sm pipeline."""
 
 from __future__ import annotations
