@@ -9,7 +9,8 @@ resident memory are reported; `--one-at-a-time` calls reconcile_session and embe
 instead, as bench_recall_quality.py's ingest does. `--alongside` runs this tree once more the way the
 Dagster reconcile job does: each session reconciled is embedded in a second process while the next are
 reconciled (embeddings/alongside.py), then embed_sessions records them all; its table row gives both
-processes' CPU and peak memory, and the report its ratio to this tree's sequential run in the same sitting.
+processes' CPU and peak memory, and the report its ratio to this tree's sequential run in the same sitting
+(with `--baseline`, the baseline runs that way too, and the two alongside runs are compared).
 
 What each run wrote is digested (entity keys, facts, passages with their vectors' bytes), so the table
 says whether the two trees produced the same graph. The corpora are profile_ingest.py's: LoCoMo's first
@@ -41,6 +42,7 @@ HERE = Path(__file__).resolve().parent
 TREE = HERE.parent
 CORPORA = ("locomo", "transcripts")
 ALONGSIDE = "this tree, alongside"
+BASELINE_ALONGSIDE = "baseline, alongside"
 
 
 def _child_path(tree: Path) -> None:
@@ -173,7 +175,7 @@ def _rates(turns: int, stage: dict) -> tuple[str, str]:
 
 
 # Each comparison the report makes when both runs are there: (the run compared, the run it is set against).
-COMPARED = (("this tree", "baseline"), (ALONGSIDE, "this tree"))
+COMPARED = (("this tree", "baseline"), (ALONGSIDE, "this tree"), (ALONGSIDE, BASELINE_ALONGSIDE))
 
 
 def report(results: dict[tuple[str, str], dict]) -> None:
@@ -229,7 +231,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="reconcile_session and embed_session per session instead of the batched calls")
     parser.add_argument("--alongside", action="store_true",
                         help="this tree again, embedding each reconciled session in a second process while the next are "
-                             "reconciled, as the Dagster reconcile job does; compared with this tree's sequential run")
+                             "reconciled, as the Dagster reconcile job does; compared with this tree's sequential run "
+                             "(and, with --baseline, with the baseline run the same way)")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--corpus", choices=CORPORA, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -266,6 +269,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         # The baseline first, then this tree, corpus by corpus: both see about the same load.
         for name, tree in reversed(trees.items()):
             results[(corpus, name)] = run_child(tree, corpus, forwarded)
+        if args.alongside and args.baseline:
+            results[(corpus, BASELINE_ALONGSIDE)] = run_child(args.baseline.resolve(), corpus, [*forwarded, "--alongside"])
         if args.alongside:
             results[(corpus, ALONGSIDE)] = run_child(TREE, corpus, [*forwarded, "--alongside"])
     report(results)
