@@ -1,0 +1,47 @@
+"""Query expansion from the embedder: words near the question's join its full-text query.
+
+A turn that answers in other words ("I was in Chicago" for "Which cities has John been to?") shares no
+word with the question, so BM25 never finds it. Each question word's nearest words in the embedder's
+vocabulary (embeddings/words.py) are offered here; the full-text lane (recall/text_lane.py) keeps those
+the user's own turns hold, and scores them at a fraction of a question word's weight. Measured on
+LoCoMo's tuning half and the long-session set (docs/recall-long-turns.md): the only change to ranking
+of that round that raised both session R@5 and turn R@10 there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from sessions_graph_core.embeddings.models import EmbeddingUnavailableError, VectorCache, load_embedder
+from sessions_graph_core.embeddings.words import word_table
+from sessions_graph_core.recall.lanes import Search
+from sessions_graph_core.text import WORDS_CACHED, stem
+
+# The table's nearest words looked at per question word: more than the expansion words kept
+# (config.expansion_words), as the user's history does not hold every English word.
+LOOKED_AT = 12
+MIN_COSINE = 0.7  # below it, single words' vectors were as often unrelated as near in meaning
+WEIGHT = 0.5  # an expansion word's BM25 weight is this times its cosine (a question word's is 1)
+MAX_SHARE = 0.2  # a word in more than this share of the user's turns adds no evidence
+# (model, word) -> its nearest words: a search of the table reads all its 32 MB (about 10 ms here), and
+# questions repeat their words.
+_NEAREST = VectorCache(WORDS_CACHED)
+
+
+def offered(search: Search, question_stems: Collection[str]) -> list[list[tuple[str, str, float]]]:
+    """For each question word, the table's words nearest it as (word, stem, weight), nearest first:
+    another stem than any question word's, cosine >= MIN_COSINE; none for a word the table does not know
+    (a name or a misspelling: nothing is embedded here). Empty when expansion is off or the embedder
+    cannot run (the vector lanes then say why)."""
+    asked = [word for word in search.terms if word.isalpha()]
+    if not asked or search.vector is None or search.config.expansion_words <= 0:
+        return []
+    try:
+        embedder = load_embedder(search.model, store=search.store)
+        table = word_table(embedder)
+        near = _NEAREST.get([(search.model, word) for word in asked],
+                            lambda keys: table.nearest([word for _, word in keys], LOOKED_AT + 1, MIN_COSINE))
+    except EmbeddingUnavailableError:
+        return []
+    return [[(word, stem(word), WEIGHT * cosine) for word, cosine in near[(search.model, asked_word)]
+             if stem(word) not in question_stems] for asked_word in asked]
