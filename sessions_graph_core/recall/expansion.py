@@ -3,9 +3,8 @@
 A turn that answers in other words ("I was in Chicago" for "Which cities has John been to?") shares no
 word with the question, so BM25 never finds it. Each question word's nearest words in the embedder's
 vocabulary (embeddings/words.py) are offered here; the full-text lane (recall/text_lane.py) keeps those
-the user's own turns hold, and scores them at a fraction of a question word's weight. Measured on
-LoCoMo's tuning half and the long-session set (docs/recall-long-turns.md): the only change to ranking
-of that round that raised both session R@5 and turn R@10 there.
+the user's own turns hold, and scores them at a fraction of a question word's weight. The constants were
+chosen on LoCoMo's tuning half and the long-session set (docs/recall-long-turns.md, "Query expansion").
 """
 
 from __future__ import annotations
@@ -20,8 +19,8 @@ from sessions_graph_core.text import WORDS_CACHED, stem
 # The table's nearest words looked at per question word: more than the expansion words kept
 # (config.expansion_words), as the user's history does not hold every English word.
 LOOKED_AT = 12
-MIN_COSINE = 0.7  # below it, single words' vectors were as often unrelated as near in meaning
-WEIGHT = 0.5  # an expansion word's BM25 weight is this times its cosine (a question word's is 1)
+MIN_COSINE = 0.7  # the fifth round's; 0.65 and 0.75 measured lower (docs/recall-long-turns.md)
+WEIGHT = 0.3  # an expansion word's BM25 weight is this times its cosine (a question word's is 1); 0.2-0.5 measured
 MAX_SHARE = 0.2  # a word in more than this share of the user's turns adds no evidence
 # (model, word) -> its nearest words: a search of the table reads all its 32 MB (about 10 ms here), and
 # questions repeat their words.
