@@ -178,22 +178,25 @@ def _expanded(search: Search, question: Mapping[str, str], size: int, sample: _S
     """The expansion words the user's turns hold (recall/expansion.py), as stem -> weight: for each question
     word, its nearest that some turn holds and at most MAX_SHARE of them do, config.expansion_words at most.
     Their frequencies and turns join `frequencies` and `candidates`."""
+    most = min(expansion.MAX_SHARE * size, COMMON_POSTINGS - 1)  # a word that common adds little, as above
+    # A word the sample shows as common is not counted: the share rules it out, and counting it costs.
+    offered = [[(word, stemmed, weight) for word, stemmed, weight in nearest
+                if stemmed not in question and sample.frequency(stemmed, size) <= most]
+               for nearest in expansion.offered(search, question)]
+    # Most offered words are in no turn of the user's: one statement counts them all.
+    counts = search.store.fulltext_counts(TURN_TEXT_INDEX, search.user_id,
+                                          list(dict.fromkeys(word for nearest in offered for word, _, _ in nearest)))
     weights: dict[str, float] = {}
-    most = expansion.MAX_SHARE * size
-    for nearest in expansion.offered(search, question):
+    for nearest in offered:
         kept = 0
         for word, stemmed, weight in nearest:
             if kept >= search.config.expansion_words:
                 break
-            # A word the sample shows as common is not read: the share rules it out, or its postings cost too much.
-            if stemmed in weights or sample.frequency(stemmed, size) > min(most, COMMON_POSTINGS - 1):
-                continue
-            count, rows = _postings(search, word, sample)
-            if not count or count > most:
+            if stemmed in weights or not 0 < counts.get(word, 0) <= most:
                 continue
             kept += 1
+            frequencies[stemmed], rows = _postings(search, word, sample)
             weights[stemmed] = weight
-            frequencies[stemmed] = count
             candidates.update((row["turn_id"], row) for row in rows)
     return weights
 

@@ -73,3 +73,13 @@ def test_another_users_words_never_expand_a_question_nor_answer_it(graph):
     assert not {turn.turn_id for turn in recalled.turns} & set(theirs.values())
     # Bob's question is expanded with his own words.
     assert stem("children") in text_candidates(search(graph, "bob", QUESTION, **TEXT_ONLY)).expansion
+
+
+def test_one_statement_counts_each_words_turns_for_that_user_only(graph):
+    record(graph, "alice", [ANSWER, *FILLER])
+    record(graph, "bob", ["The children sang.", "The children slept.", "Kitchen again."])
+    from sessions_graph_core.store.schema import TURN_TEXT_INDEX
+
+    counts = graph.store.fulltext_counts(TURN_TEXT_INDEX, "alice", ["children", "kitchen", "zebra", "boiler"])
+    assert counts == {"children": 1, "kitchen": 2, "boiler": 2}
+    assert graph.store.fulltext_counts(TURN_TEXT_INDEX, "bob", ["children", "kitchen"]) == {"children": 2, "kitchen": 1}
