@@ -7,8 +7,9 @@ ingest writes a word or its vector, and recall reads a user's history only for t
 A word of a user's turns that the tokenizer splits into pieces is never an expansion.
 
 The table is built the first time it is asked for (`sessions-graph embed` asks first, with a progress
-bar; about 20 s on one core) and saved under the user's cache directory, named by the model and the
-vocabulary, as float16 (16 MB) with each word's stem; later processes load it in a few tens of milliseconds.
+bar; under a minute on one core): every word is embedded and compared with every other once, and what is
+kept is each word's stem and its nearest words with their cosines (2 MB), under the user's cache directory,
+named by the model and the vocabulary. Recall then reads a word's neighbours instead of searching vectors.
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ import numpy as np
 from sessions_graph_core.embeddings.models import TOKENIZER_FILE, Embedder
 from sessions_graph_core.text import STOPWORDS, stem
 
-BUILD_BATCH = 1024  # words embedded between two progress reports
+BUILD_BATCH = 1024  # words embedded (or compared with the table) between two progress reports
+# Nearest words kept per word, the word itself among them: recall offers the rest (recall/expansion.py)
+# and keeps the first few the user's turns hold.
+NEIGHBOURS = 13
 _TABLES: dict[tuple[str, Path], WordTable] = {}
 _LOCK = threading.Lock()
 
@@ -53,11 +57,12 @@ def table_path(model: str, words: Sequence[str], directory: Path) -> Path:
 
 @dataclass(frozen=True)
 class WordTable:
-    """Words and their unit vectors (float32 in memory), row for row."""
+    """Words, their stems, and each word's NEIGHBOURS nearest words (rows) and cosines, nearest first."""
 
     words: list[str]
     stems: list[str]  # each word's, kept in the file: stemming them all costs a process 0.3 s
-    vectors: np.ndarray
+    neighbours: np.ndarray  # int32, one row per word
+    cosines: np.ndarray  # float32, as `neighbours`
     path: Path
 
     @cached_property
@@ -68,47 +73,66 @@ class WordTable:
         found.update((word, n) for n, word in enumerate(self.words))
         return found
 
-    def nearest(self, words: Sequence[str], k: int, minimum: float) -> list[list[tuple[str, float]]]:
-        """For each of `words`, its `k` nearest words with cosine >= `minimum`, nearest first (the word's
-        own row among them); none for a word the table knows neither as a word nor by its stem."""
-        known = [self.rows.get(word, self.rows.get(stem(word))) for word in words]
-        asked = [row for row in known if row is not None]
-        if k <= 0 or not asked:
-            return [[] for _ in words]
-        similarities = self.vectors[asked] @ self.vectors.T
-        top = np.argpartition(-similarities, min(k, similarities.shape[1] - 1), axis=1)[:, :k]
-        found = iter(
-            [(self.words[column], float(row[column])) for column in sorted(columns, key=lambda column: -row[column])
-             if row[column] >= minimum]
-            for row, columns in zip(similarities, top, strict=True)
-        )
-        return [next(found) if row is not None else [] for row in known]
+    def nearest(self, words: Sequence[str], minimum: float) -> list[list[tuple[str, float]]]:
+        """For each of `words`, its nearest words (at most NEIGHBOURS, the word's own row among them) with
+        cosine >= `minimum`, nearest first; none for a word the table knows neither as a word nor by its stem."""
+        found = []
+        for word in words:
+            row = self.rows.get(word, self.rows.get(stem(word)))
+            near = [] if row is None else zip(self.neighbours[row].tolist(), self.cosines[row].tolist(), strict=True)
+            found.append([(self.words[column], cosine) for column, cosine in near if cosine >= minimum])
+        return found
+
+
+def _kept(words: int) -> int:
+    return min(NEIGHBOURS, words)  # a vocabulary smaller than that (a test's) keeps every word
+
+
+def _nearest_rows(vectors: np.ndarray, progress: Callable[[int], None]) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's NEIGHBOURS nearest rows and their cosines, nearest first: computed once at build, so a
+    recall reads them instead of comparing a word with the whole table (about 15 ms here)."""
+    keep = _kept(len(vectors))
+    neighbours = np.zeros((len(vectors), keep), dtype=np.int32)
+    cosines = np.zeros((len(vectors), keep), dtype=np.float32)
+    for start in range(0, len(vectors), BUILD_BATCH):
+        similarities = vectors[start : start + BUILD_BATCH] @ vectors.T
+        top = np.argpartition(-similarities, keep - 1, axis=1)[:, :keep]
+        near = np.take_along_axis(similarities, top, axis=1)
+        order = np.argsort(-near, axis=1)
+        neighbours[start : start + BUILD_BATCH] = np.take_along_axis(top, order, axis=1)
+        cosines[start : start + BUILD_BATCH] = np.take_along_axis(near, order, axis=1)
+        progress(min(start + BUILD_BATCH, len(vectors)))
+    return neighbours, cosines
 
 
 def _build(embedder: Embedder, words: list[str], path: Path,
-           progress: Callable[[int, int], None] | None) -> tuple[np.ndarray, list[str]]:
-    vectors = np.zeros((len(words), embedder.dimension), dtype=np.float16)
+           progress: Callable[[int, int], None] | None) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Embed the words, find each one's neighbours, and save the table; `progress` counts both passes."""
+    told = progress or (lambda done, total: None)
+    vectors = np.zeros((len(words), embedder.dimension), dtype=np.float32)
     for start in range(0, len(words), BUILD_BATCH):
         vectors[start : start + BUILD_BATCH] = embedder.embed(words[start : start + BUILD_BATCH])
-        if progress is not None:
-            progress(min(start + BUILD_BATCH, len(words)), len(words))
+        told(min(start + BUILD_BATCH, len(words)), 2 * len(words))
+    neighbours, cosines = _nearest_rows(vectors, lambda done: told(len(words) + done, 2 * len(words)))
+    stems = [stem(word) for word in words]
     path.parent.mkdir(parents=True, exist_ok=True)
     # Written beside and renamed, so a process that stops halfway leaves no half table to load.
-    stems = [stem(word) for word in words]
     partial = path.with_suffix(f".{os.getpid()}.partial.npz")
-    np.savez(partial, vectors=vectors, stems=np.array(stems))
+    np.savez(partial, stems=np.array(stems), neighbours=neighbours, cosines=cosines.astype(np.float16))
     partial.replace(path)
-    return vectors, stems
+    return stems, neighbours, cosines
 
 
-def _load(path: Path, words: int, dimension: int) -> tuple[np.ndarray, list[str]] | None:
-    """The table kept at `path` (vectors, stems); None when there is none or it is not whole (it is then built again)."""
+def _load(path: Path, words: int) -> tuple[list[str], np.ndarray, np.ndarray] | None:
+    """The table kept at `path` (stems, neighbours, cosines); None when there is none or it is not whole
+    (it is then built again)."""
     try:
         with np.load(path) as stored:
-            vectors, stems = stored["vectors"], stored["stems"].tolist()
+            stems, neighbours, cosines = stored["stems"].tolist(), stored["neighbours"], stored["cosines"]
     except (OSError, ValueError, KeyError):
         return None
-    return (vectors, stems) if vectors.shape == (words, dimension) and len(stems) == words else None
+    whole = len(stems) == words and neighbours.shape == cosines.shape == (words, _kept(words))
+    return (stems, neighbours, cosines.astype(np.float32)) if whole else None
 
 
 def word_table(embedder: Embedder, *, directory: Path | None = None,
@@ -123,6 +147,6 @@ def word_table(embedder: Embedder, *, directory: Path | None = None,
         if key not in _TABLES:
             words = vocabulary()
             path = table_path(embedder.model, words, directory)
-            vectors, stems = _load(path, len(words), embedder.dimension) or _build(embedder, words, path, progress)
-            _TABLES[key] = WordTable(words, stems, vectors.astype(np.float32), path)
+            stems, neighbours, cosines = _load(path, len(words)) or _build(embedder, words, path, progress)
+            _TABLES[key] = WordTable(words, stems, neighbours, cosines, path)
         return _TABLES[key]

@@ -11,20 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from sessions_graph_core.embeddings.models import EmbeddingUnavailableError, VectorCache, load_embedder
+from sessions_graph_core.embeddings.models import EmbeddingUnavailableError, load_embedder
 from sessions_graph_core.embeddings.words import word_table
 from sessions_graph_core.recall.lanes import Search
-from sessions_graph_core.text import WORDS_CACHED, stem
+from sessions_graph_core.text import stem
 
-# The table's nearest words looked at per question word: more than the expansion words kept
-# (config.expansion_words), as the user's history does not hold every English word.
-LOOKED_AT = 12
 MIN_COSINE = 0.7  # the fifth round's; 0.65 and 0.75 measured lower (docs/recall-long-turns.md)
 WEIGHT = 0.3  # an expansion word's BM25 weight is this times its cosine (a question word's is 1); 0.2-0.5 measured
 MAX_SHARE = 0.2  # a word in more than this share of the user's turns adds no evidence
-# (model, word) -> its nearest words: a search of the table reads all its 32 MB (about 10 ms here), and
-# questions repeat their words.
-_NEAREST = VectorCache(WORDS_CACHED)
 
 
 def offered(search: Search, question_stems: Collection[str]) -> list[list[tuple[str, str, float]]]:
@@ -37,10 +31,8 @@ def offered(search: Search, question_stems: Collection[str]) -> list[list[tuple[
         return []
     try:
         embedder = load_embedder(search.model, store=search.store)
-        table = word_table(embedder)
-        near = _NEAREST.get([(search.model, word) for word in asked],
-                            lambda keys: table.nearest([word for _, word in keys], LOOKED_AT + 1, MIN_COSINE))
+        near = word_table(embedder).nearest(asked, MIN_COSINE)
     except EmbeddingUnavailableError:
         return []
-    return [[(word, stem(word), WEIGHT * cosine) for word, cosine in near[(search.model, asked_word)]
-             if stem(word) not in question_stems] for asked_word in asked]
+    return [[(word, stem(word), WEIGHT * cosine) for word, cosine in words if stem(word) not in question_stems]
+            for words in near]
