@@ -181,7 +181,7 @@ def _expanded(search: Search, question: Mapping[str, str], size: int, sample: _S
     most = min(expansion.MAX_SHARE * size, COMMON_POSTINGS - 1)  # a word that common adds little, as above
     # A word the sample shows as common is not counted: the share rules it out, and counting it costs.
     offered = [[(word, stemmed, weight) for word, stemmed, weight in nearest
-                if stemmed not in question and sample.frequency(stemmed, size) <= most]
+                if sample.frequency(stemmed, size) <= most]
                for nearest in expansion.offered(search, question)]
     # Most offered words are in no turn of the user's: one statement counts them all.
     counts = search.store.fulltext_counts(TURN_TEXT_INDEX, search.user_id,
