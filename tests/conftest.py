@@ -63,6 +63,17 @@ class Hung(BaseException):
     """Not an Exception (TimeoutError is an OSError): no `except` in the product, nor CliRunner's, swallows it."""
 
 
+@pytest.fixture(scope="session", autouse=True)
+def word_table_built() -> None:
+    """Recall's word table (embeddings/words.py), built before any test: a first recall would otherwise
+    build it under a test's watchdog or a client's timeout (about 25 s once per machine; later runs read it
+    from the cache directory in milliseconds)."""
+    from sessions_graph_core.embeddings.models import load_embedder
+    from sessions_graph_core.embeddings.words import word_table
+
+    word_table(load_embedder())
+
+
 @contextmanager
 def watchdog() -> Iterator[None]:
     """A hang becomes a failure: the call inside is interrupted after WATCHDOG_S seconds (SIGALRM, so the

@@ -29,6 +29,8 @@ from sessions_graph_core.cli.common import (
 from sessions_graph_core.validation import ValidationError
 
 if TYPE_CHECKING:
+    from rich.progress import Progress
+
     from sessions_graph_core.embeddings.vectors import Embedded
 
 
@@ -64,6 +66,7 @@ def embed_command(session_id: str | None, pending: bool, limit: int, model: str 
                 console.print(f"{filled} turns given what recall reads of their text")
         sessions = [session_id] if session_id else graph.get_pending_embedding_sessions(model=model, limit=limit)
         with progress_bar() as progress:
+            _word_table(model, progress)
             task = progress.add_task("embedding", total=len(sessions))
             for target in sessions:
                 failed |= not _embed_one(target, partial(graph.embed_session, target, model=model))
@@ -80,6 +83,23 @@ def embed_command(session_id: str | None, pending: bool, limit: int, model: str 
         console.print("nothing to embed")
     if failed:
         sys.exit(1)
+
+
+def _word_table(model: str, progress: Progress) -> None:
+    """Build recall's word table (embeddings/words.py) now if this model has none yet, with its own bar:
+    the first recall would otherwise spend about 20 s building it."""
+    from sessions_graph_core.embeddings.models import MAGE_PREFIX, EmbeddingUnavailableError, load_embedder
+    from sessions_graph_core.embeddings.words import word_table
+
+    if model.startswith(MAGE_PREFIX):  # its words would be embedded by Memgraph, at recall's first need
+        return
+    try:
+        embedder = load_embedder(model)
+    except EmbeddingUnavailableError:
+        return  # each session's line says why
+    task = progress.add_task("word vectors", total=None)
+    word_table(embedder, progress=lambda done, total: progress.update(task, completed=done, total=total))
+    progress.remove_task(task)
 
 
 def _embed_one(name: str, embed: Callable[[], Embedded]) -> bool:

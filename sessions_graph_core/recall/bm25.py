@@ -39,9 +39,11 @@ def score(collection: Collection, query: Sequence[str], text: str, k1: float = K
 
 
 def score_stems(
-    collection: Collection, query: Sequence[str], text_stems: Iterable[str], length: int, k1: float = K1, b: float = B
+    collection: Collection, query: Sequence[str], text_stems: Iterable[str], length: int, k1: float = K1, b: float = B,
+    weights: Mapping[str, float] | None = None,
 ) -> float:
-    """BM25 of a text of `length` characters whose stems are `text_stems` (see `score`)."""
+    """BM25 of a text of `length` characters whose stems are `text_stems` (see `score`); a query stem
+    counts `weights[stem]` times its term (1 when not given)."""
     counts: dict[str, int] = {}
     for stem in text_stems:
         counts[stem] = counts.get(stem, 0) + 1
@@ -50,5 +52,5 @@ def score_stems(
     for stem in query:
         tf = counts.get(stem, 0)
         if tf:
-            total += idf(collection, stem) * tf * (k1 + 1) / (tf + k1 * norm)
+            total += (weights or {}).get(stem, 1.0) * idf(collection, stem) * tf * (k1 + 1) / (tf + k1 * norm)
     return total

@@ -27,6 +27,7 @@ PROFILES: dict[str, dict[str, int]] = {
     "upstream": {
         "memories_k": 5, "turns_k": 8, "text_k": 8, "entities_k": 15, "edges_per_entity": 6, "facts_k": 15,
         "fact_turns_k": 8, "user_fact_types": 2, "user_facts_k": 30, "turn_chars": 1500, "budget_tokens": 0,
+        "expansion_words": 0,
     },
 }
 
@@ -53,6 +54,9 @@ class RecallConfig(BaseModel):
     fact_turns_k: int = Field(20, **_WIDTH)
     user_fact_types: int = Field(2, **_WIDTH)
     user_facts_k: int = Field(30, **_WIDTH)
+    # Query expansion (recall/expansion.py): each question word's nearest words that the user's turns hold
+    # join the full-text query, this many at most (0: none). Chosen on LoCoMo's tuning half.
+    expansion_words: int = Field(6, **_WIDTH)
     # One passage (embeddings/passages.py): a long turn's row shows its best matching passage, so a budget
     # holds rows from many sessions. Chosen on the long-session set (docs/recall-long-turns.md); LoCoMo's
     # turns are all shorter, so it changes nothing there.

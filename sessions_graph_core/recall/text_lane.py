@@ -4,7 +4,8 @@ The full-text index finds the candidates and their words' document frequencies; 
 here (recall/bm25.py), on each turn's passages (embeddings/passages.py): a turn scores as its best
 passage, so a long answer or tool output counts for the part that matches, not for its length. A word held by very many turns is not read from the index: a sample of the
 history estimates its frequency (see COMMON_POSTINGS). A word held by more than TERM_POOL turns gives
-the shortest of them (see POSTING_ORDER).
+the shortest of them (see POSTING_ORDER). The words of the user's turns nearest the question's join the
+query at a lower weight (recall/expansion.py), so a turn that answers in other words is a candidate too.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from sessions_graph_core.embeddings.passages import PASSAGE_CHARS, split_passages
-from sessions_graph_core.recall import bm25
+from sessions_graph_core.recall import bm25, expansion
 from sessions_graph_core.recall.lanes import POOL, TURN_COLUMNS, Search, is_message
 from sessions_graph_core.store.base import Row
 from sessions_graph_core.store.schema import TURN_TEXT_INDEX
@@ -114,11 +115,14 @@ def _sample(search: Search, size: int) -> _Sample:
 
 @dataclass
 class TextCandidates:
-    """What the index returned for a question: its stems, the collection's statistics, the rows."""
+    """What the index returned for a question: its stems, the collection's statistics, the rows, and the
+    expansion words' stems with their weights (they score, but are not question words: `words` and `idf`
+    leave them out)."""
 
     query: list[str]
     collection: bm25.Collection
     rows: dict[str, Row]
+    expansion: dict[str, float] = field(default_factory=dict)  # the expansion words' stems -> their BM25 weight
     scored: dict[tuple[float, float], dict[str, list[float]]] = field(default_factory=dict)
 
     @cached_property
@@ -139,8 +143,9 @@ class TextCandidates:
     def passage_scores(self, k1: float = bm25.K1, b: float = bm25.B) -> dict[str, list[float]]:
         """Each candidate's BM25 score of each of its passages, found once per (k1, b)."""
         if (k1, b) not in self.scored:
+            query = [*self.query, *self.expansion]
             self.scored[(k1, b)] = {
-                tid: [bm25.score_stems(self.collection, self.query, held, length, k1, b) for length, held in passages]
+                tid: [bm25.score_stems(self.collection, query, held, length, k1, b, self.expansion) for length, held in passages]
                 for tid, passages in self.stemmed.items()
             }
         return self.scored[(k1, b)]
@@ -158,8 +163,46 @@ class TextCandidates:
                 for tid in turn_ids if tid in scored}
 
 
+def _postings(search: Search, word: str, sample: _Sample) -> tuple[int, list[Row]]:
+    """How many of the user's turns hold `word` (up to COMMON_POSTINGS), and the first TERM_POOL of them."""
+    count, rows = search.store.fulltext_postings(
+        TURN_TEXT_INDEX, search.user_id, word, limit=TERM_POOL, most=COMMON_POSTINGS,
+        columns=TURN_COLUMNS.replace("t.", "node."),
+        order=POSTING_ORDER_FROM_TEXT if sample.unfilled else POSTING_ORDER,
+    )
+    return count, [row for row in rows if is_message(row, search)]
+
+
+def _expanded(search: Search, question: Mapping[str, str], size: int, sample: _Sample,
+              frequencies: dict[str, int], candidates: dict[str, Row]) -> dict[str, float]:
+    """The expansion words the user's turns hold (recall/expansion.py), as stem -> weight: for each question
+    word, its nearest that some turn holds and at most MAX_SHARE of them do, config.expansion_words at most.
+    Their frequencies and turns join `frequencies` and `candidates`."""
+    most = min(expansion.MAX_SHARE * size, COMMON_POSTINGS - 1)  # a word that common adds little, as above
+    # A word the sample shows as common is not counted: the share rules it out, and counting it costs.
+    offered = [[(word, stemmed, weight) for word, stemmed, weight in nearest
+                if sample.frequency(stemmed, size) <= most]
+               for nearest in expansion.offered(search, question)]
+    # Most offered words are in no turn of the user's: one statement counts them all.
+    counts = search.store.fulltext_counts(TURN_TEXT_INDEX, search.user_id,
+                                          list(dict.fromkeys(word for nearest in offered for word, _, _ in nearest)))
+    weights: dict[str, float] = {}
+    for nearest in offered:
+        kept = 0
+        for word, stemmed, weight in nearest:
+            if kept >= search.config.expansion_words:
+                break
+            if stemmed in weights or not 0 < counts.get(word, 0) <= most:
+                continue
+            kept += 1
+            frequencies[stemmed], rows = _postings(search, word, sample)
+            weights[stemmed] = weight
+            candidates.update((row["turn_id"], row) for row in rows)
+    return weights
+
+
 def text_candidates(search: Search) -> TextCandidates | None:
-    """The user's messages that hold any of the question's words, with what BM25 needs; None if none."""
+    """The user's messages that hold any of the question's words or their expansions, with what BM25 needs; None if none."""
     words: dict[str, str] = {}
     for word in search.terms:
         stemmed = stems(word)
@@ -177,16 +220,13 @@ def text_candidates(search: Search) -> TextCandidates | None:
     for stem, word in words.items():
         if stem in common:
             continue
-        count, rows = search.store.fulltext_postings(
-            TURN_TEXT_INDEX, search.user_id, word, limit=TERM_POOL, most=COMMON_POSTINGS,
-            columns=TURN_COLUMNS.replace("t.", "node."),
-            order=POSTING_ORDER_FROM_TEXT if sample.unfilled else POSTING_ORDER,
-        )
+        count, rows = _postings(search, word, sample)
         frequencies[stem] = count if count < COMMON_POSTINGS else max(count, estimates[stem])
-        candidates.update((row["turn_id"], row) for row in rows if is_message(row, search))
+        candidates.update((row["turn_id"], row) for row in rows)
+    weights = _expanded(search, words, size, sample, frequencies, candidates)
     if not candidates:
         return None
-    return TextCandidates(list(words), bm25.Collection(size, sample.average_length, frequencies), candidates)
+    return TextCandidates(list(words), bm25.Collection(size, sample.average_length, frequencies), candidates, weights)
 
 
 def text_lane(search: Search) -> tuple[TextCandidates | None, dict[str, float], dict[str, Row]]:

@@ -168,8 +168,8 @@ class GraphStore(ABC):
         """Remove the schema's constraints and indexes (the data stays)."""
 
     @abstractmethod
-    def _fulltext_call(self, index: FullTextIndex) -> str:
-        """The procedure call that yields `node` and `score` for the engine query `$query`."""
+    def _fulltext_call(self, index: FullTextIndex, query: str = "$query") -> str:
+        """The procedure call that yields `node` and `score` for the engine query `query` (a parameter or variable)."""
 
     @abstractmethod
     def _fulltext_query(self, index: FullTextIndex, user_id: str, terms: Sequence[str]) -> str:
@@ -210,6 +210,19 @@ class GraphStore(ABC):
             {"query": self._fulltext_query(index, user_id, [term]), "user_id": user_id, "limit": int(limit), "most": int(most)},
         )
         return (int(rows[0]["matched"]) if rows else 0), rows
+
+    def fulltext_counts(self, index: FullTextIndex, user_id: str, terms: Sequence[str]) -> dict[str, int]:
+        """How many nodes of one user match each of `terms`, in one statement (a term none match is left
+        out). Each term's postings are all read: give only terms known not to be common."""
+        if not terms:
+            return {}
+        rows = self.run(
+            f"UNWIND range(0, size($queries) - 1) AS place WITH place, $queries[place] AS query "
+            f"{self._fulltext_call(index, 'query')} WITH place, node WHERE node.user_id = $user_id "
+            "RETURN place, count(node) AS matched",
+            {"queries": [self._fulltext_query(index, user_id, [term]) for term in terms], "user_id": user_id},
+        )
+        return {terms[int(row["place"])]: int(row["matched"]) for row in rows}
 
     @abstractmethod
     def ensure_vector_index(self, index: VectorIndex) -> None:

@@ -68,8 +68,8 @@ class MemgraphStore(GraphStore):
             if not any(text in str(exc).lower() for text in expected):
                 raise
 
-    def _fulltext_call(self, index: FullTextIndex) -> str:
-        return f"CALL text_search.search('{index.name}', $query) YIELD node, score"
+    def _fulltext_call(self, index: FullTextIndex, query: str = "$query") -> str:
+        return f"CALL text_search.search('{index.name}', {query}) YIELD node, score"
 
     def _fulltext_query(self, index: FullTextIndex, user_id: str, terms: Sequence[str]) -> str:
         words = " OR ".join(f"data.{index.property}:{term}" for term in terms)

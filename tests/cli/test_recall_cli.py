@@ -45,3 +45,19 @@ def test_embed_with_an_unavailable_model_fails_with_exit_1(cli):
     out = cli("embed", "--session", "orders-1", "--model", "/nonexistent/model", code=1)
     assert "failed" in out and "/nonexistent/model" in out
     assert "orders-1" in cli("embed", "--pending")
+
+
+def test_embed_builds_the_word_table_once_in_the_cache_dir(cli, monkeypatch, short_tmp):
+    from sessions_graph_core.embeddings import words
+
+    cache = short_tmp / "cache"
+    monkeypatch.setenv("SESSIONS_GRAPH_CACHE_DIR", str(cache))
+    monkeypatch.setattr(words, "vocabulary", lambda: ["orders", "database", "garden", "roses"])  # a moment's build
+    monkeypatch.setattr(words, "_TABLES", {})
+    cli("session", "import", str(EXAMPLES / "orders-1.jsonl"))
+    cli("embed", "--pending")
+    [table] = (cache / "word-vectors").iterdir()
+    written = table.stat().st_mtime_ns
+    words._TABLES.clear()  # as a new process finds it
+    cli("embed", "--session", "orders-1")
+    assert [table] == list((cache / "word-vectors").iterdir()) and table.stat().st_mtime_ns == written

@@ -46,6 +46,7 @@ CASES = {
     "recall.fact_turns_k": ("4", "-1"),
     "recall.user_fact_types": ("2", "-1"),
     "recall.user_facts_k": ("6", "-1"),
+    "recall.expansion_words": ("3", "-1"),
     "recall.turn_chars": ("1200", "0"),
     "extraction.backend": ("spacy", "bert"),
     "extraction.model": ("urchade/gliner_small", None),

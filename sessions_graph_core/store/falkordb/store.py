@@ -396,8 +396,8 @@ class FalkorDBStore(GraphStore):
 
     # -- search ----------------------------------------------------------------------------
 
-    def _fulltext_call(self, index: FullTextIndex) -> str:
-        return f"CALL db.idx.fulltext.queryNodes('{identifier(index.label)}', $query) YIELD node, score"
+    def _fulltext_call(self, index: FullTextIndex, query: str = "$query") -> str:
+        return f"CALL db.idx.fulltext.queryNodes('{identifier(index.label)}', {query}) YIELD node, score"
 
     def _fulltext_query(self, index: FullTextIndex, user_id: str, terms: Sequence[str]) -> str:
         return f"@user_key:{user_key(user_id)} @{identifier(index.property)}:({'|'.join(terms)})"
