@@ -17,6 +17,7 @@ import dagster as dg
 from pydantic import Field
 
 from sessions_graph_core.embeddings import vectors as embeddings
+from sessions_graph_core.embeddings import words
 from sessions_graph_core.embeddings.alongside import EmbeddingAlongside
 from sessions_graph_core.llm import LlmUsage
 from sessions_graph_core.recall import evidence as recall_evidence
@@ -264,6 +265,8 @@ def embedded_session(
             state.session_id: max(state.embedding_failures, 1)
             for state in sessions.session_states(store, [key for key, _ in failed])
         }
+        # The first recall on a machine would build recall's word table (embeddings/words.py) inside its probe.
+        words.prepare(model)
         probes = {
             user: _recall_probe(store, user, [key for key in mine if rows[key][1] == "completed"], model)
             for user, mine in grouped.items()

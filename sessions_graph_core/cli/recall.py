@@ -88,17 +88,10 @@ def embed_command(session_id: str | None, pending: bool, limit: int, model: str 
 def _word_table(model: str, progress: Progress) -> None:
     """Build recall's word table (embeddings/words.py) now if this model has none yet, with its own bar:
     the first recall would otherwise spend about 20 s building it."""
-    from sessions_graph_core.embeddings.models import MAGE_PREFIX, EmbeddingUnavailableError, load_embedder
-    from sessions_graph_core.embeddings.words import word_table
+    from sessions_graph_core.embeddings.words import prepare
 
-    if model.startswith(MAGE_PREFIX):  # its words would be embedded by Memgraph, at recall's first need
-        return
-    try:
-        embedder = load_embedder(model)
-    except EmbeddingUnavailableError:
-        return  # each session's line says why
     task = progress.add_task("word vectors", total=None)
-    word_table(embedder, progress=lambda done, total: progress.update(task, completed=done, total=total))
+    prepare(model, lambda done, total: progress.update(task, completed=done, total=total))
     progress.remove_task(task)
 
 

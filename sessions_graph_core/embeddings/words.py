@@ -150,3 +150,20 @@ def word_table(embedder: Embedder, *, directory: Path | None = None,
             stems, neighbours, cosines = _load(path, len(words)) or _build(embedder, words, path, progress)
             _TABLES[key] = WordTable(words, stems, neighbours, cosines, path)
         return _TABLES[key]
+
+
+def prepare(model: str, progress: Callable[[int, int], None] | None = None) -> bool:
+    """Build `model`'s table now if it has none (what `embed` and the Dagster embed step do first), so no
+    recall waits for it; False where there is nothing to build here: a model Memgraph runs (its words are
+    embedded at the first recall's need) or one that cannot load (the embedding itself then says why)."""
+    from sessions_graph_core.embeddings.models import MAGE_PREFIX, EmbeddingUnavailableError, load_embedder
+
+    if model.startswith(MAGE_PREFIX):
+        return False
+    try:
+        embedder = load_embedder(model)
+    except EmbeddingUnavailableError:
+        return False
+    word_table(embedder, progress=progress)
+    return True
+
