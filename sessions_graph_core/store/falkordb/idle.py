@@ -15,7 +15,6 @@ import sys
 import time
 from pathlib import Path
 
-from sessions_graph_core import priority
 from sessions_graph_core.store.falkordb.client import Connection, ReplyError
 from sessions_graph_core.store.falkordb.server import EmbeddedServer, server_info
 
@@ -38,7 +37,6 @@ def start_watcher(data_dir: Path, idle_seconds: float) -> int:
         start_new_session=True,  # outlives the command that started the server, as the server does
         cwd=data_dir,
     )
-    priority.lower(process.pid)  # one INFO per poll: never in the way of a hook (priority.py)
     return process.pid
 
 
