@@ -21,6 +21,8 @@ until it answers. Each is spooled (integrations/spool.py); the first of each loa
 The spool is drained after each load and must be empty. `--store DIR` runs all of it against a store
 built before (e.g. bench_cli.py's 100k-turn one) instead of a new empty one. `--not-ready` times the
 spooling hook alone (bench_not_ready). `--before TREE` runs that tree's hooks (PYTHONPATH) beside these,
+each tree with a log directory, and so a settings cache, of its own (two versions whose cache keys differ
+would otherwise each find the other's and check the config in full, 100 ms more per hook),
 in the same rounds: a session of every event with the store up, and the loading and not-ready rows.
 
 The MCP part starts `sessions-graph mcp` once with the real MCP client and times `recall` calls
@@ -148,6 +150,11 @@ def reap_exited_children() -> None:
             return
 
 
+def before_env(env: dict[str, str], before: Path) -> dict[str, str]:
+    """The environment of the --before tree's hooks: its code, and its own log directory (settings cache)."""
+    return {**env, "PYTHONPATH": str(before), LOG_DIR_ENV: f"{env[LOG_DIR_ENV]}-before"}
+
+
 def bench_hooks(
     runs: int, env: dict[str, str], workdir: Path, rng: random.Random, before: Path | None = None
 ) -> list[tuple[str, list[float]]]:
@@ -160,7 +167,7 @@ def bench_hooks(
     ]
     failure_log_path().unlink()  # the baseline's refusals; the events below must log none
     cold = "UserPromptSubmit, config changed (full check)"
-    trees = {"": env} | ({f", from {before}": {**env, "PYTHONPATH": str(before)}} if before else {})
+    trees = {"": env} | ({f", from {before}": before_env(env, before)} if before else {})
     samples: dict[str, list[float]] = {
         f"{event}{suffix}": [] for event in ("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "SessionEnd") for suffix in trees}
     samples |= {cold: [], "Stop, in-process (store work only)": []}
@@ -224,7 +231,7 @@ def bench_loading(
             timed.append(run_process(hook, transcript.payload("UserPromptSubmit"), env))
             if before is not None:
                 transcript.exchange(rng)
-                theirs.append(run_process(hook, transcript.payload("UserPromptSubmit"), {**env, "PYTHONPATH": str(before)}))
+                theirs.append(run_process(hook, transcript.payload("UserPromptSubmit"), before_env(env, before)))
         starting.join()
         first += timed[:1]
         later += timed[1:]
@@ -245,7 +252,7 @@ def bench_not_ready(runs: int, env: dict[str, str], workdir: Path, rng: random.R
     stores that are not ready: none started (no socket), and one that accepts and never replies, as the 100k-turn
     server did for minutes while it re-created its vector index. Each hook after a `python -c pass`."""
     hook = [*sessions_graph_command(), "hook", "UserPromptSubmit"]
-    trees = {"": env} | ({f", from {before}": {**env, "PYTHONPATH": str(before)}} if before else {})
+    trees = {"": env} | ({f", from {before}": before_env(env, before)} if before else {})
     found: dict[str, list[float]] = {"python -c pass, same rounds": []}
     for number, state in enumerate(("no server", "a server that never replies")):
         data_dir = workdir / f"not-ready-{number}"
@@ -344,6 +351,9 @@ def main() -> None:
             failures = recent_failures()
             if failures:
                 raise SystemExit(f"hooks logged failures: {failures[-1]['error']}")
+            theirs = Path(f"{env[LOG_DIR_ENV]}-before") / FAILURE_LOG
+            if theirs.exists():
+                raise SystemExit(f"the --before tree's hooks logged failures: {theirs.read_text()[-2000:]}")
             mcp_results = []
             if not options.no_mcp:
                 seed_history(data_dir, "bench", options.turns, rng)

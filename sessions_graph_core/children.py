@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from sessions_graph_core import priority
 from sessions_graph_core.config.paths import CONFIG_ENV, config_path
 from sessions_graph_core.failures import child_log_path, record_failure
 
@@ -54,6 +55,7 @@ def spawn_detached(arguments: Sequence[str]) -> int | None:
     except OSError as exc:
         record_failure("spawn", exc, command=" ".join(command))
         return None
+    priority.lower(pid)  # background work: the next hooks come first (priority.py)
     _unreaped.add(pid)
     return pid
 

@@ -58,7 +58,7 @@ class SessionsGraphConnector:
         metadata: Mapping[str, Any] | None = None,
     ) -> SessionInfo:
         """Record the session with its user and the project of `cwd` (its git remote), and make it active."""
-        from sessions_graph_core.sessions.projects import project_key_for  # git, through subprocess: starts only
+        from sessions_graph_core.sessions.projects import project_key_for  # a session start only
 
         key = project_key or project_key_for(cwd)
         info = sessions.record_session_start(self.store, session_id, user_id=user_id, project_key=key, metadata=metadata)

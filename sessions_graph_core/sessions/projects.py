@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from sessions_graph_core.sessions import repository
 
 GIT_TIMEOUT_S = 2
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
@@ -27,6 +28,8 @@ def normalise_remote(url: str) -> str:
 
 
 def _git(directory: Path, *arguments: str) -> str | None:
+    import subprocess  # only when the repository's files leave the answer to git (sessions/repository.py)
+
     try:
         done = subprocess.run(
             ["git", "-C", str(directory), *arguments],
@@ -44,9 +47,10 @@ def project_key_for(directory: str | Path | None) -> str | None:
     path = Path(directory)
     if not path.is_dir():
         return None
-    remote = _git(path, "remote", "get-url", "origin")
+    found = repository.read(path)
+    remote = found.origin if found else _git(path, "remote", "get-url", "origin")
     if remote:
         return normalise_remote(remote)
-    toplevel = _git(path, "rev-parse", "--show-toplevel")
+    toplevel = found.toplevel if found else _git(path, "rev-parse", "--show-toplevel")
     name = Path(toplevel).name if toplevel else path.resolve().name
     return _UNSAFE.sub("_", name).strip("._") or "project"

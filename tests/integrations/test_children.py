@@ -12,6 +12,7 @@ import pytest
 from sessions_graph_core.children import spawn_detached
 from sessions_graph_core.config.paths import CONFIG_ENV
 from sessions_graph_core.failures import LOG_DIR_ENV, child_log_path
+from sessions_graph_core.priority import BACKGROUND_NICE
 
 
 def finished(pid: int) -> bool:
@@ -40,6 +41,28 @@ def test_a_detached_child_has_its_own_session_and_writes_its_errors_to_the_child
     wait_until(lambda: finished(pid))
     assert os.waitpid(pid, 0)[1] != 0  # click refused the command, on stderr
     assert "No such command 'no-such-command'" in child_log_path().read_text()
+
+
+def group_nice(pid: int) -> int | None:
+    """The nice of the process's scheduling group (`/autogroup-N nice K`), None on a kernel without autogroups."""
+    try:
+        return int(Path(f"/proc/{pid}/autogroup").read_text().split()[-1])
+    except FileNotFoundError:
+        return None
+
+
+def test_a_detached_child_runs_in_a_background_group_and_the_spawner_stays_normal(logs: Path) -> None:
+    """Issue 40: a drainer or embedder started by a hook must not take the CPU from the hooks after it."""
+    ours = group_nice(os.getpid())
+    pid = spawn_detached(["no-such-command"])
+    assert pid is not None
+    try:
+        assert group_nice(pid) == (BACKGROUND_NICE if ours is not None else None)
+        assert group_nice(os.getpid()) == ours
+        assert os.getpriority(os.PRIO_PROCESS, pid) == os.getpriority(os.PRIO_PROCESS, 0)  # its own nice: inherited
+    finally:
+        wait_until(lambda: finished(pid))
+        os.waitpid(pid, 0)
 
 
 def test_a_finished_child_is_reaped_at_the_next_spawn(logs: Path) -> None:

@@ -406,9 +406,11 @@ def test_a_prompt_hook_with_the_store_up_records_its_turn_and_loads_only_what_it
 
 
 # Each event's own extras (store up, the session recorded before): a session start reads the memory index and
-# looks up the project with git; a memory tool call writes its file. None loads what no hook uses, nor `uuid`
-# (with `platform`), reconcile (a delete's forgetting only) or the server's module (a schema already applied).
-NOT_FOR_THESE = NOT_FOR_ANY_HOOK | {"uuid", "platform", "sessions_graph_core.reconcile", "sessions_graph_core.store.falkordb.server"}
+# the project from the repository's files (no git process); a memory tool call writes its file. None loads what
+# no hook uses, nor `uuid` (with `platform`), reconcile (a delete's forgetting only), the server's module (a schema
+# already applied) or subprocess (a turn end spawns with posix_spawn).
+NOT_FOR_THESE = NOT_FOR_ANY_HOOK | {
+    "uuid", "platform", "sessions_graph_core.reconcile", "sessions_graph_core.store.falkordb.server", "subprocess"}
 EVENT_EXTRAS = {
     "SessionStart": {"source": "startup"},
     "PostToolUse": {"tool_name": "mcp__sessions-graph__memory",
@@ -431,8 +433,7 @@ def test_each_hook_event_loads_only_what_it_uses(
                           text=True, env=env, timeout=HOOK_TIMEOUT_S, check=True)
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     assert "sessions_graph_core.sessions.records" in imported
-    git = {"threading"} if event == "SessionStart" else set()  # subprocess, which runs git, imports threading
-    assert imported & (NOT_FOR_THESE - git) == set()
+    assert imported & NOT_FOR_THESE == set()
     assert [turn.text for turn in graph.get_turns(transcript.session_id)] == ["Which broker do the orders go through?", "Kafka."]
     assert recent_failures() == []
 
@@ -701,7 +702,8 @@ def test_a_hook_that_spools_loads_neither_the_store_client_nor_the_server_module
     env: dict[str, str], store_not_up: Path, repo: Path, tmp_path: Path
 ) -> None:
     """Store not ready -> spool is a PING on the socket and an fsynced file: a hook that spools imports none of
-    the reply parser, the server's process management or subprocess (issue 40: hooks while the store loads)."""
+    the reply parser, the server's process management, subprocess, or hashlib with OpenSSL (the settings cache's
+    key is CPython's own BLAKE2) (issue 40: hooks while the store loads)."""
     transcript = ClaudeTranscript(tmp_path / "t.jsonl", f"cc-{uuid.uuid4()}", repo)
     transcript.user("Is the store up yet?")
     spool.spool_dir(store_not_up).mkdir(parents=True)
@@ -713,7 +715,8 @@ def test_a_hook_that_spools_loads_neither_the_store_client_nor_the_server_module
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     assert len(spool.pending(store_not_up)) == 2
     assert "sessions_graph_core.integrations.spool" in imported
-    unwanted = {"sessions_graph_core.store.falkordb.server", "sessions_graph_core.store.falkordb.client", "hiredis", "subprocess"}
+    unwanted = {"sessions_graph_core.store.falkordb.server", "sessions_graph_core.store.falkordb.client", "hiredis", "subprocess",
+                "hashlib", "_hashlib"}
     assert not imported & (unwanted | NOT_FOR_ANY_HOOK)
     assert recent_failures() == []
 
