@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import json
 import os
-
-# CPython's own BLAKE2, which hashlib re-exports: importing hashlib loads OpenSSL for every algorithm, 3 ms of
-# CPU in each hook (a quarter of what the hook's imports cost beside the interpreter's start) for one digest.
-from _blake2 import blake2b
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+try:
+    # CPython's own BLAKE2, which hashlib re-exports: importing hashlib loads OpenSSL for every algorithm, 3 ms
+    # of CPU in each hook (a quarter of what the hook's imports cost beside the interpreter's start) for one
+    # digest. A build without the private module (it is CPython's, not the language's) takes hashlib's.
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - every CPython build here has it
+    from hashlib import blake2b
 
 from sessions_graph_core.config.paths import ENV_ALIASES, ENV_PREFIX, config_path
 from sessions_graph_core.failures import log_dir
