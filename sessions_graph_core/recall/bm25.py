@@ -48,9 +48,10 @@ def score_stems(
     for stem in text_stems:
         counts[stem] = counts.get(stem, 0) + 1
     norm = 1 - b + b * length / max(collection.average_length, 1.0)
+    weights = weights or {}
     total = 0.0
     for stem in query:
         tf = counts.get(stem, 0)
         if tf:
-            total += (weights or {}).get(stem, 1.0) * idf(collection, stem) * tf * (k1 + 1) / (tf + k1 * norm)
+            total += weights.get(stem, 1.0) * idf(collection, stem) * tf * (k1 + 1) / (tf + k1 * norm)
     return total

@@ -155,7 +155,7 @@ def _config(path: Path) -> dict[tuple[str, str | None], dict[str, list[str]]]:
             if header is None or "." in header.group(1):  # [section "sub"] only: not the legacy [section.sub]
                 raise Unsure
             name = header.group(1).lower()
-            if name in ("include", "includeif") or (name == "url"):
+            if name in ("include", "includeif", "url"):
                 raise Unsure
             current = sections.setdefault((name, header.group(2)), {})
             continue
