@@ -9,9 +9,10 @@ lower weight (/proc/PID/autogroup). The child's own nice is left alone: a draine
 the store's server, which would inherit it for good (an unprivileged process cannot lower it again), while
 the server's own new session starts a group of normal weight.
 
-It is best effort: a kernel without autogroups (macOS, or Linux built or booted without them), a rate limit
-(an unprivileged user changes an autogroup's nice at most ten times a second) or a process already gone
-leaves the child at normal priority.
+It is best effort: a kernel without autogroups (macOS, Linux built without them, or with them switched off
+by sysctl or boot option), a process in a cpu cgroup other than the root one (there the cgroup decides the
+share and the kernel ignores the autogroup), a rate limit (an unprivileged user changes an autogroup's nice
+at most ten times a second) or a process already gone leaves the child at normal priority.
 """
 
 from __future__ import annotations

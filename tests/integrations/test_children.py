@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -44,11 +45,14 @@ def test_a_detached_child_has_its_own_session_and_writes_its_errors_to_the_child
 
 
 def group_nice(pid: int) -> int | None:
-    """The nice of the process's scheduling group (`/autogroup-N nice K`), None on a kernel without autogroups."""
+    """The nice of the process's scheduling group (`/autogroup-N nice K`), None where there is none: a kernel
+    built without autogroups (no file), or one where they are switched off (sysctl or boot option), which
+    leaves every process in the default group and the file empty."""
     try:
-        return int(Path(f"/proc/{pid}/autogroup").read_text().split()[-1])
+        shown = re.fullmatch(r"/autogroup-\d+ nice (-?\d+)\n?", Path(f"/proc/{pid}/autogroup").read_text())
     except FileNotFoundError:
         return None
+    return int(shown[1]) if shown else None
 
 
 def test_a_detached_child_runs_in_a_background_group_and_the_spawner_stays_normal(logs: Path) -> None:
