@@ -45,9 +45,9 @@ def test_a_detached_child_has_its_own_session_and_writes_its_errors_to_the_child
 
 
 def group_nice(pid: int) -> int | None:
-    """The nice of the process's scheduling group (`/autogroup-N nice K`), None where there is none: a kernel
-    built without autogroups (no file), or one where they are switched off (sysctl or boot option), which
-    leaves every process in the default group and the file empty."""
+    """The nice of the process's scheduling group (`/autogroup-N nice K`), None where the kernel shows none: a
+    kernel built without autogroups has no file, and the CI machine's kernel leaves the file empty (the kernel
+    prints nothing for a process in its default, non-autogroup group)."""
     try:
         shown = re.fullmatch(r"/autogroup-\d+ nice (-?\d+)\n?", Path(f"/proc/{pid}/autogroup").read_text())
     except FileNotFoundError:
