@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from sessions_graph_core.embeddings.passages import PASSAGE_CHARS, split_passages
-from sessions_graph_core.recall import bm25, expansion
+from sessions_graph_core.recall import bm25, expansion, spelling
 from sessions_graph_core.recall.lanes import POOL, TURN_COLUMNS, Search, is_message
 from sessions_graph_core.store.base import Row
 from sessions_graph_core.store.schema import TURN_TEXT_INDEX
+from sessions_graph_core.text import stem as stem_of
 from sessions_graph_core.text import stems
 
 TERM_POOL = 100  # best postings read per query term
@@ -173,6 +174,21 @@ def _postings(search: Search, word: str, sample: _Sample) -> tuple[int, list[Row
     return count, [row for row in rows if is_message(row, search)]
 
 
+def _respelt(search: Search, word: str, size: int, sample: _Sample) -> str | None:
+    """The word a question word no turn holds was meant to be (recall/spelling.py): of the dictionary's words
+    one edit away, the one most of the user's turns hold (the first in alphabetical order of equals); None
+    when no turn holds any."""
+    offered = spelling.respellings(word)
+    if not offered:
+        return None
+    # A word the sample shows is common enough to be chosen without counting its postings; the others are
+    # counted in one statement.
+    held = {meant: sample.frequency(stem_of(meant), size) for meant in offered}
+    held.update(search.store.fulltext_counts(TURN_TEXT_INDEX, search.user_id, [meant for meant in offered if not held[meant]]))
+    found = [meant for meant in offered if held.get(meant)]
+    return max(found, key=held.__getitem__) if found else None
+
+
 def _expanded(search: Search, question: Mapping[str, str], size: int, sample: _Sample,
               frequencies: dict[str, int], candidates: dict[str, Row]) -> dict[str, float]:
     """The expansion words the user's turns hold (recall/expansion.py), as stem -> weight: for each question
@@ -217,10 +233,18 @@ def text_candidates(search: Search) -> TextCandidates | None:
         common.remove(min(common, key=estimates.__getitem__))
     frequencies = {stem: estimates[stem] for stem in common}
     candidates: dict[str, Row] = {}
-    for stem, word in words.items():
+    for stem, word in list(words.items()):
         if stem in common:
             continue
         count, rows = _postings(search, word, sample)
+        if not count and (meant := _respelt(search, word, size, sample)) is not None:
+            del words[stem]
+            stem, word = stem_of(meant), meant
+            if stem in words:  # the word meant is the question's already
+                continue
+            words[stem] = word
+            count, rows = _postings(search, word, sample)
+            estimates[stem] = sample.frequency(stem, size)
         frequencies[stem] = count if count < COMMON_POSTINGS else max(count, estimates[stem])
         candidates.update((row["turn_id"], row) for row in rows)
     weights = _expanded(search, words, size, sample, frequencies, candidates)

@@ -1,0 +1,84 @@
+"""Misspelt question words: a word no turn holds and the dictionary lacks is read as the dictionary's word one
+edit away that the user's turns hold; a word a turn holds, or one only another user's turns would fix, is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
+from sessions_graph_core.recall.config import RecallConfig
+from sessions_graph_core.recall.lanes import Search
+from sessions_graph_core.recall.periods import mentioned_period
+from sessions_graph_core.recall.spelling import one_edit, respellings
+from sessions_graph_core.recall.text_lane import text_candidates
+from sessions_graph_core.text import search_terms, stem
+
+QUESTION = "Which torunament did Nate win?"
+ANSWER = "Nate: I won the regional chess tournament last weekend!"
+FILLER = [
+    "Nate: We repainted the kitchen a pale green.",
+    "Joanna: The train to the coast was late again.",
+    "Nate: I finally finished the novel about the lighthouse keeper.",
+    "Joanna: Our landlord says the boiler will be replaced in March.",
+]
+TEXT_ONLY = {"lanes": "text", "expansion_words": 0}
+
+
+def record(graph, user: str, texts: list[str]) -> dict[str, str]:
+    session_id = f"{user}-s"
+    graph.record_session_start(session_id, user_id=user)
+    graph.record_turns(session_id, [{"role": "user", "text": text} for text in texts], user_id=user)
+    return {turn.text: turn.turn_id for turn in graph.get_turns(session_id)}
+
+
+def query(graph, user: str, question: str) -> list[str]:
+    found = text_candidates(Search(graph.store, user, question, RecallConfig(**TEXT_ONLY), DEFAULT_EMBEDDING_MODEL,
+                                   None, search_terms(question), mentioned_period(question)))
+    return found.query if found is not None else []
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("torunament", "tournament"),  # two letters swapped
+    ("funraiser", "fundraiser"),  # a letter left out
+    ("fesetival", "festival"),  # a letter added
+    ("tournamant", "tournament"),  # a letter changed
+])
+def test_each_kind_of_edit_is_one_edit(typed, meant):
+    assert meant in one_edit(typed)
+    assert meant in respellings(typed)
+
+
+def test_a_known_word_a_short_one_or_a_number_is_never_respelt():
+    assert respellings("tournament") == []
+    assert respellings("hikr") == []  # under five letters: too many words are one edit away
+    assert respellings("2022") == []
+
+
+def test_a_misspelt_word_no_turn_holds_finds_the_turn_that_holds_the_word_meant(graph):
+    turns = record(graph, "alice", [ANSWER, *FILLER])
+    assert set(query(graph, "alice", QUESTION)) == {stem("nate"), stem("win"), stem("tournament")}
+    recalled = graph.recall("alice", QUESTION, config=RecallConfig(**TEXT_ONLY))
+    assert recalled.ranked_turns()[0].turn_id == turns[ANSWER]
+
+
+def test_a_word_some_turn_holds_is_kept_as_typed(graph):
+    record(graph, "alice", ["Nate: The torunament poster has a typo on it.", ANSWER])
+    assert stem("torunament") in query(graph, "alice", QUESTION)
+    assert stem("tournament") not in query(graph, "alice", QUESTION)
+
+
+def test_only_the_users_own_turns_choose_the_word_meant(graph):
+    record(graph, "alice", FILLER)
+    record(graph, "bob", [ANSWER])
+    # Alice's turns hold no word one edit from "torunament": the word stays as typed and finds nothing.
+    assert set(query(graph, "alice", QUESTION)) == {stem("nate"), stem("win"), stem("torunament")}
+    assert stem("tournament") in query(graph, "bob", QUESTION)
+    recalled = graph.recall("alice", QUESTION, config=RecallConfig(**TEXT_ONLY))
+    assert "tournament" not in " ".join(turn.text for turn in recalled.turns)
+
+
+def test_of_two_words_meant_the_one_more_turns_hold_wins(graph):
+    record(graph, "alice", ["Joanna: I was relieved when it ended.", "Joanna: We received the parcel.",
+                            "Joanna: Nate received a letter too.", *FILLER])
+    assert respellings("recieved") == ["received", "relieved"]
+    assert stem("received") in query(graph, "alice", "Which letters has Joanna recieved?")
