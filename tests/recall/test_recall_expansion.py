@@ -3,6 +3,8 @@ question's, and another user's words never expand a question or reach its answer
 
 from __future__ import annotations
 
+from recall_helpers import record
+
 from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.recall import expansion
 from sessions_graph_core.recall.config import RecallConfig
@@ -23,16 +25,6 @@ FILLER = [
 ]
 # The text lane alone, with the question embedded (expansion needs the embedder, as the vector lanes do).
 TEXT_ONLY = {"lanes": "text,turns", "turns_k": 0}
-
-
-def record(graph, user: str, texts: list[str]) -> dict[str, str]:
-    """One session of `user`'s turns; text -> turn id."""
-    session_id = f"{user}-s"
-    graph.record_session_start(session_id, user_id=user)
-    graph.record_turns(session_id, [{"role": "user" if n % 2 == 0 else "assistant", "text": text}
-                                    for n, text in enumerate(texts)], user_id=user)
-    graph.embed_session(session_id)
-    return {turn.text: turn.turn_id for turn in graph.get_turns(session_id)}
 
 
 def search(graph, user: str, question: str, **widths) -> Search:

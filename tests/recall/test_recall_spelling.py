@@ -4,6 +4,7 @@ edit away that the user's turns hold; a word a turn holds, or one only another u
 from __future__ import annotations
 
 import pytest
+from recall_helpers import record
 
 from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.recall.config import RecallConfig
@@ -22,13 +23,6 @@ FILLER = [
     "Joanna: Our landlord says the boiler will be replaced in March.",
 ]
 TEXT_ONLY = {"lanes": "text", "expansion_words": 0}
-
-
-def record(graph, user: str, texts: list[str]) -> dict[str, str]:
-    session_id = f"{user}-s"
-    graph.record_session_start(session_id, user_id=user)
-    graph.record_turns(session_id, [{"role": "user", "text": text} for text in texts], user_id=user)
-    return {turn.text: turn.turn_id for turn in graph.get_turns(session_id)}
 
 
 def query(graph, user: str, question: str) -> list[str]:
