@@ -21,13 +21,31 @@ _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
 
 
+_MONTH_NAME = rf"(?:{'|'.join(_MONTHS)}|sept|{'|'.join(m[:3] for m in _MONTHS)})\.?"
+# A range's first day or month, which may leave out what its last one says ("between August 11 and
+# August 15, 2023", "from 11 to 15 August 2023", "between May and July 2023").
+_TO = r" (?:and|to|until|till|through|-|–) (?:the )?"
+_FROM = (
+    rf"\b(?:between|from)(?: the)?(?: (?P<start_month_before>{_MONTH_NAME}))?"
+    rf"(?: (?P<start_day>\d{{1,2}})(?:st|nd|rd|th)?)?(?:(?: of)? (?P<start_month_after>{_MONTH_NAME}))?"
+    rf"(?:,? (?P<start_year>(?:19|20)\d\d))?{_TO}"
+)
+
+
 @cache
 def _patterns() -> tuple[re.Pattern[str], ...]:
     # Compiled on first use: only a question reads dates, and a hook that imports this module for
-    # says_when must not compile them at every harness event.
+    # says_when must not compile them at every harness event. A range comes first: its last date alone
+    # would name only its last day.
     return tuple(
         re.compile(pattern, re.IGNORECASE)
         for pattern in (
+            rf"{_FROM}{_DAY}(?: of)? {_MONTH},? {_YEAR}\b",  # between 11 and 15 August 2023
+            rf"{_FROM}{_MONTH} {_DAY},? {_YEAR}\b",  # from August 11 to August 15, 2023
+            rf"{_FROM}{_MONTH},? {_YEAR}\b",  # between May and July 2023
+            rf"\b(?:between|from) (?P<start_iso>(?:19|20)\d\d-\d{{1,2}}-\d{{1,2}}){_TO}"
+            rf"{_YEAR}-(?P<month_number>\d{{1,2}})-{_DAY}\b",  # from 2023-08-01 to 2023-08-09
+            rf"\b{_MONTH} (?P<start_day>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?{_DAY},? {_YEAR}\b",  # August 11-15, 2023
             rf"\b{_YEAR}-(?P<month_number>\d{{1,2}})-{_DAY}\b",  # 2023-08-19
             rf"\b{_DAY}(?: of)? {_MONTH},? {_YEAR}\b",  # 19 August, 2023
             rf"\b{_MONTH} {_DAY},? {_YEAR}\b",  # August 19, 2023
@@ -86,13 +104,37 @@ class Period(Value):
 
 
 def mentioned_period(text: str) -> Period | None:
-    """The first explicit day or month named in `text`, or None."""
+    """The first explicit range, day or month named in `text`, or None."""
     for pattern in _patterns():
         for match in pattern.finditer(text):
             period = _period(match.groupdict())
             if period is not None:
-                return period
+                return _from_start(match.groupdict(), period)
     return None
+
+
+def _from_start(parts: dict[str, str | None], last: Period) -> Period:
+    """The range from its first day or month (which takes what it leaves out from the last) through `last`;
+    `last` alone where the text names no first day or month, or one that is not before it."""
+    first = _first(parts, last)
+    if first is None or first.start > last.start:
+        return last
+    return Period(first.start, last.end)
+
+
+def _first(parts: dict[str, str | None], last: Period) -> Period | None:
+    if parts.get("start_iso"):
+        year, month, day = parts["start_iso"].split("-")
+        return _period({"year": year, "month_number": month, "day": day})
+    month = parts.get("start_month_before") or parts.get("start_month_after")
+    if not (month or parts.get("start_day")):
+        return None
+    year = int(parts.get("start_year") or last.start.year)
+    first = _period({"month": month or _MONTHS[last.start.month - 1], "day": parts.get("start_day"), "year": str(year)})
+    if first is not None and first.start.month > last.start.month and not parts.get("start_year"):
+        # "from December 28 to January 3, 2024": the first day is in the year before
+        first = _period({"month": month, "day": parts.get("start_day"), "year": str(year - 1)})
+    return first
 
 
 def _period(parts: dict[str, str | None]) -> Period | None:

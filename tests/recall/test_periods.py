@@ -28,6 +28,35 @@ def test_explicit_days_and_months_are_read(question, start, end):
 
 
 @pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("What did Sam do between August 11 and August 15 2023?", date(2023, 8, 11), date(2023, 8, 16)),
+        ("What happened between 11 and 15 August 2023?", date(2023, 8, 11), date(2023, 8, 16)),
+        ("Any outage from August 11, 2023 to August 15, 2023?", date(2023, 8, 11), date(2023, 8, 16)),
+        ("What did I cook between the 3rd and the 9th of May 2023?", date(2023, 5, 3), date(2023, 5, 10)),
+        ("Where was I on August 11-15, 2023?", date(2023, 8, 11), date(2023, 8, 16)),
+        ("Who visited between May and July 2023?", date(2023, 5, 1), date(2023, 8, 1)),
+        ("What shipped from May 2022 to June 2023?", date(2022, 5, 1), date(2023, 7, 1)),
+        ("What broke from December 28 to January 3, 2024?", date(2023, 12, 28), date(2024, 1, 4)),
+        ("Which deploys failed between 2023-08-01 and 2023-08-09?", date(2023, 8, 1), date(2023, 8, 10)),
+    ],
+)
+def test_a_range_names_every_day_from_its_first_through_its_last(question, start, end):
+    assert mentioned_period(question) == Period(start, end)
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("What happened from 15 to 11 August 2023?", date(2023, 8, 11), date(2023, 8, 12)),  # backwards: the last day
+        ("What did I learn from work in August 2023?", date(2023, 8, 1), date(2023, 9, 1)),  # no range
+    ],
+)
+def test_what_is_no_range_names_the_last_date_alone(question, start, end):
+    assert mentioned_period(question) == Period(start, end)
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "What did we decide last week?",  # relative: recall cannot tell when the question is asked about
