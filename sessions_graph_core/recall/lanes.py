@@ -46,6 +46,7 @@ class Search:
     period: Period | None
     vector: Any = None  # the question's embedding, None when vector lanes are off
     vectors_found: bool = False
+    candidates: bool = False  # facts the reader held back as candidates shown too (facts.Statement.candidate)
 
     def nearest(self, kind: Kind, k: int) -> list[tuple[str, int, float]]:
         """(source id, passage, similarity) of the user's passages of `kind` nearest the question."""
@@ -210,7 +211,7 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
     rows = search.store.run(
         "UNWIND $ids AS id MATCH (hit:Fact {fact_id: id}) WHERE hit.user_id = $user_id "
         "OPTIONAL MATCH (later:Fact)-[:SUPERSEDES*1..20]->(hit) WHERE later.user_id = $user_id "
-        "WITH hit, [hit] + collect(later) AS chain UNWIND chain AS f "
+        "WITH hit, [hit] + collect(later) AS chain UNWIND chain AS f WITH hit, f WHERE $candidates OR f.candidate IS NULL "
         # What it replaced, newest first, as far back as current_facts reads (seed 002: five).
         "OPTIONAL MATCH (f)-[:SUPERSEDES*1..5]->(old:Fact) "
         "WITH hit, f, old ORDER BY old.rank DESC "
@@ -218,7 +219,7 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
         "  ELSE {text: old.text, value: old.value} END) AS replaced "
         "OPTIONAL MATCH (f)-[:FROM]->(src:Turn) "
         f"RETURN hit.fact_id AS hit, {_FACT_COLUMNS}, replaced, collect(DISTINCT src.turn_id) AS turns",
-        {"ids": list(fact_ids), "user_id": search.user_id},
+        {"ids": list(fact_ids), "user_id": search.user_id, "candidates": search.candidates},
     )
     chosen: dict[str, RecalledFact] = {}
     for hit in fact_ids:
@@ -238,7 +239,8 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
 
 
 def fact_lanes(search: Search) -> tuple[list[RecalledFact], dict[str, float]]:
-    """The facts of the three fact lanes, and the turns the nearest facts came from with their similarity."""
+    """The facts of the three fact lanes, and the turns the nearest facts came from with their similarity. A
+    candidate is no fact row unless asked for, but the turn it came from still counts: it was said there."""
     config = search.config
     nearest: dict[str, float] = {}
     if "facts" in config.lanes:
@@ -251,10 +253,11 @@ def fact_lanes(search: Search) -> tuple[list[RecalledFact], dict[str, float]]:
         if entity_keys:
             rows = search.store.run(
                 "UNWIND $keys AS key MATCH (e:Entity {entity_key: key, user_id: $user_id})<-[:ABOUT]-(f:Fact) "
-                "WHERE f.user_id = $user_id AND f.superseded_at IS NULL "
+                "WHERE f.user_id = $user_id AND f.superseded_at IS NULL AND ($candidates OR f.candidate IS NULL) "
                 "WITH e, f ORDER BY coalesce(f.confidence, 0) DESC, f.valid_at DESC "
                 "WITH e, collect(f.fact_id)[0..$per] AS facts UNWIND facts AS id RETURN id",
-                {"keys": entity_keys, "user_id": search.user_id, "per": config.edges_per_entity},
+                {"keys": entity_keys, "user_id": search.user_id, "per": config.edges_per_entity,
+                 "candidates": search.candidates},
             )
             ids += [row["id"] for row in rows]
     if "user_facts" in config.lanes and config.user_fact_types > 0 and config.user_facts_k > 0 and search.vector is not None:

@@ -128,10 +128,12 @@ def recall(
     as_of: datetime | str | None = None,
     model: str = DEFAULT_EMBEDDING_MODEL,
     budget_tokens: int | None = None,
+    candidates: bool = False,
 ) -> Recalled:
     """What the user's own past sessions hold about `question`; `as_of` answers from what held then.
 
-    `budget_tokens` bounds the rows' size (default: the config's `budget_tokens`; 0: no bound).
+    `budget_tokens` bounds the rows' size (default: the config's `budget_tokens`; 0: no bound). `candidates`
+    shows the facts the reader held back as candidates too.
     """
     uid = validation.user_id(user_id)
     question = validation.question(question)
@@ -140,7 +142,7 @@ def recall(
     if not isinstance(budget, int) or budget < 0:
         raise validation.ValidationError(f"The recall budget must be a whole number of tokens >= 0 (0: none), got {budget!r}")
     search = Search(store, uid, question, config, model, to_iso(as_of) if as_of is not None else None,
-                    search_terms(question), mentioned_period(question))
+                    search_terms(question), mentioned_period(question), candidates=candidates)
     off = search.embed_question()
     memories = memories_lane(search)
     facts, fact_turn_scores = fact_lanes(search)

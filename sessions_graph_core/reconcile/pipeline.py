@@ -24,7 +24,7 @@ from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.ontology.model import OntologyModel
-from sessions_graph_core.reconcile import entities, facts, forgetting, questions, statements
+from sessions_graph_core.reconcile import entities, facts, forgetting, learned_gate, questions, statements
 from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
 from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, ExtractionBackend
 from sessions_graph_core.reconcile.extraction.registry import get_backend
@@ -357,16 +357,25 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     slotted = facts.same_holders(store, user_id, [*batch.slotted, *answers])
     slotted = questions.same_questions(store, user_id, batch.project, slotted)
     slotted = facts.said_again(store, user_id, facts.same_things(store, user_id, facts.same_kinds(store, user_id, slotted)))
-    for item in slotted:
-        facts.record(store, kind, user_id, params["user_key"], item)
+    if kind == "Turn":  # a memory file holds what someone chose to keep: all of it is shown
+        slotted, claims = _held_back(slotted), _held_back(claims)
+    written = [facts.record(store, kind, user_id, params["user_key"], item) for item in slotted]
     facts.adopt(store, user_id, slotted)
     facts.adopt_waiting(store, user_id, slotted)
     questions.adopt_questions(store, user_id, batch.project, slotted)
     facts.record_claims(store, kind, user_id, params["user_key"], claims)
     questions.keep_questions(store, user_id, asked)
+    facts.promote_stated_again(store, user_id, [*written, *(item.fact_id for item in claims)])
     if claims or any(statements.waits(item.slot) for item in slotted):
         facts.hold_said(store, user_id)
     store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
+
+
+def _held_back(items: Sequence[facts.Statement]) -> list[facts.Statement]:
+    """The statements, those the learned gate is not sure of marked as candidates: written in their slot's
+    chain like any other (so no supersession changes), but not shown until confirmed."""
+    held = learned_gate.held_back(items)
+    return [item.model_copy(update={"candidate": True}) if item.fact_id in held else item for item in items]
 
 
 def promote(store: GraphStore, user_id: str, rows: Sequence[EntityRow], flags: TypingFlags) -> None:
