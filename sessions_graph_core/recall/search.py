@@ -44,7 +44,7 @@ from sessions_graph_core.text import search_terms
 WEIGHTS = fusion.Weights()
 
 
-def candidates(search: Search, fact_scores: dict[str, float]) -> tuple[fusion.Candidates, dict[str, Row], dict[str, list[int]]]:
+def message_candidates(search: Search, fact_scores: dict[str, float]) -> tuple[fusion.Candidates, dict[str, Row], dict[str, list[int]]]:
     """The message lanes' raw scores, the candidates' rows, and each candidate's matching passages, best first.
 
     `fact_scores` holds, for the turns the nearest facts came from, the similarity of their fact.
@@ -146,7 +146,7 @@ def recall(
     off = search.embed_question()
     memories = memories_lane(search)
     facts, fact_turn_scores = fact_lanes(search)
-    found, rows, passages = candidates(search, fact_turn_scores)
+    found, rows, passages = message_candidates(search, fact_turn_scores)
     ranked = fusion.rank(found, rows, StoreTurns(search), question=search.question, period=search.period,
                          width=config.message_width(), weights=WEIGHTS)
     if off is None and search.vector is not None and not search.vectors_found:
