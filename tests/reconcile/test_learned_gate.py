@@ -1,21 +1,20 @@
 """The learned junk gate (issue 38, sixth round), on the labelled rows of tests/data/junk_facts.
 
-Its shipped weights are what benchmarks/train_learned_gate.py gives when retrained from those labels, and
-with the gate acting a statement the weights refuse is not written to the real store, while as shipped (not
-acting) the same statement is written.
+Its shipped weights are what benchmarks/train_learned_gate.py gives when retrained from those labels; the
+statements it holds back as candidates are the facts it calls junk that name nothing in particular (the
+store's side is tests/reconcile/test_candidates.py).
 """
 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile import learned_gate
+from sessions_graph_core.reconcile.facts import Statement
 from tests.benchmark_modules import load_benchmark
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "junk_facts" / "fresh5_locomo.json"
@@ -57,18 +56,16 @@ def test_the_gate_calls_junk_what_its_weights_say() -> None:
     assert learned_gate.junk([JUNK, OK]) == {JUNK}
 
 
-def written(graph: SessionsGraph, user: str) -> set[str]:
-    """The FACT rows a user's one session of the two rows writes."""
-    graph.record_session_start(f"{user}-s1", user_id=user, started_at=datetime(2024, 5, 1, tzinfo=UTC))
-    graph.record_turns(f"{user}-s1", [{"role": "user", "text": JUNK}, {"role": "user", "text": OK}], user_id=user)
-    graph.reconcile_session(f"{user}-s1")
-    return {row["text"] for row in graph.store.run("MATCH (f:Fact {user_id: $user}) RETURN f.text AS text", {"user": user})}
+def _statement(text: str, kind: str = "fact") -> Statement:
+    return Statement(fact_id=f"f-{kind}-{text}", source_id="t", session_ids=["s"], kind=kind, slot="", claim=text, text=text,
+                     subject=None, predicate=None, object=None, rationale=None, confidence=None, value=None,
+                     valid_at="2024-05-01T00:00:00Z", rank="r", about=[])
 
 
-def test_a_statement_the_gate_refuses_is_not_written(graph: SessionsGraph, monkeypatch: pytest.MonkeyPatch) -> None:
-    # As shipped the gate does not act (docs/import.md, sixth round): the reader and its rules write both.
-    assert not learned_gate.shipped().acting
-    assert written(graph, "shipped") == {JUNK, OK}
-    acting = learned_gate.shipped().model_copy(update={"acting": True})
-    monkeypatch.setattr(learned_gate, "shipped", lambda: acting)
-    assert written(graph, "gated") == {OK}
+def test_held_back_are_the_facts_the_gate_calls_junk_that_name_nothing() -> None:
+    unsure = "I appreciate the support."
+    assert learned_gate.junk([unsure, JUNK]) == {unsure, JUNK}
+    # JUNK names the Ferrari: shown whatever the gate says, as developer facts naming a service are.
+    items = [_statement(unsure), _statement(JUNK), _statement(OK), _statement(unsure, kind="decision")]
+    assert learned_gate.held_back(items) == {f"f-fact-{unsure}"}
+    assert not learned_gate.held_back([_statement("The Celery scheduler retries failed jobs three times.")])
