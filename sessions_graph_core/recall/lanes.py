@@ -46,7 +46,6 @@ class Search:
     period: Period | None
     vector: Any = None  # the question's embedding, None when vector lanes are off
     vectors_found: bool = False
-    candidates: bool = False  # facts the reader held back as candidates shown too (facts.Statement.candidate)
 
     def nearest(self, kind: Kind, k: int) -> list[tuple[str, int, float]]:
         """(source id, passage, similarity) of the user's passages of `kind` nearest the question."""
@@ -211,15 +210,16 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
     rows = search.store.run(
         "UNWIND $ids AS id MATCH (hit:Fact {fact_id: id}) WHERE hit.user_id = $user_id "
         "OPTIONAL MATCH (later:Fact)-[:SUPERSEDES*1..20]->(hit) WHERE later.user_id = $user_id "
-        "WITH hit, [hit] + collect(later) AS chain UNWIND chain AS f WITH hit, f WHERE $candidates OR f.candidate IS NULL "
+        "WITH hit, [hit] + collect(later) AS chain UNWIND chain AS f "
         # What it replaced, newest first, as far back as current_facts reads (seed 002: five).
         "OPTIONAL MATCH (f)-[:SUPERSEDES*1..5]->(old:Fact) "
         "WITH hit, f, old ORDER BY old.rank DESC "
         "WITH hit, f, collect(CASE WHEN old IS NULL THEN NULL "
         "  ELSE {text: old.text, value: old.value} END) AS replaced "
         "OPTIONAL MATCH (f)-[:FROM]->(src:Turn) "
-        f"RETURN hit.fact_id AS hit, {_FACT_COLUMNS}, replaced, collect(DISTINCT src.turn_id) AS turns",
-        {"ids": list(fact_ids), "user_id": search.user_id, "candidates": search.candidates},
+        f"RETURN hit.fact_id AS hit, {_FACT_COLUMNS}, f.candidate IS NOT NULL AS candidate, replaced, "
+        "collect(DISTINCT src.turn_id) AS turns",
+        {"ids": list(fact_ids), "user_id": search.user_id},
     )
     chosen: dict[str, RecalledFact] = {}
     for hit in fact_ids:
@@ -232,6 +232,7 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
                     slot=row["slot"] or "", held="current" if search.as_of is None else f"as of {search.as_of[:10]}",
                     replaced=[old["text"] for old in row["replaced"] if old["text"]],
                     was=[old["value"] or "(none)" for old in row["replaced"] if old["value"] is not None],
+                    candidate=row["candidate"],
                 )
                 break
     sources = {row["hit"]: row["turns"] for row in rows if row["fact_id"] == row["hit"]}
@@ -239,8 +240,8 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
 
 
 def fact_lanes(search: Search) -> tuple[list[RecalledFact], dict[str, float]]:
-    """The facts of the three fact lanes, and the turns the nearest facts came from with their similarity. A
-    candidate is no fact row unless asked for, but the turn it came from still counts: it was said there."""
+    """The facts of the three fact lanes, and the turns the nearest facts came from with their similarity.
+    Candidates are among them (RecalledFact.candidate): recall shows them only when asked, but their turns count."""
     config = search.config
     nearest: dict[str, float] = {}
     if "facts" in config.lanes:
@@ -253,11 +254,10 @@ def fact_lanes(search: Search) -> tuple[list[RecalledFact], dict[str, float]]:
         if entity_keys:
             rows = search.store.run(
                 "UNWIND $keys AS key MATCH (e:Entity {entity_key: key, user_id: $user_id})<-[:ABOUT]-(f:Fact) "
-                "WHERE f.user_id = $user_id AND f.superseded_at IS NULL AND ($candidates OR f.candidate IS NULL) "
+                "WHERE f.user_id = $user_id AND f.superseded_at IS NULL "
                 "WITH e, f ORDER BY coalesce(f.confidence, 0) DESC, f.valid_at DESC "
                 "WITH e, collect(f.fact_id)[0..$per] AS facts UNWIND facts AS id RETURN id",
-                {"keys": entity_keys, "user_id": search.user_id, "per": config.edges_per_entity,
-                 "candidates": search.candidates},
+                {"keys": entity_keys, "user_id": search.user_id, "per": config.edges_per_entity},
             )
             ids += [row["id"] for row in rows]
     if "user_facts" in config.lanes and config.user_fact_types > 0 and config.user_facts_k > 0 and search.vector is not None:

@@ -142,16 +142,18 @@ def recall(
     if not isinstance(budget, int) or budget < 0:
         raise validation.ValidationError(f"The recall budget must be a whole number of tokens >= 0 (0: none), got {budget!r}")
     search = Search(store, uid, question, config, model, to_iso(as_of) if as_of is not None else None,
-                    search_terms(question), mentioned_period(question), candidates=candidates)
+                    search_terms(question), mentioned_period(question))
     off = search.embed_question()
     memories = memories_lane(search)
-    facts, fact_turn_scores = fact_lanes(search)
+    found_facts, fact_turn_scores = fact_lanes(search)
+    # A candidate's turn still counts (its statement was said there), the candidate itself is no row unless asked.
+    facts = [fact for fact in found_facts if candidates or not fact.candidate]
     found, rows, passages = message_candidates(search, fact_turn_scores)
     ranked = fusion.rank(found, rows, StoreTurns(search), question=search.question, period=search.period,
                          width=config.message_width(), weights=WEIGHTS)
     if off is None and search.vector is not None and not search.vectors_found:
         off = search.no_vectors_reason()
-    turns = _turns(search, ranked, rows, passages, facts)
+    turns = _turns(search, ranked, rows, passages, found_facts)
     rows = named_slots_first(ranked_rows(memories, turns, facts, config.turn_chars), search.question)
     kept, left_out = within_budget(rows, budget, config.turn_chars)
     for position, row in enumerate(kept, start=1):

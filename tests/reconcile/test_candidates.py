@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
-from tests.reconcile.reading_helpers import reconciled, record, superseded
+from tests.reconcile.reading_helpers import reconciled, record
 
 # A reaction that names nothing (junk by tests/data/junk_facts/README.md rule 4): the gate holds it back.
 UNSURE = "I appreciate the support."

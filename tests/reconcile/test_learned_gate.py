@@ -39,11 +39,11 @@ def test_retraining_from_the_labels_gives_the_shipped_verdicts(training) -> None
     again = learned_gate.probabilities(retrained, x) >= retrained.threshold
     assert shipped.trained_on == len(rows)
     assert (ours == again).mean() >= 0.99
-    # On the rows it was trained on, it refuses most junk and keeps ok rows, though far from all of them
-    # (docs/import.md, sixth round: the threshold trades ok rows for a low junk share).
+    # On the rows it was trained on, at the 0.5 of the seventh round, it calls most junk junk and most ok
+    # rows not (on rows it never saw it does far worse: docs/import.md, sixth and seventh rounds).
     junk = y == 1
     assert ours[junk].mean() > 0.9
-    assert 0.2 < (~ours[~junk]).mean() < 0.9
+    assert 0.8 < (~ours[~junk]).mean() < 0.95
 
 
 def test_the_labelled_rows_are_what_the_test_says() -> None:
