@@ -795,14 +795,14 @@ def record_claims(store: GraphStore, kind: SourceKind, user_id: str, user_key: s
 
 def promote_stated_again(store: GraphStore, user_id: str, fact_ids: Sequence[str]) -> None:
     """Show the candidates among these nodes that more than one session has stated: said again elsewhere,
-    it is no passing remark. The promotion keeps its provenance: when, why, and by what (the sessions)."""
+    it is no passing remark. The promotion keeps when and why; the sessions are its DISCOVERED links (and no
+property holds their ids, so forgetting one leaves none behind: forgetting._unpromote)."""
     if fact_ids:
         store.run(
             "MATCH (f:Fact {user_id: $user_id}) WHERE f.fact_id IN $ids AND f.candidate "
             "MATCH (s:Session)-[:DISCOVERED]->(f) WHERE s.user_id = $user_id "
             "WITH f, collect(DISTINCT s.session_id) AS sessions WHERE size(sessions) > 1 "
-            "SET f.candidate = null, f.promoted_at = $now, f.promoted_because = 'stated again', "
-            "f.promoted_by = sessions",
+            "SET f.candidate = null, f.promoted_at = $now, f.promoted_because = 'stated again'",
             {"user_id": user_id, "ids": list(dict.fromkeys(fact_ids)), "now": now_iso()},
         )
 
@@ -830,7 +830,7 @@ FACT_COLUMNS = (
     "coalesce(x.candidate, false) AS candidate"
 )
 # With `x` a fact: shown, or a candidate and candidates are asked for ($candidates).
-SHOWN = "($candidates OR x.candidate IS NULL)"
+_SHOWN = "($candidates OR x.candidate IS NULL)"
 _ABOUT = "MATCH (:Entity {user_id: $user_id, name_key: $name})<-[:ABOUT]-(x:Fact) "
 
 
@@ -845,7 +845,7 @@ def current(store: GraphStore, user_id: str, about: str, *, candidates: bool = F
     """What is true now about the entity `about` names, each with what it replaced (newest first); candidates
     only when asked for."""
     rows = store.run(
-        _ABOUT + f"WHERE x.superseded_at IS NULL AND {SHOWN} WITH DISTINCT x "
+        _ABOUT + f"WHERE x.superseded_at IS NULL AND {_SHOWN} WITH DISTINCT x "
         "OPTIONAL MATCH (x)-[:SUPERSEDES*1..5]->(old:Fact) "
         "WITH x, old ORDER BY old.rank DESC "
         f"WITH x, collect(old.text) AS replaced RETURN {FACT_COLUMNS}, replaced ORDER BY valid_at, text",
@@ -857,7 +857,7 @@ def current(store: GraphStore, user_id: str, about: str, *, candidates: bool = F
 def history(store: GraphStore, user_id: str, about: str, *, candidates: bool = False) -> list[FactView]:
     """Statements about the entity that something later replaced; candidates only when asked for."""
     rows = store.run(
-        _ABOUT + f"WHERE x.superseded_at IS NOT NULL AND {SHOWN} WITH DISTINCT x RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
+        _ABOUT + f"WHERE x.superseded_at IS NOT NULL AND {_SHOWN} WITH DISTINCT x RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
         {"user_id": user_id, "name": _about_name(store, user_id, about), "candidates": candidates},
     )
     return [FactView.model_validate(row) for row in rows]
@@ -866,7 +866,7 @@ def history(store: GraphStore, user_id: str, about: str, *, candidates: bool = F
 def as_of(store: GraphStore, user_id: str, about: str, moment: str, *, candidates: bool = False) -> list[FactView]:
     """What was true about the entity at `moment` (an ISO-8601 UTC string); candidates only when asked for."""
     rows = store.run(
-        _ABOUT + f"WHERE x.valid_at <= $at AND (x.superseded_at IS NULL OR x.superseded_at > $at) AND {SHOWN} "
+        _ABOUT + f"WHERE x.valid_at <= $at AND (x.superseded_at IS NULL OR x.superseded_at > $at) AND {_SHOWN} "
         f"WITH DISTINCT x RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
         {"user_id": user_id, "name": _about_name(store, user_id, about), "at": to_iso(moment), "candidates": candidates},
     )
@@ -931,7 +931,7 @@ def traced(
     rows = store.run(
         "MATCH (x:Fact {user_id: $user_id}) WHERE ($at IS NULL AND x.superseded_at IS NULL) OR "
         "($at IS NOT NULL AND x.valid_at <= $at AND (x.superseded_at IS NULL OR x.superseded_at > $at)) "
-        f"WITH x WHERE {SHOWN} WITH x ORDER BY x.valid_at DESC, x.text SKIP $offset LIMIT $limit "
+        f"WITH x WHERE {_SHOWN} WITH x ORDER BY x.valid_at DESC, x.text SKIP $offset LIMIT $limit "
         "OPTIONAL MATCH (x)<-[:DISCOVERED]-(s) WHERE s.user_id = $user_id WITH x, collect(DISTINCT s.session_id) AS sessions "
         "OPTIONAL MATCH (x)-[:FROM]->(src) "
         "WITH x, sessions, collect(DISTINCT coalesce(src.turn_id, src.memory_id)) AS sources "

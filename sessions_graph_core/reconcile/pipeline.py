@@ -357,8 +357,10 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     slotted = facts.same_holders(store, user_id, [*batch.slotted, *answers])
     slotted = questions.same_questions(store, user_id, batch.project, slotted)
     slotted = facts.said_again(store, user_id, facts.same_things(store, user_id, facts.same_kinds(store, user_id, slotted)))
-    if kind == "Turn":  # a memory file holds what someone chose to keep: all of it is shown
-        slotted, claims = _held_back(slotted), _held_back(claims)
+    # Only statements in no slot: one in a slot may be the change of what it holds ("we relocated to bologna"),
+    # and hiding it would hide the slot's value. A memory file holds what someone chose to keep: all shown.
+    if kind == "Turn":
+        claims = _held_back(claims)
     written = [facts.record(store, kind, user_id, params["user_key"], item) for item in slotted]
     facts.adopt(store, user_id, slotted)
     facts.adopt_waiting(store, user_id, slotted)
@@ -372,8 +374,9 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
 
 
 def _held_back(items: Sequence[facts.Statement]) -> list[facts.Statement]:
-    """The statements, those the learned gate is not sure of marked as candidates: written in their slot's
-    chain like any other (so no supersession changes), but not shown until confirmed."""
+    """The statements, those the learned gate is not sure of marked as candidates: written like any other (so
+    no supersession changes, and a later statement in a slot may still take one into its slot), but not shown
+    until confirmed."""
     held = learned_gate.held_back(items)
     return [item.model_copy(update={"candidate": True}) if item.fact_id in held else item for item in items]
 

@@ -52,9 +52,14 @@ def test_a_candidate_stated_again_in_another_session_is_shown(graph: SessionsGra
     assert _fact(graph, "c2", UNSURE)["candidate"] is True
     graph.reconcile_session("c2-b", backend=spacy)
     promoted = _fact(graph, "c2", UNSURE)
-    assert promoted["candidate"] is None and promoted["because"] == "stated again"
-    assert sorted(promoted["by"]) == ["c2-a", "c2-b"] and promoted["at"]
+    assert promoted["candidate"] is None and promoted["because"] == "stated again" and promoted["at"]
+    assert sorted(promoted["sessions"]) == ["c2-a", "c2-b"]
     assert UNSURE in _listed(graph, "c2")
+    # Forgetting the session that confirmed it holds it back again, as before that session came.
+    graph.forget_session("c2", "c2-b")
+    again = _fact(graph, "c2", UNSURE)
+    assert again["candidate"] is True and again["because"] is None and again["at"] is None
+    assert UNSURE not in _listed(graph, "c2")
 
 
 def test_a_candidate_taken_into_a_slot_is_shown_and_supersedes_as_before(graph: SessionsGraph, spacy: SpacyBackend) -> None:
