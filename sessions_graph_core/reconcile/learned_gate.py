@@ -77,13 +77,15 @@ def shipped() -> GateWeights:
     return GateWeights.model_validate_json(WEIGHTS_FILE.read_text())
 
 
-def held_back(items: Sequence[Statement]) -> set[str]:
+def held_back(items: Sequence[Statement], named: set[str]) -> set[str]:
     """The ids of the statements to write as candidates: facts (not decisions) that name nothing in
-    particular (statements.names_in_particular) and that the gate calls junk. A statement that names
-    something is left shown: on developer chat the gate calls plain statements junk ("The Celery scheduler
-    retries failed jobs three times." 0.49, "Balance reads are the hottest path in ledger-api."), which its
-    training rows of tool output taught it."""
-    judged = [item for item in items if item.kind == "fact" and not names_in_particular(item.text)]
+    particular (statements.names_in_particular; nor, by `named`, the keys of the entities that are a person,
+    an organisation or a place, one they are about: "Bob is on the checkout team.") and that the gate calls
+    junk. A statement that names something is left shown: the gate calls plain ones junk ("The Celery
+    scheduler retries failed jobs three times." 0.49, "Bob is on call for the billing service." 0.88), which
+    its training rows of tool output taught it."""
+    judged = [item for item in items
+              if item.kind == "fact" and not names_in_particular(item.text) and named.isdisjoint(item.about)]
     refused = junk([item.text for item in judged])
     return {item.fact_id for item in judged if item.text in refused}
 

@@ -360,7 +360,7 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     # Only statements in no slot: one in a slot may be the change of what it holds ("we relocated to bologna"),
     # and hiding it would hide the slot's value. A memory file holds what someone chose to keep: all shown.
     if kind == "Turn":
-        claims = _held_back(claims)
+        claims = _held_back(claims, batch.entities)
     written = [facts.record(store, kind, user_id, params["user_key"], item) for item in slotted]
     facts.adopt(store, user_id, slotted)
     facts.adopt_waiting(store, user_id, slotted)
@@ -373,11 +373,17 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
 
 
-def _held_back(items: Sequence[facts.Statement]) -> list[facts.Statement]:
+# Entity types that are names of their own (a person, an organisation, a place): a statement about one names
+# something in particular, wherever the name stands ("Bob is on the checkout team."). In lower case: a backend
+# that asks a model may type outside the ontology ("person").
+NAMED_TYPES = {"person", "organization", "location"}
+
+
+def _held_back(items: Sequence[facts.Statement], written: dict[str, EntityRow]) -> list[facts.Statement]:
     """The statements, those the learned gate is not sure of marked as candidates: written like any other (so
     no supersession changes, and a later statement in a slot may still take one into its slot), but not shown
     until confirmed."""
-    held = learned_gate.held_back(items)
+    held = learned_gate.held_back(items, {key for key, row in written.items() if row.type.lower() in NAMED_TYPES})
     return [item.model_copy(update={"candidate": True}) if item.fact_id in held else item for item in items]
 
 

@@ -67,5 +67,8 @@ def test_held_back_are_the_facts_the_gate_calls_junk_that_name_nothing() -> None
     assert learned_gate.junk([unsure, JUNK]) == {unsure, JUNK}
     # JUNK names the Ferrari: shown whatever the gate says, as developer facts naming a service are.
     items = [_statement(unsure), _statement(JUNK), _statement(OK), _statement(unsure, kind="decision")]
-    assert learned_gate.held_back(items) == {f"f-fact-{unsure}"}
-    assert not learned_gate.held_back([_statement("The Celery scheduler retries failed jobs three times.")])
+    assert learned_gate.held_back(items, set()) == {f"f-fact-{unsure}"}
+    assert not learned_gate.held_back([_statement("The Celery scheduler retries failed jobs three times.")], set())
+    # About a person the reader typed as one: named, though only as the sentence's first word.
+    bob = _statement("Bob is on call for the billing service.").model_copy(update={"about": ["bob|Person"]})
+    assert learned_gate.junk([bob.text]) and not learned_gate.held_back([bob], {"bob|Person"})
