@@ -6,7 +6,8 @@ spaCy backend) and embedded (default ONNX model). LoCoMo's first sessions, as ma
 corpus holds, are recorded, reconciled and embedded in the same run, as the baseline the corpus is
 compared with. Rates are wall-clock on whatever else the machine runs.
 
-`--facts-out DIR` writes a fixed-seed sample of the FACT rows each side produced (200 of the
+`--facts-out DIR` writes a fixed-seed sample of the FACT rows each side shows (candidates, which `facts` shows
+only when asked for, are written apart: NAME_candidates.json) (200 of the
 corpus's, 100 of LoCoMo's; `--seed`, 38 unless told) for labelling (tests/data/junk_facts/README.md);
 `--locomo-skip N` takes LoCoMo's sessions from its conversations after the first N (the samples before
 fresh2 came from its first three). `--longmemeval PATH` also records, reconciles and samples (100 rows) a
@@ -101,11 +102,17 @@ def labelled_texts() -> set[str]:
     return {row["text"] for path in LABELLED.glob("*_*.json") for row in json.loads(path.read_text())}
 
 
-def fact_rows(graph: SessionsGraph) -> list[dict[str, str]]:
-    return graph.store.run(
+def fact_rows(graph: SessionsGraph) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """The FACT rows `facts` and recall show, and those held back as candidates (shown only when asked for)."""
+    rows = graph.store.run(
         "MATCH (x:Fact {kind: 'fact'}) RETURN x.text AS text, x.slot AS slot, x.value AS value, "
-        "x.rationale AS rationale, x.session_id AS session_id ORDER BY text, session_id"
+        "x.rationale AS rationale, x.session_id AS session_id, x.candidate IS NOT NULL AS candidate "
+        "ORDER BY text, session_id"
     )
+    parts: tuple[list[dict[str, str]], list[dict[str, str]]] = ([], [])
+    for row in rows:
+        parts[bool(row.pop("candidate"))].append(row)
+    return parts
 
 
 def labelled_table(written: dict[str, list[dict[str, str]]]) -> Table:
@@ -161,22 +168,23 @@ def main() -> None:
             imports.append(time.perf_counter() - started)
         reimport = timed(lambda: import_corpus(graph))
         corpus_reconcile, corpus_embed = reconcile_and_embed(graph, corpus_sessions)
-        corpus_facts = fact_rows(graph)
+        corpus_facts, corpus_held = fact_rows(graph)
 
         graph.store.delete_all()
         graph.setup()
         locomo_sessions, locomo_turns = record_locomo(graph, corpus_turns, args.locomo_skip)
         locomo_reconcile, locomo_embed = reconcile_and_embed(graph, locomo_sessions)
-        locomo_facts = fact_rows(graph)
+        locomo_facts, locomo_held = fact_rows(graph)
         written = {"corpus": corpus_facts, "locomo": locomo_facts}
+        held = {"corpus": corpus_held, "locomo": locomo_held}
         if args.longmemeval:
             graph.store.delete_all()
             graph.setup()
             long_sessions, long_turns = record_longmemeval(graph, args.longmemeval)
             list(graph.reconcile_sessions(long_sessions))
-            written["longmemeval"] = fact_rows(graph)
+            written["longmemeval"], held["longmemeval"] = fact_rows(graph)
             console.print(f"{args.longmemeval}: {len(long_sessions)} sessions, {long_turns:,} turns, "
-                          f"{len(written['longmemeval']):,} FACT rows")
+                          f"{len(written['longmemeval']):,} FACT rows, {len(held['longmemeval']):,} held back as candidates")
     finally:
         graph.close()
         shutil.rmtree(directory, ignore_errors=True)
@@ -190,6 +198,7 @@ def main() -> None:
     table.add_row("reconcile (turns/s)", f"{corpus_turns / corpus_reconcile:,.0f}", f"{locomo_turns / locomo_reconcile:,.0f}")
     table.add_row("embed (turns/s)", f"{corpus_turns / corpus_embed:,.0f}", f"{locomo_turns / locomo_embed:,.0f}")
     table.add_row("FACT rows", f"{len(corpus_facts):,}", f"{len(locomo_facts):,}")
+    table.add_row("held back as candidates", f"{len(corpus_held):,}", f"{len(locomo_held):,}")
     console.print(table)
     console.print(labelled_table(written))
     if args.facts_out:
@@ -198,6 +207,7 @@ def main() -> None:
         for name, rows in written.items():
             rows = [row for row in rows if row["text"] not in seen]
             (args.facts_out / f"{name}_all.json").write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n")
+            (args.facts_out / f"{name}_candidates.json").write_text(json.dumps(held[name], indent=1, ensure_ascii=False) + "\n")
             sample = random.Random(args.seed).sample(rows, min(SAMPLE_SIZES[name], len(rows)))
             (args.facts_out / f"{name}.json").write_text(json.dumps(sample, indent=1, ensure_ascii=False) + "\n")
         console.print(f"samples written to {args.facts_out}")

@@ -247,14 +247,15 @@ class SessionsGraph:
 
     # -- facts and provenance ----------------------------------------------------------------
 
-    def current_facts(self, user_id: str, about: str) -> list[facts.FactView]:
-        return facts.current(self.store, user_id, about)
+    # `candidates`: also the statements the reader held back as candidates (facts.Statement.candidate).
+    def current_facts(self, user_id: str, about: str, *, candidates: bool = False) -> list[facts.FactView]:
+        return facts.current(self.store, user_id, about, candidates=candidates)
 
-    def fact_history(self, user_id: str, about: str) -> list[facts.FactView]:
-        return facts.history(self.store, user_id, about)
+    def fact_history(self, user_id: str, about: str, *, candidates: bool = False) -> list[facts.FactView]:
+        return facts.history(self.store, user_id, about, candidates=candidates)
 
-    def facts_as_of(self, user_id: str, about: str, moment: str) -> list[facts.FactView]:
-        return facts.as_of(self.store, user_id, about, moment)
+    def facts_as_of(self, user_id: str, about: str, moment: str, *, candidates: bool = False) -> list[facts.FactView]:
+        return facts.as_of(self.store, user_id, about, moment, candidates=candidates)
 
     def nearby_facts(self, user_id: str, about: str) -> list[facts.NearbyFact]:
         return facts.nearby(self.store, user_id, about)
@@ -263,10 +264,10 @@ class SessionsGraph:
         return facts.known_slots(self.store, user_id)
 
     def traced_facts(
-        self, user_id: str, *, as_of: str | None = None, limit: int = 200, offset: int = 0
+        self, user_id: str, *, as_of: str | None = None, limit: int = 200, offset: int = 0, candidates: bool = False
     ) -> list[facts.TracedFact]:
         """What is true now (or as of a moment) about anything, newest first, each with its sources."""
-        return facts.traced(self.store, user_id, moment=as_of, limit=limit, offset=offset)
+        return facts.traced(self.store, user_id, moment=as_of, limit=limit, offset=offset, candidates=candidates)
 
     def traced_fact(self, user_id: str, fact_id: str) -> facts.TracedFact | None:
         return facts.traced_one(self.store, user_id, fact_id)
@@ -363,11 +364,12 @@ class SessionsGraph:
         as_of: datetime | str | None = None,
         model: str = DEFAULT_EMBEDDING_MODEL,
         budget_tokens: int | None = None,
+        candidates: bool = False,
     ) -> Recalled:
         from sessions_graph_core.recall import search as recall
 
         return recall.recall(self.store, user_id, question, config=config, as_of=as_of, model=model,
-                             budget_tokens=budget_tokens)
+                             budget_tokens=budget_tokens, candidates=candidates)
 
     def expand_turn(self, user_id: str, turn_id: str) -> RecalledTurn:
         """The whole of one of the user's turns, by the id a recall row shows."""

@@ -34,17 +34,21 @@ def _holds(fact: FactView) -> str:
 @user_option("Whose facts (default: identity.user_id).")
 @click.option("--history", is_flag=True, help="Also list the statements that something later replaced.")
 @click.option("--as-of", "as_of", help="What was true at this ISO-8601 time instead of now.")
+@click.option("--candidates", "--all", "candidates", is_flag=True,
+              help="Also list the statements the reader was not sure of, held back as candidates.")
 @json_option
 @click.argument("about")
-def facts_command(user_id: str | None, history: bool, as_of: str | None, as_json: bool, about: str) -> None:
-    """Facts and decisions about ABOUT ("me" for the user): current ones, each with what it replaced."""
+def facts_command(user_id: str | None, history: bool, as_of: str | None, candidates: bool, as_json: bool, about: str) -> None:
+    """Facts and decisions about ABOUT ("me" for the user): current ones, each with what it replaced. A
+    statement the reader was not sure of is kept as a candidate and listed only with --candidates."""
     if history and as_of:
         fail("give --history or --as-of, not both: --as-of shows one moment", 2)
     user_id = resolve_user(user_id)
     with opened_graph(reads_primary=True) as graph:  # a malformed --as-of is a ValidationError: one line, exit 2
         require_user(graph, user_id)
-        current = graph.facts_as_of(user_id, about, as_of) if as_of else graph.current_facts(user_id, about)
-        replaced = graph.fact_history(user_id, about) if history else []
+        current = (graph.facts_as_of(user_id, about, as_of, candidates=candidates) if as_of
+                   else graph.current_facts(user_id, about, candidates=candidates))
+        replaced = graph.fact_history(user_id, about, candidates=candidates) if history else []
     if as_json:
         payload: dict[str, object] = {"about": about, "as_of": as_of, "current": [f.model_dump() for f in current]}
         if history:
@@ -59,7 +63,7 @@ def facts_command(user_id: str | None, history: bool, as_of: str | None, as_json
         table.add_column(column, overflow="fold")
     for fact in current:
         statement = fact.text + (f" (because: {fact.rationale})" if fact.rationale else "")
-        table.add_row(fact.kind, escape(fact.slot), escape(_holds(fact)), escape(statement), fact.valid_at[:10],
+        table.add_row(fact.kind + (" (candidate)" if fact.candidate else ""), escape(fact.slot), escape(_holds(fact)), escape(statement), fact.valid_at[:10],
                       escape("; ".join(fact.replaced)))
     for fact in replaced:
         table.add_row(f"[dim]{fact.kind}[/dim]", escape(fact.slot), escape(_holds(fact)), f"[dim]{escape(fact.text)}[/dim]",

@@ -117,11 +117,12 @@ def _embed_one(name: str, embed: Callable[[], Embedded]) -> bool:
 @click.option("--as-of", "as_of", help="answer from what was true at this ISO-8601 time")
 @click.option("--budget", type=click.IntRange(min=0), help="at most this many tokens of rows, best first (default: recall.budget_tokens; 0: no limit)")
 @click.option("--json", "as_json", is_flag=True, help="print the rows as JSON")
+@click.option("--candidates", is_flag=True, help="also show the facts the reader was not sure of (held back as candidates)")
 @click.option("--expand", "turn_id", metavar="TURN_ID",
               help="print the whole turn a row names (`turn TURN_ID of N chars`) instead of searching")
 @click.argument("question", required=False)
 def recall_command(user_id: str | None, today: str | None, as_of: str | None, budget: int | None, as_json: bool,
-                   turn_id: str | None, question: str | None) -> None:
+                   candidates: bool, turn_id: str | None, question: str | None) -> None:
     """What the user's own past sessions hold about QUESTION (or, with --expand, one whole turn)."""
     if user_id is not None:  # a blank --user is refused first, as in every command
         resolve_user(user_id)
@@ -146,6 +147,7 @@ def recall_command(user_id: str | None, today: str | None, as_of: str | None, bu
         require_user(graph, user_id)
         recalled = graph.recall(
             user_id, question, config=settings.recall, as_of=as_of, model=settings.recall.model(), budget_tokens=budget,
+            candidates=candidates,
         )
     if as_json:
         click.echo(json.dumps(recalled.to_json(), indent=2, ensure_ascii=False))

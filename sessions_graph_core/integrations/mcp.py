@@ -89,6 +89,10 @@ RECALL_SCHEMA: dict[str, Any] = {
             "type": "integer", "minimum": 0,
             "description": "At most this many tokens of rows, best first (default: recall.budget_tokens; 0: no limit)",
         },
+        "candidates": {
+            "type": "boolean",
+            "description": "Also show the facts the reader was not sure of (held back as candidates; default false)",
+        },
     },
 }
 TOOLS = [
@@ -169,12 +173,15 @@ class Tools:
         budget = arguments.get("budget_tokens")
         if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 0):
             raise ToolError(f"budget_tokens must be a whole number >= 0 (0: no limit), got {budget!r}.")
+        candidates = arguments.get("candidates", False)
+        if not isinstance(candidates, bool):
+            raise ToolError(f"candidates must be true or false, got {candidates!r}.")
         config = self._config()
         if not config.identity.user_id:
             raise ToolError(NO_USER.format(use="search"))
         graph = self._graph_for(config)
         recalled = graph.recall(config.identity.user_id, question, config=config.recall, model=config.recall.model(),
-                                budget_tokens=budget)
+                                budget_tokens=budget, candidates=candidates)
         return ToolResult(recalled.render(today=date.today().isoformat()), recalled.to_json())
 
     def expand(self, turn_id: object) -> ToolResult:

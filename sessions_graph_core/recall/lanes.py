@@ -217,7 +217,8 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
         "WITH hit, f, collect(CASE WHEN old IS NULL THEN NULL "
         "  ELSE {text: old.text, value: old.value} END) AS replaced "
         "OPTIONAL MATCH (f)-[:FROM]->(src:Turn) "
-        f"RETURN hit.fact_id AS hit, {_FACT_COLUMNS}, replaced, collect(DISTINCT src.turn_id) AS turns",
+        f"RETURN hit.fact_id AS hit, {_FACT_COLUMNS}, f.candidate IS NOT NULL AS candidate, replaced, "
+        "collect(DISTINCT src.turn_id) AS turns",
         {"ids": list(fact_ids), "user_id": search.user_id},
     )
     chosen: dict[str, RecalledFact] = {}
@@ -231,6 +232,7 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
                     slot=row["slot"] or "", held="current" if search.as_of is None else f"as of {search.as_of[:10]}",
                     replaced=[old["text"] for old in row["replaced"] if old["text"]],
                     was=[old["value"] or "(none)" for old in row["replaced"] if old["value"] is not None],
+                    candidate=row["candidate"],
                 )
                 break
     sources = {row["hit"]: row["turns"] for row in rows if row["fact_id"] == row["hit"]}
@@ -238,7 +240,8 @@ def _facts(search: Search, fact_ids: Sequence[str]) -> tuple[list[RecalledFact],
 
 
 def fact_lanes(search: Search) -> tuple[list[RecalledFact], dict[str, float]]:
-    """The facts of the three fact lanes, and the turns the nearest facts came from with their similarity."""
+    """The facts of the three fact lanes, and the turns the nearest facts came from with their similarity.
+    Candidates are among them (RecalledFact.candidate): recall shows them only when asked, but their turns count."""
     config = search.config
     nearest: dict[str, float] = {}
     if "facts" in config.lanes:

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from sessions_graph_core.embeddings.passages import excerpt, passage_spans, shown_passages
 from sessions_graph_core.text import content_words, stems
@@ -108,6 +108,9 @@ class RecalledFact(BaseModel):
     was: list[str] = []  # the values the slot held before, newest first ("(none)" where one ended it)
     rank: int = 0
     score: float | None = None  # the fact's similarity to the question, when the fact lane found it
+    # Held back by the reader (reconcile/facts.Statement.candidate): a row only when recall is asked for
+    # candidates, its turn counted either way; not part of the row's JSON.
+    candidate: bool = Field(default=False, exclude=True)
 
     def line(self) -> str:
         when = f" @ {self.valid_at[:10]}" if self.valid_at else ""

@@ -44,7 +44,7 @@ from sessions_graph_core.text import search_terms
 WEIGHTS = fusion.Weights()
 
 
-def candidates(search: Search, fact_scores: dict[str, float]) -> tuple[fusion.Candidates, dict[str, Row], dict[str, list[int]]]:
+def message_candidates(search: Search, fact_scores: dict[str, float]) -> tuple[fusion.Candidates, dict[str, Row], dict[str, list[int]]]:
     """The message lanes' raw scores, the candidates' rows, and each candidate's matching passages, best first.
 
     `fact_scores` holds, for the turns the nearest facts came from, the similarity of their fact.
@@ -128,10 +128,12 @@ def recall(
     as_of: datetime | str | None = None,
     model: str = DEFAULT_EMBEDDING_MODEL,
     budget_tokens: int | None = None,
+    candidates: bool = False,
 ) -> Recalled:
     """What the user's own past sessions hold about `question`; `as_of` answers from what held then.
 
-    `budget_tokens` bounds the rows' size (default: the config's `budget_tokens`; 0: no bound).
+    `budget_tokens` bounds the rows' size (default: the config's `budget_tokens`; 0: no bound). `candidates`
+    shows the facts the reader held back as candidates too.
     """
     uid = validation.user_id(user_id)
     question = validation.question(question)
@@ -143,13 +145,15 @@ def recall(
                     search_terms(question), mentioned_period(question))
     off = search.embed_question()
     memories = memories_lane(search)
-    facts, fact_turn_scores = fact_lanes(search)
-    found, rows, passages = candidates(search, fact_turn_scores)
+    found_facts, fact_turn_scores = fact_lanes(search)
+    # A candidate's turn still counts (its statement was said there), the candidate itself is no row unless asked.
+    facts = [fact for fact in found_facts if candidates or not fact.candidate]
+    found, rows, passages = message_candidates(search, fact_turn_scores)
     ranked = fusion.rank(found, rows, StoreTurns(search), question=search.question, period=search.period,
                          width=config.message_width(), weights=WEIGHTS)
     if off is None and search.vector is not None and not search.vectors_found:
         off = search.no_vectors_reason()
-    turns = _turns(search, ranked, rows, passages, facts)
+    turns = _turns(search, ranked, rows, passages, found_facts)
     rows = named_slots_first(ranked_rows(memories, turns, facts, config.turn_chars), search.question)
     kept, left_out = within_budget(rows, budget, config.turn_chars)
     for position, row in enumerate(kept, start=1):

@@ -21,7 +21,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from sessions_graph_core import validation
-from sessions_graph_core.clock import to_iso
+from sessions_graph_core.clock import now_iso, to_iso
 from sessions_graph_core.reconcile import entities, senses
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact
 from sessions_graph_core.reconcile.lexicon import PERSONAL, Lexicon, lexicon, value_kind
@@ -71,6 +71,8 @@ class Statement(BaseModel):
     rank: str
     about: list[str]
     kept: bool = False  # it says the slot's value did not change (ExtractedFact.kept)
+    # Written but not shown until confirmed: the reader is not sure it is worth reading (learned_gate.held_back).
+    candidate: bool = False
 
 
 def claim(fact: ExtractedFact) -> str:
@@ -127,7 +129,8 @@ _NEW_FACT = (
     "ON CREATE SET f.user_id = $user_id, f.user_key = $user_key, f.text = x.text, f.claim = x.claim, "
     "f.subject = x.subject, f.predicate = x.predicate, f.object = x.object, f.slot = x.slot, f.kind = x.kind, "
     "f.rationale = x.rationale, f.confidence = x.confidence, f.value = x.value, f.valid_at = x.valid_at, f.rank = x.rank, "
-    "f.session_id = x.session_ids[0], f.source_id = x.source_id, f.kept = x.kept "
+    "f.session_id = x.session_ids[0], f.source_id = x.source_id, f.kept = x.kept, "
+    "f.candidate = CASE WHEN x.candidate THEN true ELSE null END "
 )
 # With `f` and `x` bound: the sessions that stated it, and the entities it is about (already written).
 _LINKS = (
@@ -790,6 +793,20 @@ def record_claims(store: GraphStore, kind: SourceKind, user_id: str, user_key: s
         store.run(query, {"user_id": user_id, "user_key": user_key, "claims": list(merged.values())})
 
 
+def promote_stated_again(store: GraphStore, user_id: str, fact_ids: Sequence[str]) -> None:
+    """Show the candidates among these nodes that more than one session has stated: said again elsewhere,
+    it is no passing remark. The promotion keeps when and why; the sessions are its DISCOVERED links (and no
+property holds their ids, so forgetting one leaves none behind: forgetting._unpromote)."""
+    if fact_ids:
+        store.run(
+            "MATCH (f:Fact {user_id: $user_id}) WHERE f.fact_id IN $ids AND f.candidate "
+            "MATCH (s:Session)-[:DISCOVERED]->(f) WHERE s.user_id = $user_id "
+            "WITH f, collect(DISTINCT s.session_id) AS sessions WHERE size(sessions) > 1 "
+            "SET f.candidate = null, f.promoted_at = $now, f.promoted_because = 'stated again'",
+            {"user_id": user_id, "ids": list(dict.fromkeys(fact_ids)), "now": now_iso()},
+        )
+
+
 # -- reading -------------------------------------------------------------------------------
 
 
@@ -804,12 +821,16 @@ class FactView(BaseModel):
     valid_at: str
     superseded_at: str | None = None
     replaced: list[str] = []
+    candidate: bool = False  # written but not shown by default (Statement.candidate)
 
 
 FACT_COLUMNS = (
     "x.fact_id AS fact_id, x.kind AS kind, x.text AS text, x.slot AS slot, x.value AS value, x.rationale AS rationale, "
-    "x.session_id AS session_id, x.valid_at AS valid_at, x.superseded_at AS superseded_at"
+    "x.session_id AS session_id, x.valid_at AS valid_at, x.superseded_at AS superseded_at, "
+    "coalesce(x.candidate, false) AS candidate"
 )
+# With `x` a fact: shown, or a candidate and candidates are asked for ($candidates).
+_SHOWN = "($candidates OR x.candidate IS NULL)"
 _ABOUT = "MATCH (:Entity {user_id: $user_id, name_key: $name})<-[:ABOUT]-(x:Fact) "
 
 
@@ -820,33 +841,34 @@ def _about_name(store: GraphStore, user_id: str, about: str) -> str:
     return entities.find(store, user_id, about) or comparable(about)
 
 
-def current(store: GraphStore, user_id: str, about: str) -> list[FactView]:
-    """What is true now about the entity `about` names, each with what it replaced (newest first)."""
+def current(store: GraphStore, user_id: str, about: str, *, candidates: bool = False) -> list[FactView]:
+    """What is true now about the entity `about` names, each with what it replaced (newest first); candidates
+    only when asked for."""
     rows = store.run(
-        _ABOUT + "WHERE x.superseded_at IS NULL WITH DISTINCT x "
+        _ABOUT + f"WHERE x.superseded_at IS NULL AND {_SHOWN} WITH DISTINCT x "
         "OPTIONAL MATCH (x)-[:SUPERSEDES*1..5]->(old:Fact) "
         "WITH x, old ORDER BY old.rank DESC "
         f"WITH x, collect(old.text) AS replaced RETURN {FACT_COLUMNS}, replaced ORDER BY valid_at, text",
-        {"user_id": user_id, "name": _about_name(store, user_id, about)},
+        {"user_id": user_id, "name": _about_name(store, user_id, about), "candidates": candidates},
     )
     return [FactView.model_validate(row) for row in rows]
 
 
-def history(store: GraphStore, user_id: str, about: str) -> list[FactView]:
-    """Statements about the entity that something later replaced."""
+def history(store: GraphStore, user_id: str, about: str, *, candidates: bool = False) -> list[FactView]:
+    """Statements about the entity that something later replaced; candidates only when asked for."""
     rows = store.run(
-        _ABOUT + f"WHERE x.superseded_at IS NOT NULL WITH DISTINCT x RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
-        {"user_id": user_id, "name": _about_name(store, user_id, about)},
+        _ABOUT + f"WHERE x.superseded_at IS NOT NULL AND {_SHOWN} WITH DISTINCT x RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
+        {"user_id": user_id, "name": _about_name(store, user_id, about), "candidates": candidates},
     )
     return [FactView.model_validate(row) for row in rows]
 
 
-def as_of(store: GraphStore, user_id: str, about: str, moment: str) -> list[FactView]:
-    """What was true about the entity at `moment` (an ISO-8601 UTC string)."""
+def as_of(store: GraphStore, user_id: str, about: str, moment: str, *, candidates: bool = False) -> list[FactView]:
+    """What was true about the entity at `moment` (an ISO-8601 UTC string); candidates only when asked for."""
     rows = store.run(
-        _ABOUT + "WHERE x.valid_at <= $at AND (x.superseded_at IS NULL OR x.superseded_at > $at) "
+        _ABOUT + f"WHERE x.valid_at <= $at AND (x.superseded_at IS NULL OR x.superseded_at > $at) AND {_SHOWN} "
         f"WITH DISTINCT x RETURN {FACT_COLUMNS} ORDER BY valid_at, text",
-        {"user_id": user_id, "name": _about_name(store, user_id, about), "at": to_iso(moment)},
+        {"user_id": user_id, "name": _about_name(store, user_id, about), "at": to_iso(moment), "candidates": candidates},
     )
     return [FactView.model_validate(row) for row in rows]
 
@@ -859,9 +881,9 @@ class NearbyFact(BaseModel):
 def nearby(store: GraphStore, user_id: str, about: str) -> list[NearbyFact]:
     """Current facts two hops away: about an entity that shares a current statement with this one."""
     rows = store.run(
-        _ABOUT + "WHERE x.superseded_at IS NULL "
+        _ABOUT + "WHERE x.superseded_at IS NULL AND x.candidate IS NULL "
         "MATCH (x)-[:ABOUT]->(o:Entity) WHERE o.name_key <> $name "
-        "MATCH (o)<-[:ABOUT]-(f:Fact {kind: 'fact'}) WHERE f.superseded_at IS NULL "
+        "MATCH (o)<-[:ABOUT]-(f:Fact {kind: 'fact'}) WHERE f.superseded_at IS NULL AND f.candidate IS NULL "
         "AND NOT (f)-[:ABOUT]->(:Entity {user_id: $user_id, name_key: $name}) "
         "RETURN DISTINCT o.name AS via, f.text AS fact ORDER BY via, fact",
         {"user_id": user_id, "name": _about_name(store, user_id, about)},
@@ -900,7 +922,8 @@ class TracedFact(FactView):
 
 
 def traced(
-    store: GraphStore, user_id: str, *, moment: str | None = None, limit: int = 200, offset: int = 0
+    store: GraphStore, user_id: str, *, moment: str | None = None, limit: int = 200, offset: int = 0,
+    candidates: bool = False,
 ) -> list[TracedFact]:
     """The user's statements true now (or at `moment`), newest first, a page of `limit` from `offset`, each
     traced to its sources. Each edge is walked from the fact: a pattern starting at the user's sessions
@@ -908,7 +931,7 @@ def traced(
     rows = store.run(
         "MATCH (x:Fact {user_id: $user_id}) WHERE ($at IS NULL AND x.superseded_at IS NULL) OR "
         "($at IS NOT NULL AND x.valid_at <= $at AND (x.superseded_at IS NULL OR x.superseded_at > $at)) "
-        "WITH x ORDER BY x.valid_at DESC, x.text SKIP $offset LIMIT $limit "
+        f"WITH x WHERE {_SHOWN} WITH x ORDER BY x.valid_at DESC, x.text SKIP $offset LIMIT $limit "
         "OPTIONAL MATCH (x)<-[:DISCOVERED]-(s) WHERE s.user_id = $user_id WITH x, collect(DISTINCT s.session_id) AS sessions "
         "OPTIONAL MATCH (x)-[:FROM]->(src) "
         "WITH x, sessions, collect(DISTINCT coalesce(src.turn_id, src.memory_id)) AS sources "
@@ -917,7 +940,7 @@ def traced(
         "WITH x, sessions, sources, subjects, collect(old.text) AS replaced "
         f"RETURN {FACT_COLUMNS}, subjects, replaced, sources, sessions ORDER BY valid_at DESC, text",
         {"user_id": validation.user_id(user_id), "at": to_iso(moment) if moment else None, "limit": int(limit),
-         "offset": int(offset)},
+         "offset": int(offset), "candidates": candidates},
     )
     return [TracedFact.model_validate(row) for row in rows]
 

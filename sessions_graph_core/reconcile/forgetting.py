@@ -46,6 +46,7 @@ def forget_sources(store: GraphStore, user_id: str, source_ids: Sequence[str]) -
     store.run(
         f"MATCH (f:Fact {{user_id: $user_id}})-[r:FROM]->(src) WHERE {_SOURCE_ID} IN $ids DELETE r", params
     )
+    _unpromote(store, params)
     store.run(
         "MATCH (:Entity {user_id: $user_id})-[m:MENTIONED_IN]->(:Chunk) WHERE any(s IN m.sources WHERE s IN $ids) "
         "SET m.sources = [s IN m.sources WHERE NOT s IN $ids]",
@@ -87,6 +88,17 @@ def _unword(store: GraphStore, params: dict) -> int:
         session_records.mark_pending(store, session_id)
         milestones.recount(store, session_id)
     return _count(rows)
+
+
+def _unpromote(store: GraphStore, params: dict) -> None:
+    """A candidate shown because a second session stated it is held back again when the turns left behind it
+    are of one session (facts.promote_stated_again): the graph is what it was before that session came."""
+    store.run(
+        "MATCH (f:Fact {user_id: $user_id}) WHERE f.promoted_because = 'stated again' "
+        "MATCH (f)-[:FROM]->(t:Turn) WITH f, collect(DISTINCT t.session_id) AS sessions WHERE size(sessions) = 1 "
+        "SET f.candidate = true, f.promoted_at = null, f.promoted_because = null",
+        params,
+    )
 
 
 def _drop_unnamed(store: GraphStore, user_id: str, entity_keys: Sequence[str]) -> int:

@@ -24,7 +24,7 @@ from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.ontology.model import OntologyModel
-from sessions_graph_core.reconcile import entities, facts, forgetting, questions, statements
+from sessions_graph_core.reconcile import entities, facts, forgetting, learned_gate, questions, statements
 from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
 from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, ExtractionBackend
 from sessions_graph_core.reconcile.extraction.registry import get_backend
@@ -357,16 +357,34 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     slotted = facts.same_holders(store, user_id, [*batch.slotted, *answers])
     slotted = questions.same_questions(store, user_id, batch.project, slotted)
     slotted = facts.said_again(store, user_id, facts.same_things(store, user_id, facts.same_kinds(store, user_id, slotted)))
-    for item in slotted:
-        facts.record(store, kind, user_id, params["user_key"], item)
+    # Only statements in no slot: one in a slot may be the change of what it holds ("we relocated to bologna"),
+    # and hiding it would hide the slot's value. A memory file holds what someone chose to keep: all shown.
+    if kind == "Turn":
+        claims = _held_back(claims, batch.entities)
+    written = [facts.record(store, kind, user_id, params["user_key"], item) for item in slotted]
     facts.adopt(store, user_id, slotted)
     facts.adopt_waiting(store, user_id, slotted)
     questions.adopt_questions(store, user_id, batch.project, slotted)
     facts.record_claims(store, kind, user_id, params["user_key"], claims)
     questions.keep_questions(store, user_id, asked)
+    facts.promote_stated_again(store, user_id, [*written, *(item.fact_id for item in claims)])
     if claims or any(statements.waits(item.slot) for item in slotted):
         facts.hold_said(store, user_id)
     store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
+
+
+# Entity types that are names of their own (a person, an organisation, a place): a statement about one names
+# something in particular, wherever the name stands ("Bob is on the checkout team."). In lower case: a backend
+# that asks a model may type outside the ontology ("person").
+NAMED_TYPES = {"person", "organization", "location"}
+
+
+def _held_back(items: Sequence[facts.Statement], written: dict[str, EntityRow]) -> list[facts.Statement]:
+    """The statements, those the learned gate is not sure of marked as candidates: written like any other (so
+    no supersession changes, and a later statement in a slot may still take one into its slot), but not shown
+    until confirmed."""
+    held = learned_gate.held_back(items, {key for key, row in written.items() if row.type.lower() in NAMED_TYPES})
+    return [item.model_copy(update={"candidate": True}) if item.fact_id in held else item for item in items]
 
 
 def promote(store: GraphStore, user_id: str, rows: Sequence[EntityRow], flags: TypingFlags) -> None:

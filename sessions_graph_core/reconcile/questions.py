@@ -29,6 +29,7 @@ import numpy as np
 from pydantic import BaseModel
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from sessions_graph_core.clock import now_iso
 from sessions_graph_core.embeddings.models import VectorCache
 from sessions_graph_core.reconcile import facts, frames, senses
 from sessions_graph_core.reconcile.lexicon import GENERIC_HEADS, base_attributes, lexicon
@@ -394,13 +395,17 @@ def adopt_questions(store: GraphStore, user_id: str, project: str | None, items:
     if not rows:
         return
     current = facts.current_values(store, user_id, _prefixes({row["holder"] for row in rows}, speakers))
-    mine = {slot for slot, _ in slots}
+    mine = {item.slot: item.fact_id for item in items if item.slot and item.value and not waits(item.slot)}
     answers = answered_slots([Question.model_validate(row) for row in rows], current, speakers)
     for row, answer in zip(rows, answers, strict=True):
         if answer and answer[0] in mine:
             slot, value = answer
             # Answered: a slotted node asks no question (the marker would only mislead a reader of the graph).
+            # A candidate taken into a slot is shown from now on, with the statement that took it as why.
             store.run("MATCH (p:Fact {user_id: $user_id, fact_id: $fact_id}) SET p.value = $value, "
-                      "p.asked_holder = null, p.asked_values = null",
-                      {"user_id": user_id, "fact_id": row["fact_id"], "value": value})
+                      "p.asked_holder = null, p.asked_values = null, "
+                      "p.promoted_at = CASE WHEN p.candidate THEN $now ELSE p.promoted_at END, "
+                      "p.promoted_because = CASE WHEN p.candidate THEN 'taken into a slot' ELSE p.promoted_because END, "
+                      "p.promoted_by = CASE WHEN p.candidate THEN [$by] ELSE p.promoted_by END, p.candidate = null",
+                      {"user_id": user_id, "fact_id": row["fact_id"], "value": value, "now": now_iso(), "by": mine[slot]})
             facts.move_into(store, user_id, row["fact_id"], slot, value)

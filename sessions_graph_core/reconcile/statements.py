@@ -315,6 +315,12 @@ def _names_a_thing(body: str) -> bool:
     return names_something(re.sub(r"\bI\b", "i", body), _NOBODY)
 
 
+def names_in_particular(text: str) -> bool:
+    """Whether a statement's text, its lead-in and speaker's label taken off, names something in particular
+    (_names_a_thing): a name, a number, code or a quoted name; the speaker's "I" is not counted."""
+    return _names_a_thing(_BEFORE_SUBJECT.sub("", text.strip()))
+
+
 def _pointing_subject(fact: ExtractedFact, body: str) -> bool:
     """Whether the statement starts with a pronoun or demonstrative that the reader found no other subject
     for, and names nothing in particular ("It's not too serious", "They're my escape from reality"); "It's on

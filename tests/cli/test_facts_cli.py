@@ -34,3 +34,19 @@ def test_facts_bad_input_exits_2_and_unknown_subjects_say_so(cli):
     assert "not both" in cli("facts", "--user", "alice", "--history", "--as-of", "2026-01-01T00:00:00Z", "me", code=2)
     assert "Invalid timestamp" in cli("facts", "--user", "alice", "--as-of", "last week", "me", code=2)
     assert "nothing is known about 'the moon'" in cli("facts", "--user", "alice", "the moon")
+
+
+def test_facts_lists_candidates_only_when_asked(cli, tmp_path):
+    # "I appreciate the support." names nothing and the reader's gate calls it junk: written as a candidate.
+    session = tmp_path / "thanks.jsonl"
+    session.write_text(
+        '{"type": "session", "session_id": "thanks-1", "user_id": "carl", "started_at": "2026-03-02T08:58:00Z"}\n'
+        '{"role": "user", "text": "I appreciate the support.", "timestamp": "2026-03-02T09:00:00Z"}\n'
+    )
+    cli("session", "import", str(session))
+    cli("reconcile", "--pending")
+    assert json.loads(cli("facts", "--user", "carl", "--json", "support"))["current"] == []
+    for flag in ("--candidates", "--all"):
+        held = json.loads(cli("facts", "--user", "carl", "--json", flag, "support"))["current"]
+        assert [(fact["text"], fact["candidate"]) for fact in held] == [("I appreciate the support.", True)]
+    assert "fact (candidate)" in cli("facts", "--user", "carl", "--candidates", "support")

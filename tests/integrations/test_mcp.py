@@ -86,7 +86,7 @@ def test_lists_recall_and_memory(user: str) -> None:
         tools = {tool.name: tool for tool in listed.tools}
         assert sorted(tools) == ["memory", "recall"]
         # A question, or expand (a turn id) instead: one of the two, which the tool checks itself.
-        assert set(tools["recall"].input_schema["properties"]) == {"question", "budget_tokens", "expand"}
+        assert set(tools["recall"].input_schema["properties"]) == {"question", "budget_tokens", "expand", "candidates"}
         memory_schema = tools["memory"].input_schema
         assert memory_schema["required"] == ["command"]
         assert memory_schema["properties"]["command"]["enum"] == ["view", "create", "str_replace", "insert", "delete", "rename"]
@@ -178,6 +178,10 @@ def test_recall_answers_from_the_users_sessions(user: str, graph: SessionsGraph)
         assert len(tight.structured_content["turns"]) < len(turns) and "more rows left out" in text_of(tight)
         refused = await client.call_tool("recall", {"question": "Which database?", "budget_tokens": "lots"})
         assert refused.is_error and "budget_tokens must be a whole number" in text_of(refused)
+        asked = await client.call_tool("recall", {"question": "Which database did we pick for orders?", "candidates": True})
+        assert not asked.is_error and "Postgres" in text_of(asked)
+        refused = await client.call_tool("recall", {"question": "Which database?", "candidates": "yes"})
+        assert refused.is_error and "candidates must be true or false" in text_of(refused)
 
     with_server(scenario)
 

@@ -13,7 +13,7 @@ from sessions_graph_core.recall import fusion
 from sessions_graph_core.recall.config import RecallConfig
 from sessions_graph_core.recall.lanes import Search, StoreTurns, fact_lanes
 from sessions_graph_core.recall.periods import mentioned_period
-from sessions_graph_core.recall.search import WEIGHTS, candidates
+from sessions_graph_core.recall.search import WEIGHTS, message_candidates
 from sessions_graph_core.text import search_terms
 
 TALK = [
@@ -50,7 +50,7 @@ def test_the_features_of_a_real_pool_lie_in_0_1_and_the_ranker_puts_the_matching
                     mentioned_period(question))
     search.embed_question()
     _, fact_scores = fact_lanes(search)
-    found, rows, _ = candidates(search, fact_scores)
+    found, rows, _ = message_candidates(search, fact_scores)
     described = fusion.features(found, dict(rows), StoreTurns(search), question=question, period=None,
                                 width=config.message_width(), weights=WEIGHTS)
     assert set(described) == {row["turn_id"] for row in graph.store.run("MATCH (t:Turn) RETURN t.turn_id AS turn_id")}
@@ -99,7 +99,7 @@ def test_the_pools_evidence_is_read_only_for_a_question_it_can_answer(graph, que
     config = RecallConfig(lanes=["text"])
     search = Search(graph.store, "alice", question, config, config.model(), None, search_terms(question),
                     mentioned_period(question))
-    found, rows, _ = candidates(search, {})
+    found, rows, _ = message_candidates(search, {})
     reads = []
 
     class Reading(StoreTurns):
