@@ -78,7 +78,7 @@ MARKERS: tuple[tuple[str, str | None, str], ...] = (
     ("spacy/language.py", "pipe", "spaCy parse"),
     ("spacy/language.py", "__call__", "spaCy parse"),
     ("embeddings/models.py", "_embed_batch", "embedder"),
-    ("embeddings/models.py", "embed", "embedder"),  # where the texts are tokenised
+    ("embeddings/models.py", "_embed_distinct", "embedder"),  # where the texts are tokenised
     ("embeddings/passages.py", None, "passage splitting"),
     ("reconcile/questions.py", "adopt_questions", "question adoption (questions.adopt_questions)"),
     ("reconcile/questions.py", "answered", "question adoption (questions.answered)"),

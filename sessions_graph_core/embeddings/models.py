@@ -35,6 +35,10 @@ BATCH_SIZE = 32  # sentence-transformers' batch
 CALL_TOKENS = 8
 MAX_BATCH_ROWS = 128
 MAX_BATCH_TOKENS = 4096
+# Short texts (entity names, words, replies like "Thanks!") come back from session to session and user to user:
+# the default model keeps the vectors of the last SHORT_TEXTS_KEPT of them (about 13 MB) and embeds each once.
+SHORT_TEXT_CHARS = 32
+SHORT_TEXTS_KEPT = 8192
 # The exported graph's last hidden state; the other outputs are pooled differently.
 HIDDEN_STATE_OUTPUT = "onnx::Shape_422"
 MAGE_PREFIX = "mage:"
@@ -106,21 +110,29 @@ class OnnxMiniLM(Embedder):
         self._tokenizer.enable_truncation(max_length=MAX_TOKENS)
         # The file pads every text to 128 tokens; texts are padded here, batch by batch, to the longest.
         self._tokenizer.no_padding()
+        self._short_texts = VectorCache(SHORT_TEXTS_KEPT)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         # Each distinct text is embedded once: padding is masked, so a text's vector does not depend on
-        # the batch it is in (tests/test_embeddings.py checks that it is bit for bit the same).
+        # the batch it is in (tests/test_embeddings.py checks that it is bit for bit the same), and a short
+        # text's kept vector is the one it would get again.
         unique = list(dict.fromkeys(texts))
-        ids = [encoding.ids for encoding in self._tokenizer.encode_batch(unique)]
-        out = np.zeros((len(unique), self.dimension), dtype=np.float32)
+        short = [text for text in unique if len(text) <= SHORT_TEXT_CHARS]
+        # Copies: a view would keep its whole batch's array alive as long as the cache keeps the row.
+        found = self._short_texts.get(short, lambda missing: [row.copy() for row in self._embed_distinct(missing)])
+        long = [text for text in unique if len(text) > SHORT_TEXT_CHARS]
+        found.update(zip(long, self._embed_distinct(long), strict=True))
+        return np.stack([found[text] for text in texts])
+
+    def _embed_distinct(self, texts: list[str]) -> np.ndarray:
+        """The vectors of distinct texts, grouped into model calls by their token counts."""
+        ids = [encoding.ids for encoding in self._tokenizer.encode_batch(texts)]
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         for batch in token_batches([len(row) for row in ids]):
             out[batch] = self._embed_batch([ids[i] for i in batch])
-        if len(unique) == len(texts):
-            return out
-        row = {text: n for n, text in enumerate(unique)}
-        return out[[row[text] for text in texts]]
+        return out
 
     def _embed_batch(self, rows: list[list[int]]) -> np.ndarray:
         """The vectors of texts given as token ids, padded to the longest."""

@@ -11,6 +11,7 @@ from sessions_graph_core.embeddings.models import (
     MAX_BATCH_ROWS,
     MAX_BATCH_TOKENS,
     EmbeddingUnavailableError,
+    OnnxMiniLM,
     load_embedder,
     token_batches,
 )
@@ -68,7 +69,7 @@ def test_passages_split_on_sentences_and_join_back():
 
 
 def test_a_text_is_embedded_once_and_its_vector_does_not_depend_on_its_batch(monkeypatch):
-    embedder = load_embedder()
+    embedder = OnnxMiniLM()  # its own kept short texts, not those of the process's other tests
     alone = embedder._embed_batch
     asked: list[list[int]] = []
     monkeypatch.setattr(embedder, "_embed_batch", lambda rows: asked.extend(rows) or alone(rows))
@@ -77,11 +78,24 @@ def test_a_text_is_embedded_once_and_its_vector_does_not_depend_on_its_batch(mon
     together = embedder.embed(texts)
     assert len(asked) == len(set(texts)) == len({tuple(row) for row in asked})
     # Bit for bit what each text gives alone: padding in a batch is masked, so a shared vector is exact.
-    assert np.array_equal(together, np.stack([embedder.embed([text])[0] for text in texts]))
+    rows = {text: embedder._tokenizer.encode(text).ids for text in texts}
+    assert np.array_equal(together, np.concatenate([alone([rows[text]]) for text in texts]))
     # The same when the texts are padded to the longest in one call, as token_batches lets short ones be.
-    rows = [embedder._tokenizer.encode(text).ids for text in dict.fromkeys(texts)]
-    assert len({len(row) for row in rows}) == 4
-    assert np.array_equal(alone(rows), np.concatenate([alone([row]) for row in rows]))
+    assert len({len(row) for row in rows.values()}) == 4
+    assert np.array_equal(alone(list(rows.values())), np.concatenate([alone([row]) for row in rows.values()]))
+    # A short text asked for again is not embedded again; a long one is, since long texts seldom come back.
+    asked.clear()
+    again = embedder.embed(["Carol", "Redis", "a much longer text " * 20, "Bob"])
+    assert sorted(asked) == sorted([rows["a much longer text " * 20], embedder._tokenizer.encode("Bob").ids])
+    assert np.array_equal(again[:3], together[[3, 0, 5]])
+
+
+def test_the_kept_short_texts_are_bounded():
+    embedder = OnnxMiniLM()
+    embedder._short_texts.size = 3
+    embedder.embed([f"word {n}" for n in range(10)])
+    assert len(embedder._short_texts) == 3
+    assert all(vector.base is None for vector in embedder._short_texts.get(["word 9"], list).values())
 
 
 def test_token_batches_group_texts_of_like_length_and_cap_each_call():
