@@ -88,11 +88,12 @@ class OnnxMiniLM(Embedder):
     model = DEFAULT_EMBEDDING_MODEL
     dimension = 384
 
-    def __init__(self, *, threads: int = 1, spinning: bool = False) -> None:
+    def __init__(self, *, threads: int = 1, spinning: bool = False, short_texts_kept: int = SHORT_TEXTS_KEPT) -> None:
         """One thread that does not spin while it waits, unless told otherwise (benchmarks/bench_embed_threads.py
         compares): the big batches are embedded by background runs beside other runs and the store's servers,
         where a second thread contends for the same cores and onnxruntime's spinning burns them. A recall
-        embeds one short question."""
+        embeds one short question. `short_texts_kept` 0 keeps none: a benchmark that embeds the same texts
+        again measures the model each time."""
         import onnxruntime
         from tokenizers import Tokenizer
 
@@ -110,7 +111,7 @@ class OnnxMiniLM(Embedder):
         self._tokenizer.enable_truncation(max_length=MAX_TOKENS)
         # The file pads every text to 128 tokens; texts are padded here, batch by batch, to the longest.
         self._tokenizer.no_padding()
-        self._short_texts = VectorCache(SHORT_TEXTS_KEPT)
+        self._short_texts = VectorCache(short_texts_kept)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:

@@ -96,6 +96,13 @@ def test_the_kept_short_texts_are_bounded():
     embedder.embed([f"word {n}" for n in range(10)])
     assert len(embedder._short_texts) == 3
     assert all(vector.base is None for vector in embedder._short_texts.get(["word 9"], list).values())
+    # Keeping none (what a benchmark embedding the same texts again asks for): each call runs the model.
+    keeping_none = OnnxMiniLM(short_texts_kept=0)
+    asked: list[list[int]] = []
+    alone = keeping_none._embed_batch
+    keeping_none._embed_batch = lambda rows: asked.extend(rows) or alone(rows)
+    first, second = keeping_none.embed(["Redis"]), keeping_none.embed(["Redis"])
+    assert len(asked) == 2 and np.array_equal(first, second)
 
 
 def test_token_batches_group_texts_of_like_length_and_cap_each_call():
