@@ -158,8 +158,10 @@ def _alongside(graph: object, store: object, directory: Path, ids: Sequence[str]
 def run_child(tree: Path, corpus: str, argv: Sequence[str]) -> dict:
     """This script as a child on `tree`'s code; its figures are the last line it prints."""
     env = os.environ | {"PYTHONPATH": str(tree)}
+    # Run from the tree: the embedding child of a baseline older than 2026-12-06 (`python -m` without -P) imports
+    # the package in its working directory.
     done = subprocess.run([sys.executable, __file__, "--child", str(tree), "--corpus", corpus, *argv],
-                          env=env, capture_output=True, text=True, check=False)
+                          env=env, cwd=tree, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"the {corpus} run on {tree} failed:\n{done.stderr[-4000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -260,8 +262,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--alongside embeds sessions together, as the reconcile job does: leave out --one-at-a-time")
     trees = {"this tree": TREE} | ({"baseline": args.baseline.resolve()} if args.baseline else {})
     forwarded = [f"--conversations={args.conversations}", f"--files={args.files}"]
-    forwarded += [f"--data={args.data}"] if args.data else []
-    forwarded += [f"--transcripts={args.transcripts}"] if args.transcripts else []
+    forwarded += [f"--data={args.data.resolve()}"] if args.data else []
+    forwarded += [f"--transcripts={args.transcripts.resolve()}"] if args.transcripts else []
     forwarded += ["--one-at-a-time"] if args.one_at_a_time else []
     forwarded += ["--held-out"] if args.held_out else []
     results = {}

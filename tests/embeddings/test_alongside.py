@@ -117,6 +117,18 @@ def test_a_failing_block_stops_the_child_by_its_pid(store):
     assert alongside.process.returncode is not None and gone(pid)
 
 
+def test_the_child_runs_the_parents_code_whatever_the_working_directory_holds(store, tmp_path, monkeypatch):
+    # Another checkout of the package where the parent runs (a benchmark's baseline worktree, a user's clone):
+    # `python -m` would import it first.
+    (tmp_path / "sessions_graph_core").mkdir()
+    (tmp_path / "sessions_graph_core" / "__init__.py").write_text("raise SystemExit(3)\n")
+    monkeypatch.chdir(tmp_path)
+    with EmbeddingAlongside(settings_of(store), DEFAULT_EMBEDDING_MODEL) as alongside:
+        pass
+    assert alongside.report is not None and alongside.report.error is None
+    assert alongside.process.returncode == 0
+
+
 PARENT = textwrap.dedent("""
     import sys, time
     from sessions_graph_core.embeddings.alongside import EmbeddingAlongside

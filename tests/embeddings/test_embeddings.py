@@ -5,7 +5,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL, EmbeddingUnavailableError, load_embedder
+from sessions_graph_core.embeddings.models import (
+    CALL_TOKENS,
+    DEFAULT_EMBEDDING_MODEL,
+    MAX_BATCH_ROWS,
+    MAX_BATCH_TOKENS,
+    EmbeddingUnavailableError,
+    OnnxMiniLM,
+    load_embedder,
+    token_batches,
+)
 from sessions_graph_core.embeddings.passages import PASSAGE_CHARS, best_passage, excerpt, split_passages
 from sessions_graph_core.validation import ValidationError
 from tests.conftest import snapshot
@@ -60,16 +69,55 @@ def test_passages_split_on_sentences_and_join_back():
 
 
 def test_a_text_is_embedded_once_and_its_vector_does_not_depend_on_its_batch(monkeypatch):
-    embedder = load_embedder()
+    embedder = OnnxMiniLM()  # its own kept short texts, not those of the process's other tests
     alone = embedder._embed_batch
-    asked: list[str] = []
-    monkeypatch.setattr(embedder, "_embed_batch", lambda texts: asked.extend(texts) or alone(texts))
+    asked: list[list[int]] = []
+    monkeypatch.setattr(embedder, "_embed_batch", lambda rows: asked.extend(rows) or alone(rows))
     texts = ["Redis", "Carol says the orders service should use Redis for its cache.", "Redis", "Carol",
              "Carol says the orders service should use Redis for its cache.", "a much longer text " * 20]
     together = embedder.embed(texts)
-    assert sorted(asked) == sorted(set(texts))
+    assert len(asked) == len(set(texts)) == len({tuple(row) for row in asked})
     # Bit for bit what each text gives alone: padding in a batch is masked, so a shared vector is exact.
-    assert np.array_equal(together, np.stack([alone([text])[0] for text in texts]))
+    rows = {text: embedder._tokenizer.encode(text).ids for text in texts}
+    assert np.array_equal(together, np.concatenate([alone([rows[text]]) for text in texts]))
+    # The same when the texts are padded to the longest in one call, as token_batches lets short ones be.
+    assert len({len(row) for row in rows.values()}) == 4
+    assert np.array_equal(alone(list(rows.values())), np.concatenate([alone([row]) for row in rows.values()]))
+    # A short text asked for again is not embedded again; a long one is, since long texts seldom come back.
+    asked.clear()
+    again = embedder.embed(["Carol", "Redis", "a much longer text " * 20, "Bob"])
+    assert sorted(asked) == sorted([rows["a much longer text " * 20], embedder._tokenizer.encode("Bob").ids])
+    assert np.array_equal(again[:3], together[[3, 0, 5]])
+
+
+def test_the_kept_short_texts_are_bounded():
+    embedder = OnnxMiniLM()
+    embedder._short_texts.size = 3
+    embedder.embed([f"word {n}" for n in range(10)])
+    assert len(embedder._short_texts) == 3
+    assert all(vector.base is None for vector in embedder._short_texts.get(["word 9"], list).values())
+    # Keeping none (what a benchmark embedding the same texts again asks for): each call runs the model.
+    keeping_none = OnnxMiniLM(short_texts_kept=0)
+    asked: list[list[int]] = []
+    alone = keeping_none._embed_batch
+    keeping_none._embed_batch = lambda rows: asked.extend(rows) or alone(rows)
+    first, second = keeping_none.embed(["Redis"]), keeping_none.embed(["Redis"])
+    assert len(asked) == 2 and np.array_equal(first, second)
+
+
+def test_token_batches_group_texts_of_like_length_and_cap_each_call():
+    lengths = [3, 40, 3, 4, 128, 5, 39, 3, 120] + [6] * 300 + [100] * 50
+    batches = token_batches(lengths)
+    assert sorted(i for batch in batches for i in batch) == list(range(len(lengths)))
+    for batch in batches:
+        sizes = [lengths[i] for i in batch]
+        assert sizes == sorted(sizes) and len(batch) <= MAX_BATCH_ROWS and len(batch) * sizes[-1] <= MAX_BATCH_TOKENS
+        # Padding a batch costs no more than a call of its own would for each text that joined it.
+        assert sum(sizes[-1] - size for size in sizes) <= CALL_TOKENS * len(batch)
+    assert [lengths[i] for i in batches[0]][:7] == [3, 3, 3, 4, 5, 6, 6]
+    assert [len(batch) for batch in batches] == [MAX_BATCH_ROWS, MAX_BATCH_ROWS, 49, 2, 40, 10, 2]
+    assert [[lengths[i] for i in batch] for batch in batches[-3:]] == [[100] * 40, [100] * 10, [120, 128]]
+    assert token_batches([]) == []
 
 
 def test_best_passage_and_excerpt_show_the_relevant_part():
