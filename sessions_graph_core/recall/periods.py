@@ -16,19 +16,22 @@ from sessions_graph_core.values import Value
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
            "october", "november", "december")
-_MONTH = rf"(?P<month>{'|'.join(_MONTHS)}|sept|{'|'.join(m[:3] for m in _MONTHS)})\.?"
-_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
-_YEAR = r"(?P<year>(?:19|20)\d\d)"
+_MONTH_NAME = rf"(?:{'|'.join(_MONTHS)}|sept|{'|'.join(m[:3] for m in _MONTHS)})"
+_DAY_NUMBER = r"\d{1,2}"
+_ORDINAL = r"(?:st|nd|rd|th)?"
+_YEAR_NUMBER = r"(?:19|20)\d\d"
+_MONTH = rf"(?P<month>{_MONTH_NAME})\.?"
+_DAY = rf"(?P<day>{_DAY_NUMBER}){_ORDINAL}"
+_YEAR = rf"(?P<year>{_YEAR_NUMBER})"
 
 
-_MONTH_NAME = rf"(?:{'|'.join(_MONTHS)}|sept|{'|'.join(m[:3] for m in _MONTHS)})\.?"
 # A range's first day or month, which may leave out what its last one says ("between August 11 and
 # August 15, 2023", "from 11 to 15 August 2023", "between May and July 2023").
 _TO = r" (?:and|to|until|till|through|-|–) (?:the )?"
 _FROM = (
-    rf"\b(?:between|from)(?: the)?(?: (?P<start_month_before>{_MONTH_NAME}))?"
-    rf"(?: (?P<start_day>\d{{1,2}})(?:st|nd|rd|th)?)?(?:(?: of)? (?P<start_month_after>{_MONTH_NAME}))?"
-    rf"(?:,? (?P<start_year>(?:19|20)\d\d))?{_TO}"
+    rf"\b(?:between|from)(?: the)?(?: (?P<start_month_before>{_MONTH_NAME})\.?)?"
+    rf"(?: (?P<start_day>{_DAY_NUMBER}){_ORDINAL})?(?:(?: of)? (?P<start_month_after>{_MONTH_NAME})\.?)?"
+    rf"(?:,? (?P<start_year>{_YEAR_NUMBER}))?{_TO}"
 )
 
 
@@ -43,9 +46,9 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             rf"{_FROM}{_DAY}(?: of)? {_MONTH},? {_YEAR}\b",  # between 11 and 15 August 2023
             rf"{_FROM}{_MONTH} {_DAY},? {_YEAR}\b",  # from August 11 to August 15, 2023
             rf"{_FROM}{_MONTH},? {_YEAR}\b",  # between May and July 2023
-            rf"\b(?:between|from) (?P<start_iso>(?:19|20)\d\d-\d{{1,2}}-\d{{1,2}}){_TO}"
+            rf"\b(?:between|from) (?P<start_iso>{_YEAR_NUMBER}-\d{{1,2}}-{_DAY_NUMBER}){_TO}"
             rf"{_YEAR}-(?P<month_number>\d{{1,2}})-{_DAY}\b",  # from 2023-08-01 to 2023-08-09
-            rf"\b{_MONTH} (?P<start_day>\d{{1,2}})(?:st|nd|rd|th)? ?[-–] ?{_DAY},? {_YEAR}\b",  # August 11-15, 2023
+            rf"\b{_MONTH} (?P<start_day>{_DAY_NUMBER}){_ORDINAL} ?[-–] ?{_DAY},? {_YEAR}\b",  # August 11-15, 2023
             rf"\b{_YEAR}-(?P<month_number>\d{{1,2}})-{_DAY}\b",  # 2023-08-19
             rf"\b{_DAY}(?: of)? {_MONTH},? {_YEAR}\b",  # 19 August, 2023
             rf"\b{_MONTH} {_DAY},? {_YEAR}\b",  # August 19, 2023
@@ -107,9 +110,10 @@ def mentioned_period(text: str) -> Period | None:
     """The first explicit range, day or month named in `text`, or None."""
     for pattern in _patterns():
         for match in pattern.finditer(text):
-            period = _period(match.groupdict())
+            parts = match.groupdict()
+            period = _period(parts)
             if period is not None:
-                return _from_start(match.groupdict(), period)
+                return _from_start(parts, period)
     return None
 
 
