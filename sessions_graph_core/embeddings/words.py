@@ -20,7 +20,7 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from hashlib import sha256
 from pathlib import Path
 
@@ -37,10 +37,12 @@ _TABLES: dict[tuple[str, Path], WordTable] = {}
 _LOCK = threading.Lock()
 
 
-def vocabulary() -> list[str]:
-    """The tokenizer's whole words: ASCII letters only, three or more, no stopword."""
+@cache
+def vocabulary() -> tuple[str, ...]:
+    """The tokenizer's whole words: ASCII letters only, three or more, no stopword. Read once per process: the
+    word table and the spelling dictionary (recall/spelling.py) both ask, and the file takes 20 ms to parse."""
     entries = json.loads(TOKENIZER_FILE.read_text(encoding="utf-8"))["model"]["vocab"]
-    return sorted(word for word in entries if word.isascii() and word.isalpha() and len(word) > 2 and word not in STOPWORDS)
+    return tuple(sorted(word for word in entries if word.isascii() and word.isalpha() and len(word) > 2 and word not in STOPWORDS))
 
 
 def cache_dir() -> Path:
@@ -59,7 +61,7 @@ def table_path(model: str, words: Sequence[str], directory: Path) -> Path:
 class WordTable:
     """Words, their stems, and each word's NEIGHBOURS nearest words (rows) and cosines, nearest first."""
 
-    words: list[str]
+    words: Sequence[str]
     stems: list[str]  # each word's, kept in the file: stemming them all costs a process 0.3 s
     neighbours: np.ndarray  # int32, one row per word
     cosines: np.ndarray  # float32, as `neighbours`
@@ -105,7 +107,7 @@ def _nearest_rows(vectors: np.ndarray, progress: Callable[[int], None]) -> tuple
     return neighbours, cosines
 
 
-def _build(embedder: Embedder, words: list[str], path: Path,
+def _build(embedder: Embedder, words: Sequence[str], path: Path,
            progress: Callable[[int, int], None] | None) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Embed the words, find each one's neighbours, and save the table; `progress` counts both passes."""
     told = progress or (lambda done, total: None)
