@@ -46,8 +46,9 @@ def test_a_detached_child_has_its_own_session_and_writes_its_errors_to_the_child
 
 def group_nice(pid: int) -> int | None:
     """The nice of the process's scheduling group (`/autogroup-N nice K`), None where the kernel shows none: a
-    kernel built without autogroups has no file, and the CI machine's kernel leaves the file empty (the kernel
-    prints nothing for a process in its default, non-autogroup group)."""
+    kernel built without autogroups has no file, and the kernel prints nothing for a process still in the
+    default group it booted with (the CI machine's pytest is one; a child there that starts its own session
+    does get a group of its own, shown)."""
     try:
         shown = re.fullmatch(r"/autogroup-\d+ nice (-?\d+)\n?", Path(f"/proc/{pid}/autogroup").read_text())
     except FileNotFoundError:
@@ -61,7 +62,11 @@ def test_a_detached_child_runs_in_a_background_group_and_the_spawner_stays_norma
     pid = spawn_detached(["no-such-command"])
     assert pid is not None
     try:
-        assert group_nice(pid) == (BACKGROUND_NICE if ours is not None else None)
+        child = group_nice(pid)
+        if ours is not None:  # a kernel that shows our group shows the new session's group too
+            assert child == BACKGROUND_NICE
+        else:
+            assert child in (BACKGROUND_NICE, None)
         assert group_nice(os.getpid()) == ours
         assert os.getpriority(os.PRIO_PROCESS, pid) == os.getpriority(os.PRIO_PROCESS, 0)  # its own nice: inherited
     finally:
