@@ -67,7 +67,7 @@ from sessions_graph_core.recall import bm25, fusion  # noqa: E402
 from sessions_graph_core.recall import search as recall_search  # noqa: E402
 from sessions_graph_core.recall.config import RecallConfig  # noqa: E402
 from sessions_graph_core.recall.lanes import TURN_COLUMNS, Search, fact_lanes, vector_lane  # noqa: E402
-from sessions_graph_core.recall.periods import mentioned_period  # noqa: E402
+from sessions_graph_core.recall.periods import mentioned_periods  # noqa: E402
 from sessions_graph_core.recall.results import READING_RULES, RecalledTurn, tokens  # noqa: E402
 from sessions_graph_core.recall.text_lane import text_candidates  # noqa: E402
 from sessions_graph_core.sessions.longmemeval import read_longmemeval  # noqa: E402
@@ -343,7 +343,7 @@ def cache_candidates(graph: SessionsGraph, items: Sequence[Item], config: Recall
         task = progress.add_task("lane candidates", total=len(items))
         for item in items:
             search = Search(graph.store, item.user, item.question, config, DEFAULT_EMBEDDING_MODEL, None,
-                            search_terms(item.question), mentioned_period(item.question))
+                            search_terms(item.question), mentioned_periods(item.question))
             search.embed_question()
             _, fact_scores = fact_lanes(search)
             vector_scores, _ = vector_lane(search)
@@ -374,7 +374,7 @@ def swept(turns: Turns, cached: Sequence[Cached], ranker: fusion.Ranker, width: 
     for c in cached:
         candidates, rows = lane_candidates(turns, c, k1, b)
         ranked = [tid for tid, _ in fusion.rank(candidates, rows, turns, question=c.item.question,
-                                                period=mentioned_period(c.item.question), width=width,
+                                                periods=mentioned_periods(c.item.question), width=width,
                                                 weights=recall_search.WEIGHTS, ranker=ranker)]
         answers.append(Answer(ranked, sessions_of(turns.rows, ranked), set(ranked), 0))
     return answers
@@ -419,7 +419,7 @@ def describe(turns: Turns, cached: Sequence[Cached], width: int) -> list[Describ
     for c in cached:
         candidates, rows = lane_candidates(turns, c, bm25.K1, bm25.B)
         found = fusion.features(candidates, rows, turns, question=c.item.question,
-                                period=mentioned_period(c.item.question), width=width, weights=recall_search.WEIGHTS)
+                                periods=mentioned_periods(c.item.question), width=width, weights=recall_search.WEIGHTS)
         ids = sorted(found)
         matrix = np.array([[math.prod(found[tid][part] for part in term.split("*")) for term in TERMS]
                            for tid in ids]).reshape(len(ids), len(TERMS))

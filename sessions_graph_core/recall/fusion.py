@@ -6,7 +6,7 @@ what may make it evidence: its lanes' scores and ranks, its neighbours' scores (
 the reply next to the turn that names its subject, most of all the reply to a question), its
 session's evidence (a session that matches in several turns, or holds more of the question's
 words, is more likely the one the question is about), whether a person the question names said it
-("What did Caroline research?"), whether it falls in the period the question names, whether it
+("What did Caroline research?"), whether it falls in a period the question names, whether it
 says when to a question that asks when, whether it names a kind of what the question asks about
 (recall/concepts.py: "swimming" for "activities", through WordNet); and a learned linear ranker (recall/ranker.toml) scores each
 turn from these features. A question about a change finally favours the newest turns.
@@ -25,7 +25,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 from functools import cache
 from importlib import resources
 from typing import Protocol
@@ -196,17 +196,20 @@ def named_speaker(speaker: str | None, question_words: set[str]) -> bool:
     return bool(speaker) and not question_words.isdisjoint(content_words(speaker))
 
 
-def within(row: Row, period: Period | None, weights: Weights) -> bool:
-    """Whether the turn was said within the period the question names (and the days after)."""
-    if period is None:
-        return False
+def within(row: Row, periods: tuple[Period, ...], weights: Weights) -> bool:
+    """Whether the turn was said within any period the question names (and the days after)."""
     # ISO timestamps compare as text, and their first ten characters are the day.
     day = (row["timestamp"] or "")[:10]
-    return period.start.isoformat() <= day < (period.end + weights.follow_up).isoformat()
+    for period in periods:
+        # A period open to the future ends on the last day a date can name, which no days can follow.
+        last = min(period.end, date.max - weights.follow_up) + weights.follow_up
+        if period.start.isoformat() <= day < last.isoformat():
+            return True
+    return False
 
 
 def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *, question: str,
-             period: Period | None, width: int, weights: Weights) -> dict[str, dict[str, float]]:
+             periods: tuple[Period, ...], width: int, weights: Weights) -> dict[str, dict[str, float]]:
     """The features of each turn of the pool. `rows` holds every candidate's place; the
     neighbours' places (and evidence, when needed) are added to it."""
     lanes = lanes_scaled(candidates)
@@ -254,7 +257,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             "after_question": previous if before is not None and rows[before]["asks"] else 0.0,
             "session": session.get(sid, 0.0), "coverage": held.get(sid, 0.0),
             "speaker": speaks[row.get("speaker")],
-            "period": float(within(row, period, weights)),
+            "period": float(within(row, periods, weights)),
             "when": float(asks and said_when(row)),
             "concept": concept.get(tid, 0.0),
             "asks": float(bool(row["asks"])),
@@ -283,9 +286,9 @@ def newest_first(scores: Mapping[str, float], rows: Mapping[str, Row], question:
 
 
 def rank(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *, question: str,
-         period: Period | None, width: int, weights: Weights, ranker: Ranker | None = None) -> list[tuple[str, float]]:
+         periods: tuple[Period, ...], width: int, weights: Weights, ranker: Ranker | None = None) -> list[tuple[str, float]]:
     """The best `width` messages with their scores, best first (see `features` for `rows`)."""
-    described = features(candidates, rows, source, question=question, period=period, width=width, weights=weights)
+    described = features(candidates, rows, source, question=question, periods=periods, width=width, weights=weights)
     if not described:
         return []
     ranker = ranker or shipped_ranker()

@@ -43,7 +43,7 @@ class Search:
     model: str
     as_of: str | None
     terms: list[str]
-    period: Period | None
+    periods: tuple[Period, ...]
     vector: Any = None  # the question's embedding, None when vector lanes are off
     vectors_found: bool = False
 

@@ -1,9 +1,12 @@
-"""Time in recall questions and turns: the calendar period a question names ("on 19 August, 2023",
-"in May 2023", "2023-08"), whether it asks when or about a change, and whether a turn says when.
+"""Time in recall questions and turns: the calendar periods a question names ("on 19 August, 2023",
+"in May 2023", "2023-08", "in May and in August 2023", "before March 2023 or after June"), whether it asks
+when or about a change, and whether a turn says when.
 
-Recall favours what was said during a named period. Only explicit dates name one: a relative date
-("last week") needs to know when the question is asked about, which recall cannot tell. A turn that
-answers "when" mostly says it in words ("yesterday", "last month", "two years ago", "on Friday").
+Recall favours what was said during any period the question names. Only explicit dates name one: a
+relative date ("last week") needs to know when the question is asked about, which recall cannot tell; a
+month named alone ("in June") takes the year of a date the same question names, and names nothing
+without one. A turn that answers "when" mostly says it in words ("yesterday", "last month", "two years
+ago", "on Friday").
 """
 
 from __future__ import annotations
@@ -53,13 +56,30 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
             rf"\b{_DAY}(?: of)? {_MONTH},? {_YEAR}\b",  # 19 August, 2023
             rf"\b{_MONTH} {_DAY},? {_YEAR}\b",  # August 19, 2023
             rf"\b{_YEAR}-(?P<month_number>\d{{1,2}})\b(?!-)",  # 2023-08
-            rf"\b{_MONTH},? {_YEAR}\b",  # August 2023
+            rf"\b{_MONTH},?(?: of)? {_YEAR}\b",  # August 2023, August of 2023
         )
     )
 
 
-_ASKS_WHEN = re.compile(r"^\W*(?:when|how long|what (?:year|month|day|date|time))\b", re.IGNORECASE)
+# A month named without a year, after a word that makes it the month and not the verb "may": "in May",
+# "after June", "during early March".
+_BARE_MONTH = re.compile(
+    rf"\b(?:in|during|before|after|since|until|till|through)(?: (?:early|mid|late)-?)? (?P<month>{_MONTH_NAME})\b(?!\.? ?\d)",
+    re.IGNORECASE,
+)
+# What stretches a period named just after it: "before", "after", "since", "until", counted or not ("the
+# week before", "two weeks before", "the Saturday after", "over the weekend before").
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_STRETCH = re.compile(
+    rf"\b(?:(?P<count>\w+) )?(?P<span>days?|weeks?|weekends?|months?|years?|{_WEEKDAY})?\s*"
+    r"(?P<side>before|after|since|until|till|prior to)\s+(?:the\s+)?(?:(?:early|mid|late)-?\s*)?$",
+    re.IGNORECASE,
+)
+_SPAN_DAYS = {"day": 1, "week": 7, "weekend": 7, "month": 31, "year": 366}  # a weekday: within the week
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+_ASKS_WHEN = re.compile(r"^\W*(?:when|how long|what (?:year|month|day|date|time))\b", re.IGNORECASE)
 _SPAN = r"(?:week|weekend|month|year|night|summer|winter|spring|fall|autumn|" + _WEEKDAY + ")"
 _SAYS_WHEN = re.compile(
     rf"\b(?:yesterday|today|tonight|tomorrow|ago|since|(?:last|next|this) {_SPAN}|{_WEEKDAY}s?"
@@ -106,15 +126,52 @@ class Period(Value):
         self._fill(start, end)
 
 
-def mentioned_period(text: str) -> Period | None:
-    """The first explicit range, day or month named in `text`, or None."""
-    for pattern in _patterns():
+def mentioned_periods(text: str) -> tuple[Period, ...]:
+    """Every explicit range, day or month named in `text`, in the order named, each stretched by a "before"
+    or "after" just ahead of it; none when it names none."""
+    named: dict[int, tuple[int, Period]] = {}  # where each was named -> (where it ends, the period)
+    for pattern in _patterns():  # a range first: the dates inside it are not periods of their own
         for match in pattern.finditer(text):
-            parts = match.groupdict()
-            period = _period(parts)
-            if period is not None:
-                return _from_start(parts, period)
-    return None
+            if not _overlaps(named, match.start(), match.end()) and (period := _period(match.groupdict())) is not None:
+                named[match.start()] = (match.end(), _from_start(match.groupdict(), period))
+    dated = dict(named)
+    for match in _BARE_MONTH.finditer(text):
+        start, end = match.span("month")
+        if dated and not _overlaps(named, start, end):
+            year = _nearest(dated, start).start.year
+            named[start] = (end, _period({"month": match["month"], "year": str(year)}))
+    periods = (_stretched(period, text[:start]) for start, (_, period) in sorted(named.items()))
+    return tuple(dict.fromkeys(periods))
+
+
+def _overlaps(named: dict[int, tuple[int, Period]], start: int, end: int) -> bool:
+    return any(other < end and start < other_end for other, (other_end, _) in named.items())
+
+
+def _nearest(dated: dict[int, tuple[int, Period]], at: int) -> Period:
+    """The dated period named nearest `at` ("in May and in August 2023": 2023 is May's year)."""
+    return dated[min(dated, key=lambda start: abs(start - at))][1]
+
+
+def _stretched(period: Period, before: str) -> Period:
+    """`period` as the words just `before` it stretch it: "before" reaches back (a counted span, or to
+    the beginning), "after" and "since" forward, "until" back. The day counted from stays in: a question
+    counted from a day is most often about what was told that day ("the week before 3 August" is what was
+    said on 3 August of the week before)."""
+    found = _STRETCH.search(before)
+    if found is None:
+        return period
+    side = found["side"].lower()
+    span = (found["span"] or "").lower().removesuffix("s")
+    days = _SPAN_DAYS.get(span, 7 if span.endswith("day") else 0) * _count(found["count"] or "")
+    if side in ("after", "since"):
+        return Period(period.start, period.end + timedelta(days=days) if days else date.max)
+    return Period(period.start - timedelta(days=days) if days else date.min, period.end)
+
+
+def _count(word: str) -> int:
+    """How many spans a word before one counts ("two weeks", "3 days"); one for any other word ("the week")."""
+    return int(word) if word.isdigit() else _COUNTS.get(word.lower(), 1)
 
 
 def _from_start(parts: dict[str, str | None], last: Period) -> Period:

@@ -26,7 +26,7 @@ from sessions_graph_core.recall.lanes import (
     memories_lane,
     vector_lane,
 )
-from sessions_graph_core.recall.periods import mentioned_period
+from sessions_graph_core.recall.periods import mentioned_periods
 from sessions_graph_core.recall.results import (
     MemoryNote,
     Recalled,
@@ -142,14 +142,14 @@ def recall(
     if not isinstance(budget, int) or budget < 0:
         raise validation.ValidationError(f"The recall budget must be a whole number of tokens >= 0 (0: none), got {budget!r}")
     search = Search(store, uid, question, config, model, to_iso(as_of) if as_of is not None else None,
-                    search_terms(question), mentioned_period(question))
+                    search_terms(question), mentioned_periods(question))
     off = search.embed_question()
     memories = memories_lane(search)
     found_facts, fact_turn_scores = fact_lanes(search)
     # A candidate's turn still counts (its statement was said there), the candidate itself is no row unless asked.
     facts = [fact for fact in found_facts if candidates or not fact.candidate]
     found, rows, passages = message_candidates(search, fact_turn_scores)
-    ranked = fusion.rank(found, rows, StoreTurns(search), question=search.question, period=search.period,
+    ranked = fusion.rank(found, rows, StoreTurns(search), question=search.question, periods=search.periods,
                          width=config.message_width(), weights=WEIGHTS)
     if off is None and search.vector is not None and not search.vectors_found:
         off = search.no_vectors_reason()

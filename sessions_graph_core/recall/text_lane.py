@@ -176,8 +176,8 @@ def _postings(search: Search, word: str, sample: _Sample) -> tuple[int, list[Row
 
 def _respelt(search: Search, word: str, size: int, sample: _Sample) -> str | None:
     """The word a question word no turn holds was meant to be (recall/spelling.py): of the dictionary's words
-    one edit away, the one most of the user's turns hold (the first in alphabetical order of equals); None
-    when no turn holds any."""
+    one edit away that the user's turns hold, one the likeliest edit makes, and of those the one most turns
+    hold (the first in alphabetical order of equals); None when no turn holds any."""
     offered = spelling.respellings(word)
     if not offered:
         return None
@@ -186,7 +186,7 @@ def _respelt(search: Search, word: str, size: int, sample: _Sample) -> str | Non
     held = {meant: sample.frequency(stem_of(meant), size) for meant in offered}
     held.update(search.store.fulltext_counts(TURN_TEXT_INDEX, search.user_id, [meant for meant in offered if not held[meant]]))
     found = [meant for meant in offered if held.get(meant)]
-    return max(found, key=held.__getitem__) if found else None
+    return min(found, key=lambda meant: (spelling.likelihood(word, meant), -held[meant])) if found else None
 
 
 def _expanded(search: Search, question: Mapping[str, str], size: int, sample: _Sample,

@@ -1,4 +1,4 @@
-"""The calendar period a recall question names."""
+"""The calendar periods a recall question names."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from sessions_graph_core.recall.periods import Period, asks_when, mentioned_period, says_when
+from sessions_graph_core.recall.periods import Period, asks_when, mentioned_periods, says_when
 
 
 @pytest.mark.parametrize(
@@ -21,10 +21,11 @@ from sessions_graph_core.recall.periods import Period, asks_when, mentioned_peri
         ("What changed in Sept 2023?", date(2023, 9, 1), date(2023, 10, 1)),
         ("What shipped in December, 2025?", date(2025, 12, 1), date(2026, 1, 1)),
         ("What was planned for 2025-11?", date(2025, 11, 1), date(2025, 12, 1)),
+        ("Where did we go in August of 2023?", date(2023, 8, 1), date(2023, 9, 1)),
     ],
 )
 def test_explicit_days_and_months_are_read(question, start, end):
-    assert mentioned_period(question) == Period(start, end)
+    assert mentioned_periods(question) == (Period(start, end),)
 
 
 @pytest.mark.parametrize(
@@ -42,7 +43,7 @@ def test_explicit_days_and_months_are_read(question, start, end):
     ],
 )
 def test_a_range_names_every_day_from_its_first_through_its_last(question, start, end):
-    assert mentioned_period(question) == Period(start, end)
+    assert mentioned_periods(question) == (Period(start, end),)
 
 
 @pytest.mark.parametrize(
@@ -53,7 +54,7 @@ def test_a_range_names_every_day_from_its_first_through_its_last(question, start
     ],
 )
 def test_what_is_no_range_names_the_last_date_alone(question, start, end):
-    assert mentioned_period(question) == Period(start, end)
+    assert mentioned_periods(question) == (Period(start, end),)
 
 
 @pytest.mark.parametrize(
@@ -63,14 +64,54 @@ def test_what_is_no_range_names_the_last_date_alone(question, start, end):
         "May I see the notes from 2023?",  # "May" without a day is the verb, and a year alone is too wide
         "Which cache did we pick?",
         "Ticket 2023-13 is still open",  # no thirteenth month
+        "When did Melanie go camping in June?",  # a month alone, and no year in the question to give it one
     ],
 )
 def test_questions_without_an_explicit_day_or_month_name_none(question):
-    assert mentioned_period(question) is None
+    assert mentioned_periods(question) == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "periods"),
+    [
+        ("What did I do in May and in August 2023?",  # a month alone takes the year of the date beside it
+         [(date(2023, 5, 1), date(2023, 6, 1)), (date(2023, 8, 1), date(2023, 9, 1))]),
+        ("Who visited on 3 May 2023 or on 9 June 2024?",
+         [(date(2023, 5, 3), date(2023, 5, 4)), (date(2024, 6, 9), date(2024, 6, 10))]),
+        ("What broke between May and July 2023, and in December 2024?",
+         [(date(2023, 5, 1), date(2023, 8, 1)), (date(2024, 12, 1), date(2025, 1, 1))]),
+        ("Who came in 2023-08 and again during early March?",  # the year of the nearest date
+         [(date(2023, 8, 1), date(2023, 9, 1)), (date(2023, 3, 1), date(2023, 4, 1))]),
+        ("What did I say on 5 May 2023 and again on May 5, 2023?", [(date(2023, 5, 5), date(2023, 5, 6))]),
+    ],
+)
+def test_every_period_a_question_names_is_read_in_order(question, periods):
+    assert mentioned_periods(question) == tuple(Period(start, end) for start, end in periods)
+
+
+@pytest.mark.parametrize(
+    ("question", "periods"),
+    [
+        ("What did I do before March 2023 or after June?",  # open to the past and to the future
+         [(date.min, date(2023, 4, 1)), (date(2023, 6, 1), date.max)]),
+        ("What changed since 4 May 2023?", [(date(2023, 5, 4), date.max)]),
+        ("What did we ship until August 2023?", [(date.min, date(2023, 9, 1))]),
+        # A counted span reaches that far, and keeps the day it counts from.
+        ("What did John do the week before August 3, 2023?", [(date(2023, 7, 27), date(2023, 8, 4))]),
+        ("Which puppy did Maria get two weeks before August 11, 2023?", [(date(2023, 7, 28), date(2023, 8, 12))]),
+        ("What did they plan on the Saturday after October 28, 2023?", [(date(2023, 10, 28), date(2023, 11, 5))]),
+        ("What did Audrey do over the weekend before 4th October, 2023?", [(date(2023, 9, 27), date(2023, 10, 5))]),
+        ("What happened 3 days after 2023-08-19?", [(date(2023, 8, 19), date(2023, 8, 23))]),
+        # Words between "after" and the date: the date names its own day only.
+        ("When did John meet his team after his trip in August 2023?", [(date(2023, 8, 1), date(2023, 9, 1))]),
+    ],
+)
+def test_before_after_since_and_until_stretch_the_period_they_precede(question, periods):
+    assert mentioned_periods(question) == tuple(Period(start, end) for start, end in periods)
 
 
 def test_an_impossible_day_falls_back_to_its_month():
-    assert mentioned_period("on 31 February 2023") == Period(date(2023, 2, 1), date(2023, 3, 1))
+    assert mentioned_periods("on 31 February 2023") == (Period(date(2023, 2, 1), date(2023, 3, 1)),)
 
 
 @pytest.mark.parametrize(

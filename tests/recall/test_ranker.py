@@ -12,7 +12,7 @@ from benchmark_modules import load_benchmark
 from sessions_graph_core.recall import fusion
 from sessions_graph_core.recall.config import RecallConfig
 from sessions_graph_core.recall.lanes import Search, StoreTurns, fact_lanes
-from sessions_graph_core.recall.periods import mentioned_period
+from sessions_graph_core.recall.periods import mentioned_periods
 from sessions_graph_core.recall.search import WEIGHTS, message_candidates
 from sessions_graph_core.text import search_terms
 
@@ -47,22 +47,22 @@ def test_the_features_of_a_real_pool_lie_in_0_1_and_the_ranker_puts_the_matching
     question = "How are the violin lessons going?"
     config = RecallConfig()
     search = Search(graph.store, "alice", question, config, config.model(), None, search_terms(question),
-                    mentioned_period(question))
+                    mentioned_periods(question))
     search.embed_question()
     _, fact_scores = fact_lanes(search)
     found, rows, _ = message_candidates(search, fact_scores)
-    described = fusion.features(found, dict(rows), StoreTurns(search), question=question, period=None,
+    described = fusion.features(found, dict(rows), StoreTurns(search), question=question, periods=(),
                                 width=config.message_width(), weights=WEIGHTS)
     assert set(described) == {row["turn_id"] for row in graph.store.run("MATCH (t:Turn) RETURN t.turn_id AS turn_id")}
     for values in described.values():
         assert set(values) == set(fusion.FEATURES)
         assert all(0.0 <= value <= 1.0 for value in values.values()), values
-    ranked = fusion.rank(found, rows, StoreTurns(search), question=question, period=None,
+    ranked = fusion.rank(found, rows, StoreTurns(search), question=question, periods=(),
                          width=config.message_width(), weights=WEIGHTS)
     by_text = {row["turn_id"]: row["text"] for row in graph.store.run("MATCH (t:Turn) RETURN t.turn_id AS turn_id, t.text AS text")}
     assert by_text[ranked[0][0]] == "Unrelated: my daughter started violin lessons this spring."
     # The same ranking with every weight 0 ranks nothing above anything: the order comes from the weights.
-    flat = fusion.rank(found, dict(rows), StoreTurns(search), question=question, period=None,
+    flat = fusion.rank(found, dict(rows), StoreTurns(search), question=question, periods=(),
                        width=config.message_width(), weights=WEIGHTS, ranker=fusion.Ranker(1, {"text": 0.0}))
     assert {score for _, score in flat} == {0.0}
 
@@ -98,7 +98,7 @@ def test_the_pools_evidence_is_read_only_for_a_question_it_can_answer(graph, que
     graph.record_turns("s-1", [{"role": role, "text": text, "timestamp": ts} for role, text, ts in TALK], user_id="alice")
     config = RecallConfig(lanes=["text"])
     search = Search(graph.store, "alice", question, config, config.model(), None, search_terms(question),
-                    mentioned_period(question))
+                    mentioned_periods(question))
     found, rows, _ = message_candidates(search, {})
     reads = []
 
@@ -110,7 +110,7 @@ def test_the_pools_evidence_is_read_only_for_a_question_it_can_answer(graph, que
             assert all(("concept_words" in row) == evidence and "text" not in row for row in found)
             return found
 
-    assert fusion.rank(found, rows, Reading(search), question=question, period=None, width=config.message_width(),
+    assert fusion.rank(found, rows, Reading(search), question=question, periods=(), width=config.message_width(),
                        weights=WEIGHTS)
     assert reads == [evidence]
     # Either way, the turns recall hands back come with their texts.

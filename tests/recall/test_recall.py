@@ -273,6 +273,21 @@ def test_a_question_that_names_a_day_or_month_favours_what_was_said_then(graph):
         "Lunch with Dana at the Thai place.", "Lunch with Marco at the Thai place."]
 
 
+def test_a_question_that_names_two_periods_favours_what_was_said_in_either(graph):
+    for session_id, friend, day in (("lunch-a", "Dana", "2026-04-10"), ("lunch-b", "Marco", "2026-03-02"),
+                                    ("lunch-c", "Lee", "2026-06-20")):
+        _said(graph, session_id, day, [f"Lunch with {friend} at the Thai place."])
+    config = RecallConfig(lanes=("text",))
+    # One period alone leaves Dana second, as no period does: BM25 ties the three turns.
+    assert sorted(texts(graph.recall("alice", "Who did I have lunch with in March and in June 2026?", config=config))[:2]) == [
+        "Lunch with Lee at the Thai place.", "Lunch with Marco at the Thai place."]
+    assert sorted(texts(graph.recall("alice", "Who did I have lunch with before March 2026 or after June?",
+                                     config=config))[:2]) == ["Lunch with Lee at the Thai place.", "Lunch with Marco at the Thai place."]
+    # Open to the future: everything from May 2026 on.
+    assert texts(graph.recall("alice", "Who did I have lunch with since May 2026?", config=config))[0] == (
+        "Lunch with Lee at the Thai place.")
+
+
 def test_a_question_that_asks_when_favours_turns_that_say_when(graph):
     # Two sessions, so that no neighbour lifts either turn: the shorter text matches better.
     _said(graph, "a-decision", "2026-05-04", ["Moving to Lisbon was the best decision."])

@@ -9,7 +9,7 @@ from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
 from sessions_graph_core.recall import expansion
 from sessions_graph_core.recall.config import RecallConfig
 from sessions_graph_core.recall.lanes import Search
-from sessions_graph_core.recall.periods import mentioned_period
+from sessions_graph_core.recall.periods import mentioned_periods
 from sessions_graph_core.recall.text_lane import text_candidates
 from sessions_graph_core.text import search_terms, stem, stems
 
@@ -29,7 +29,7 @@ TEXT_ONLY = {"lanes": "text,turns", "turns_k": 0}
 
 def search(graph, user: str, question: str, **widths) -> Search:
     found = Search(graph.store, user, question, RecallConfig(**widths), DEFAULT_EMBEDDING_MODEL, None,
-                   search_terms(question), mentioned_period(question))
+                   search_terms(question), mentioned_periods(question))
     assert found.embed_question() is None
     return found
 

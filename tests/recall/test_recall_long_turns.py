@@ -117,11 +117,11 @@ def test_cli_recall_expand_prints_the_whole_turn(cli, tmp_path):
 def _search(graph, question):
     from sessions_graph_core.embeddings.models import DEFAULT_EMBEDDING_MODEL
     from sessions_graph_core.recall.lanes import Search
-    from sessions_graph_core.recall.periods import mentioned_period
+    from sessions_graph_core.recall.periods import mentioned_periods
     from sessions_graph_core.text import search_terms
 
     return Search(graph.store, "alice", question, RecallConfig(), DEFAULT_EMBEDDING_MODEL, None,
-                  search_terms(question), mentioned_period(question))
+                  search_terms(question), mentioned_periods(question))
 
 
 STALE = RecalledTurn(turn_id="t1", session_id="s-1", timestamp="2026-01-05T09:00:00Z", speaker="user",
