@@ -96,6 +96,8 @@ def test_every_period_a_question_names_is_read_in_order(question, periods):
          [(date.min, date(2023, 4, 1)), (date(2023, 6, 1), date.max)]),
         ("What changed since 4 May 2023?", [(date(2023, 5, 4), date.max)]),
         ("What did we ship until August 2023?", [(date.min, date(2023, 9, 1))]),
+        # "By" is left alone: "how many has Nate won by July 10" is answered by the count told on July 10.
+        ("How many tournaments has Nate won by July 10, 2022?", [(date(2022, 7, 10), date(2022, 7, 11))]),
         # A counted span reaches that far, and keeps the day it counts from.
         ("What did John do the week before August 3, 2023?", [(date(2023, 7, 27), date(2023, 8, 4))]),
         ("Which puppy did Maria get two weeks before August 11, 2023?", [(date(2023, 7, 28), date(2023, 8, 12))]),
