@@ -61,12 +61,21 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     )
 
 
-# A month named without a year, after a word that makes it the month and not the verb "may": "in May",
-# "after June", "during early March".
-_BARE_MONTH = re.compile(
-    rf"\b(?:in|during|before|after|since|until|till|through)(?: (?:early|mid|late)-?)? (?P<month>{_MONTH_NAME})\b(?!\.? ?\d)",
-    re.IGNORECASE,
-)
+@cache
+def _yearless_patterns() -> tuple[re.Pattern[str], ...]:
+    # A day or month named without a year, which takes the year of a date the same question names ("on
+    # May 5 and June 9, 2023", "in May and in August 2023"). A month alone counts only after a word that
+    # makes it the month and not the verb "may" ("in May", "after June", "during early March").
+    return tuple(
+        re.compile(pattern, re.IGNORECASE)
+        for pattern in (
+            rf"\b(?P<when>{_DAY}(?: of)? {_MONTH})(?!,? ?\d)",  # 5 May
+            rf"\b(?P<when>{_MONTH} {_DAY})\b(?!,? ?\d)",  # May 5
+            rf"\b(?:in|during|before|after|since|until|till|through)(?: (?:early|mid|late)-?)? (?P<when>{_MONTH})"
+            r"\b(?! ?\d)",  # in May
+        )
+    )
+
 # What stretches a period named just after it: "before", "after", "since", "until", counted or not ("the
 # week before", "two weeks before", "the Saturday after", "over the weekend before").
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -128,18 +137,20 @@ class Period(Value):
 
 def mentioned_periods(text: str) -> tuple[Period, ...]:
     """Every explicit range, day or month named in `text`, in the order named, each stretched by a "before"
-    or "after" just ahead of it; none when it names none."""
+    or "after" just ahead of it; none when it names none. A day or month named without a year takes the
+    year of the date named nearest it, and names nothing where the question names no year."""
     named: dict[int, tuple[int, Period]] = {}  # where each was named -> (where it ends, the period)
     for pattern in _patterns():  # a range first: the dates inside it are not periods of their own
         for match in pattern.finditer(text):
             if not _overlaps(named, match.start(), match.end()) and (period := _period(match.groupdict())) is not None:
                 named[match.start()] = (match.end(), _from_start(match.groupdict(), period))
     dated = dict(named)
-    for match in _BARE_MONTH.finditer(text):
-        start, end = match.span("month")
-        if dated and not _overlaps(named, start, end):
-            year = _nearest(dated, start).start.year
-            named[start] = (end, _period({"month": match["month"], "year": str(year)}))
+    for pattern in _yearless_patterns() if dated else ():
+        for match in pattern.finditer(text):
+            start, end = match.span("when")
+            year = str(_nearest(dated, start).start.year)
+            if not _overlaps(named, start, end) and (period := _period({**match.groupdict(), "year": year})) is not None:
+                named[start] = (end, period)
     periods = (_stretched(period, text[:start]) for start, (_, period) in sorted(named.items()))
     return tuple(dict.fromkeys(periods))
 

@@ -65,6 +65,7 @@ def test_what_is_no_range_names_the_last_date_alone(question, start, end):
         "Which cache did we pick?",
         "Ticket 2023-13 is still open",  # no thirteenth month
         "When did Melanie go camping in June?",  # a month alone, and no year in the question to give it one
+        "What did we eat on May 5?",
     ],
 )
 def test_questions_without_an_explicit_day_or_month_name_none(question):
@@ -83,6 +84,8 @@ def test_questions_without_an_explicit_day_or_month_name_none(question):
         ("Who came in 2023-08 and again during early March?",  # the year of the nearest date
          [(date(2023, 8, 1), date(2023, 9, 1)), (date(2023, 3, 1), date(2023, 4, 1))]),
         ("What did I say on 5 May 2023 and again on May 5, 2023?", [(date(2023, 5, 5), date(2023, 5, 6))]),
+        ("What did I cook on May 5 and on 9th of June, 2023?",  # days without a year, too
+         [(date(2023, 5, 5), date(2023, 5, 6)), (date(2023, 6, 9), date(2023, 6, 10))]),
     ],
 )
 def test_every_period_a_question_names_is_read_in_order(question, periods):
