@@ -76,6 +76,7 @@ def _yearless_patterns() -> tuple[re.Pattern[str], ...]:
         )
     )
 
+
 # What stretches a period named just after it: "before", "after", "since", "until", counted or not ("the
 # week before", "two weeks before", "the Saturday after", "over the weekend before").
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -124,7 +125,7 @@ def says_when(text: str) -> bool:
 
 
 class Period(Value):
-    """Days from `start` up to, not including, `end`."""
+    """Days from `start` up to, not including, `end`; open to the past from `date.min`, to the future up to `date.max`."""
 
     __slots__ = ("start", "end")
 
