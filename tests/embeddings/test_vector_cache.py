@@ -64,10 +64,11 @@ def test_the_process_wide_word_caches_are_bounded() -> None:
 
 # Caches whose keys come from a fixed set (the shipped lexicon and models, a kind of attribute, a WordNet
 # sense's name, the ontology's own relation types, no argument at all: periods' patterns compiled on first use,
-# the junk gate's shipped weights, the tokenizer's known words), not from what users say: they cannot grow with
-# the text.
+# the junk gate's shipped weights, the tokenizer's known words, the keyboard's keys), not from what users say: they
+# cannot grow with the text.
 FIXED_KEYS = {"base_attributes", "_examples", "_lexicon", "_vectors", "_verb_senses", "declared", "_vocabulary",
-              "spacy_pipeline", "_load", "shipped_ranker", "_patterns", "shipped", "known_words"}
+              "spacy_pipeline", "_load", "shipped_ranker", "_patterns", "_yearless_patterns", "shipped", "known_words",
+              "_key_places"}
 
 
 def test_no_cache_keyed_by_what_users_say_grows_without_bound() -> None:

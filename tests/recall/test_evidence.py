@@ -160,7 +160,7 @@ def test_a_turn_recorded_before_the_evidence_is_read_by_its_text_until_it_is_fil
     assert strip(graph.store, "s-1") == 7 and strip(graph.store, "b-1") == len(TEXTS)
 
     # Read by their texts, in the same read: the same evidence, so the same results.
-    search = Search(graph.store, "alice", questions[0], RecallConfig(), "m", None, [], None)
+    search = Search(graph.store, "alice", questions[0], RecallConfig(), "m", None, [], ())
     places = {row["turn_id"]: row for row in graph.store.run(
         "MATCH (t:Turn) WHERE t.user_id = 'alice' RETURN t.turn_id AS turn_id, t.session_id AS session_id, t.seq AS seq")}
     around = {row["turn_id"]: row for row in StoreTurns(search).around(places, list(places), 0, evidence=True)}
