@@ -85,6 +85,16 @@ _OUTPUT_LINE = re.compile(
         r"^\s*(pub )?(fn|func|function) \w*\s*[(<]|^\s*(const|let|var) \w+\s*(:\s*[\w<>\[\]]+\s*)?=|^\s*#include\b",
         r"[;{]\s*$|^\s*[\w$.]+\([^)]*\)\.[\w$.]+\(",
         r"^\s*[\u2500-\u257f]",                                     # box drawing
+        # a command without its prompt: a package manager, git, docker, a build tool, and what some print
+        r"^(sudo|npx) \S|^(npm (install|i|ci|run|test)|pip3? install|uv (pip|add|sync|run)|yarn (add|install|run)) |"
+        r"^git (add|commit|push|pull|checkout|switch|rebase|merge|clone|log|diff|status|stash|reset|fetch|cherry-pick) |"
+        r"^(docker (compose|run|build|exec|ps|logs)|kubectl [a-z]+|terraform (init|plan|apply)|cargo (build|run|test|add)|"
+        r"go (build|test|mod|vet)) ",
+        r"^(Successfully (installed|built)|Requirement already satisfied|added \d+ packages?|HTTP/\d)",
+        r"^[A-Z_][A-Z0-9_]+=\S",                                    # an environment variable set
+        r"^(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE (TABLE|INDEX)|ALTER TABLE|EXPLAIN)\b",  # SQL
+        r"\(cost=\d|^\s*->\s+\w",                                    # a query plan
+        r"^([A-Z][A-Z_-]+ {2,})+[A-Z][A-Z_-]+\s*$",                  # a table's header: "NAME   READY   STATUS"
     ])
 )
 

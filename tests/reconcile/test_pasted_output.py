@@ -132,6 +132,14 @@ drwxr-xr-x  6 mara  staff   192 Mar  2 09:58 src
 dev@shop-build:~/shop$ kubectl rollout status deploy/web
 deployment "web" successfully rolled out
 """,  # what a command prints has no shape of its own: it runs to the next blank line
+    "commands": """npm install zod
+git push origin main
+DATABASE_URL=postgres://localhost:5432/shop""",
+    "query plan": """EXPLAIN ANALYZE SELECT * FROM transfers WHERE account_id = 7
+Seq Scan on transfers  (cost=0.00..1834.00 rows=12 width=64)
+  Filter: (account_id = 7)""",
+    "kubectl": """NAME                    READY   STATUS    RESTARTS   AGE
+web-7d9f8b6c5-x2kqp     1/1     Running   0          3d""",
 }
 
 

@@ -547,11 +547,14 @@ FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
 
 
 def _finite(verb: Any) -> bool:
-    """Whether the clause says something is so: not a gerund without a finite auxiliary ("the retry loop firing
-    22 times", what a log showed) nor an infinitive with "to". A bare participle is taken as said: lower-case
-    chat gets a past tense tagged as one ("the saturday league folded over the winter")."""
+    """Whether the clause says something is so: not a gerund without an auxiliary ("the retry loop firing 22
+    times", what a log showed; "Been doing some promotion" is chat that leaves out "I've") nor an infinitive
+    with "to". A bare participle is taken as said: lower-case chat gets a past tense tagged as one ("the
+    saturday league folded over the winter")."""
+    if verb.tag_ in FINITE_TAGS:
+        return True
     if verb.tag_ == "VBG":
-        return any(t.dep_ in {"aux", "auxpass"} and t.tag_ in FINITE_TAGS for t in verb.children)
+        return any(t.dep_ in {"aux", "auxpass"} for t in verb.children)
     return not any(t.dep_ == "aux" and t.lower_ == "to" for t in verb.children)
 
 
