@@ -8,7 +8,9 @@ to be read for entities only, the way a tool turn's own output is.
 
 A line is output by its shape alone (a fenced block, a shell prompt, a commit hash first, a test runner's
 verdict, a stack frame, a compiler's "file:line:col", an `ls -l` mode, a timestamped log line, JSON), or, for
-shapes prose shares ("key: value", an indented line, a "+"/"-" line), only beside a line that is output.
+shapes prose shares ("key: value", an indented line, a "+"/"-" line), only beside a line that is output; what
+a prompt's command printed runs to the next blank line, and YAML is a run of "key:" lines, one indented.
+Chat's own shapes stay prose: "bank: Monzo" notes, a "> " quote marker, "Error handling is weak.".
 """
 
 from __future__ import annotations
@@ -74,7 +76,8 @@ _OUTPUT_LINE = re.compile(
         r"^\[?\d{2}:\d{2}:\d{2}([.,]\d+)?\]?\s",
         r"^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} ",              # syslog
         r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}",                          # glog
-        r"^\s*\[?(INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL)\]?[\s:]",
+        r"^\s*\[?(INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL)\]?[\s:]|^\[(info|warn|warning|error|debug)\]",
+        r"^[\w.-]+-\d+\s+\|\s",                                       # docker compose: "web-1  | ..."
         r"\blevel=(debug|info|warn|warning|error|fatal)\b",
         r"^\s*[{\[]\s*$|^\s*[}\]],?\s*$|^\s*\{\s*\"|^\s*\[[\d\"{\[].*\]\s*,?$",  # JSON
         r"^\s*\"[^\"]*\"\s*:\s*",
@@ -101,7 +104,7 @@ _OUTPUT_LINE = re.compile(
 # Lines prose shares, output only beside a line that is: "key: value" (YAML, headers), an indented line
 # (a frame's source line, a wrapped log record), a diff's "+"/"-" line, a lone closing bracket or brace.
 _KEY = r"^\s*-?\s*[\w.\"'-]+:(\s|$)"
-_OUTPUT_BESIDE = re.compile(_KEY + r"|^\s+\S|^[+-](?![-\s])|^\s*[)\]}]|^[a-z][\w ]*: |\S\s{2,}\S| -- ")
+_OUTPUT_BESIDE = re.compile(_KEY + r"|^\s+\S|^[+-](?![-\s])|^[+-]\s{2,}\S|^\s*[)\]}]|^[a-z][\w ]*: |\S\s{2,}\S| -- ")
 # A run of "key: value" lines, one of them indented: YAML ("services:", "  web:", "    image: nginx"); notes
 # in chat ("bank: Monzo") are not indented.
 _KEY_LINE = re.compile(_KEY)

@@ -138,6 +138,11 @@ DATABASE_URL=postgres://localhost:5432/shop""",
     "query plan": """EXPLAIN ANALYZE SELECT * FROM transfers WHERE account_id = 7
 Seq Scan on transfers  (cost=0.00..1834.00 rows=12 width=64)
   Filter: (account_id = 7)""",
+    "diff without a header": """@@ -3,4 +3,4 @@
+-    return sum - discount
++    return sum - discount + fee""",
+    "compose logs": """web-1  | [error] upstream timed out while reading the response
+db-1   | LOG:  checkpoint complete""",
     "kubectl": """NAME                    READY   STATUS    RESTARTS   AGE
 web-7d9f8b6c5-x2kqp     1/1     Running   0          3d""",
 }
