@@ -47,13 +47,15 @@ _OUTPUT_LINE = re.compile(
         r"^\s*(Compiling|Finished|Running|Checking|Downloaded|Downloading|Updating|Fresh) \S+ v?\d",  # cargo
         r"^(=== (RUN|PAUSE|CONT)|--- (PASS|FAIL|SKIP):|(ok|FAIL)\s+\S+\s+[\d.]+s$|PASS$|FAIL$)",  # go test
         r"^Traceback \(most recent call last\)",                   # Python
+        r"^(During handling of the above exception|The above exception was the direct cause)",
         r"^\s+File \"[^\"]+\", line \d+",
         r"^([\w]+\.)*[A-Z]\w*(Error|Exception)(:\s|:?$)",           # "ValueError: bad", "java.lang.NullPointerException"
         r"^E\s{3,}\S|^>\s{3,}\S",                                  # pytest's failing line and what it found
         r"^(collected \d+ items?|running \d+ tests?|platform \w+ -- Python)",
         r"^\s*[=_*-]{3,}.*[=_*-]{3,}\s*$",                           # "==== 1 failed in 0.1s ====", "---- a stdout ----"
         r"^\s*(Expected|Received)( value)?:\s",
-        r"^\s+at \S.*(:\d+(:\d+)?\)?|\(Native Method\)|\(Unknown Source\))$",  # JS and Java frames
+        r"^\s+at \S.*(:\d+(:\d+)?\)?|:line \d+|\(Native Method\)|\(Unknown Source\))$",  # JS, Java, .NET frames
+        r"^\s*\S+\.\w+:\d+:in [`']|^PHP (Fatal error|Warning|Notice|Parse error):",  # Ruby, PHP
         r"^(Exception in thread \"|Caused by: [\w.$]+)",
         r"^\s+\.\.\. \d+ more$",
         r"^(goroutine \d+ \[|panic: |fatal error: |exit status \d+$)",  # Go

@@ -83,6 +83,19 @@ index 3b18e51..a2f4c9d 100644
   File "/srv/shop/orders.py", line 31, in create
     raise ValueError("cart is empty")
 ValueError: cart is empty""",
+    "Python chained": """Traceback (most recent call last):
+  File "/srv/shop/db.py", line 12, in connect
+    conn = pool.get()
+TimeoutError: pool exhausted
+
+During handling of the above exception, another exception occurred:
+
+Traceback (most recent call last):
+  File "/srv/shop/app.py", line 90, in checkout
+    db.connect()
+RuntimeError: database unavailable""",
+    ".NET and Ruby frames": """   at Shop.Cart.Total() in C:\\src\\Shop\\Cart.cs:line 42
+app/models/order.rb:31:in `save!'""",
     "JS stack": """TypeError: Cannot read properties of undefined (reading 'fee')
     at total (/srv/shop/src/cart/total.js:14:22)
     at processTicksAndRejections (node:internal/process/task_queues:95:5)""",
