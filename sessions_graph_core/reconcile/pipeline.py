@@ -24,7 +24,7 @@ from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.ontology.model import OntologyModel
-from sessions_graph_core.reconcile import entities, facts, forgetting, learned_gate, questions, statements
+from sessions_graph_core.reconcile import entities, facts, forgetting, learned_gate, prose, questions, statements
 from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
 from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, ExtractionBackend
 from sessions_graph_core.reconcile.extraction.registry import get_backend
@@ -185,20 +185,37 @@ def extract_texts(
     backend: ExtractionBackend, todo: dict[str, str], model: OntologyModel, known_slots: Sequence[str]
 ) -> dict[str, Extraction]:
     """The backend's extraction of each text still to extract, by key (Unit.key). Texts of which only the
-    entities are wanted go to the backend's `extract_entities` where it has one."""
-    whole = {key: text for key, text in todo.items() if not key.startswith(ENTITIES_ONLY)}
-    named = {key: text for key, text in todo.items() if key.startswith(ENTITIES_ONLY)}
+    entities are wanted go to the backend's `extract_entities` where it has one. Of a whole text the backend
+    reads only the prose (prose.split), each piece on its own: the tool output pasted or quoted in it (a test
+    run, a `git log`, a stack trace) goes with the texts read for entities only."""
+    split = {key: prose.split(text) for key, text in todo.items() if not key.startswith(ENTITIES_ONLY)}
+    whole = {(key, n): piece for key, part in split.items() for n, piece in enumerate(part.prose)}
+    named = {(key, 0): text for key, text in todo.items() if key.startswith(ENTITIES_ONLY)}
     entities = getattr(backend, "extract_entities", None)
-    found = {}
-    for batch, only_entities in ((whole, False), (named, True)):
+    pasted = {(key, len(part.prose)): part.output for key, part in split.items() if part.output and entities}
+    pieces: dict[str, list[Extraction]] = {key: [] for key in todo}
+    for batch, only_entities in ((whole, False), (named, True), (pasted, True)):
         if not batch:
             continue
         texts = list(batch.values())
         results = entities(texts, model) if only_entities and entities else backend.extract(texts, model, known_slots)
         if len(results) != len(batch):
             raise RuntimeError(f"backend {backend.name} returned {len(results)} extractions for {len(batch)} texts")
-        found.update(zip(batch, results, strict=True))
-    return found
+        for (key, _), result in zip(batch, results, strict=True):
+            pieces[key].append(result)
+    return {key: _joined(found) for key, found in pieces.items()}
+
+
+def _joined(pieces: Sequence[Extraction]) -> Extraction:
+    """One text's extraction from those of its pieces, in order: each entity once (by its comparable name)."""
+    if len(pieces) == 1:
+        return pieces[0]
+    named: dict[str, ExtractedEntity] = {}
+    for piece in pieces:
+        for entity in piece.entities:
+            named.setdefault(comparable(entity.name), entity)
+    return Extraction(entities=list(named.values()), facts=[fact for piece in pieces for fact in piece.facts],
+                      failed=any(piece.failed for piece in pieces))
 
 
 def extract(

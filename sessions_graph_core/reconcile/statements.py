@@ -214,6 +214,12 @@ _TO_SOMEONE = re.compile(r",\s+([A-Z][a-z]+)\W*$")
 # "They're my escape from reality", "That was fun").
 _POINTING = {"it", "its", "it's", "they", "they're", "he", "he's", "she", "she's", "this", "that", "that's",
              "these", "those", "there", "there's"}
+# A subject named only by its part in the conversation: what was just shown, run or proposed ("The diff is about
+# 870 lines", "The call is cheap", "The first keeps boto3", "This PR adds the retry"); which diff, call or option
+# the row does not say, and the next conversation has another. Said with a name it is a thing of the work ("the
+# ledger-api diff"); a word that only holds the noun is not it ("on-call is handled by Opsgenie").
+_OF_THE_CONVERSATION = {"diff", "patch", "call", "output", "snippet", "command", "file", "commit", "change", "pr",
+                        "first", "second", "third", "former", "latter"}
 # An object that points back at what the row does not say: "the same ...", "that <thing>", "his <thing>" ("I
 # feel the same way", "I love that first movie too", "I love his tech").
 _POINTS_BACK = r"\b(the same|that|those|these|its|his|her|their)\s+"
@@ -250,7 +256,8 @@ def readable_alone(fact: ExtractedFact) -> bool:
     what may be or a reaction that names nothing in particular ("The energy was really motivating"); a
     decision is always kept here.
     Either way a statement is refused whose subject is a pronoun or demonstrative and that names nothing in
-    particular ("It's not too serious"), that asks with its verb first ("Is it lactose-free"), that shows
+    particular ("It's not too serious"), whose subject is named only by its part in the conversation ("The diff
+    is about 870 lines", "The first keeps boto3"), that asks with its verb first ("Is it lactose-free"), that shows
     rather than says ("Here are my pals keeping me company"), or that is said to someone by name and says
     nothing of the speaker's own ("Evan: Take care, Sam"). One in no slot whose subject is no one in
     particular must name the speaker ("I", "we", "my") or something in particular ("Networking plays a big
@@ -269,7 +276,7 @@ def readable_alone(fact: ExtractedFact) -> bool:
         return False
     if _SHOWN.match(body) or _said_to_someone(fact, body):
         return False
-    if _pointing_subject(fact, body):
+    if _pointing_subject(fact, body) or _of_the_conversation(fact):
         return False
     if fact.slot:
         return not _wish_or_saying(body)
@@ -329,6 +336,16 @@ def _pointing_subject(fact: ExtractedFact, body: str) -> bool:
     subject = comparable(fact.subject or "")
     of_another = bool(subject) and subject not in _POINTING | FOCUS_PRONOUNS | OTHER_PRONOUNS and _said(subject, body)
     return first in _POINTING and not of_another and not _names_a_thing(body)
+
+
+def _of_the_conversation(fact: ExtractedFact) -> bool:
+    """Whether the statement's subject is named only by its part in the conversation: "the", "this" or "that"
+    and the noun alone ("The diff is about 870 lines"), or such a subject of the clause before that the row
+    leaves out ("The first keeps boto3 and moves the work into astar": "Moves the work into astar")."""
+    subject = re.sub(r"^(the|this|that)\s+", "", comparable(fact.subject or ""))
+    if subject not in _OF_THE_CONVERSATION:
+        return False
+    return not _said(subject, fact.text) or re.search(rf"\b(the|this|that)\s+{subject}\b", fact.text, re.I) is not None
 
 
 def _promise(body: str) -> bool:

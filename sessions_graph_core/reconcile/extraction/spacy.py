@@ -542,6 +542,22 @@ def _listed(token: Any) -> bool:
     return comparable(token.text) in lexicon().values
 
 
+# The tags of a verb that says something is so (or was, or will be): a tense or a modal.
+FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
+
+
+def _finite(verb: Any) -> bool:
+    """Whether the clause says something is so: not a gerund without an auxiliary ("the retry loop firing 22
+    times", what a log showed; "Been doing some promotion" is chat that leaves out "I've") nor an infinitive
+    with "to". A bare participle is taken as said: lower-case chat gets a past tense tagged as one ("the
+    saturday league folded over the winter")."""
+    if verb.tag_ in FINITE_TAGS:
+        return True
+    if verb.tag_ == "VBG":
+        return any(t.dep_ in {"aux", "auxpass"} for t in verb.children)
+    return not any(t.dep_ == "aux" and t.lower_ == "to" for t in verb.children)
+
+
 def _heading(verb: Any, subject: Any) -> bool:
     """A label that starts a message ("Decision noted: Postgres ...", "Update posted: ..."): a bare
     noun and a verb, then a colon; what follows is the statement, not that noun's doing."""
@@ -617,7 +633,7 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: An
             continue
         if obj is None or not said or statements.junk_name(said) or statements.junk_name(triple["object"]):
             continue
-        if obj.pos_ in {"VERB", "AUX"} or _heading(verb, subject):
+        if obj.pos_ in {"VERB", "AUX"} or _heading(verb, subject) or not _finite(verb):
             continue  # "billing/VERB consumes/NOUN them": a verb is no object; "Decision noted: ..." is a label
         names = _about([(t.i, t.i + 1) for t in (subject, obj)], spans)
         facts.append(ExtractedFact(text=_clause(verb), about=names or about, **triple))
