@@ -749,7 +749,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             report("LoCoMo tuning half (conversations 0-4)", items, runs, tuning)
     if "long" in results:
         items, runs = results["long"]
-        report("Long sessions (tests/data/long_sessions.json)", items, runs, list(range(len(items))), LONG_CATEGORIES)
+        report(f"Long sessions ({args.long.name})", items, runs, list(range(len(items))), LONG_CATEGORIES)
     console.print(f"Rows only: recall's header (reading rules) adds {tokens(READING_RULES)} tokens to every answer.")
 
 
