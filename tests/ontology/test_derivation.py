@@ -455,3 +455,21 @@ def test_coverage_counts_user_turns_whose_statement_fits_a_relation_type_endpoin
     assert gate.measure([said, said], roles, model()).catch_all_share == round(2 / 6, 4)
     without_service = ontology.OntologyModel(node_types=ontology.DEFAULT_MODEL.node_types)
     assert gate.measure([said, said], roles, without_service).catch_all_share == round(4 / 6, 4)
+
+
+def test_reextraction_reads_pasted_output_as_the_reconcile_run_did(graph: SessionsGraph) -> None:
+    """A chunk's kept extraction is what a later reconcile run reuses: reextracting it whole would bring
+    back statements read from the panic pasted into it ("index out of bounds: the len is 3")."""
+    record(graph, 0)
+    sid = record(graph, 1)
+    pasted = ("Alice owns the payments service.\n```\nthread 'main' panicked at src/cart.rs:31:9:\n"
+              "index out of bounds: the len is 3 but the index is 7\n"
+              "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n```")
+    graph.record_turns(sid, [{"role": "user", "text": pasted, "turn_id": f"{sid}-pasted"}], user_id=USER)
+    assert graph.reconcile_session(sid, backend=SPACY, enforce_ontology=True).status == "completed"
+    query = "MATCH (c:Chunk {user_id: $uid}) WHERE c.text CONTAINS 'panicked' RETURN c.extraction AS e"
+    before = json.loads(graph.store.run(query, {"uid": USER})[0]["e"])["facts"]
+    assert before and not any("panicked" in fact["text"] or "the len" in fact["text"] for fact in before)
+    report = run(graph, [GOOD], seeds=1)
+    assert report.outcome == "adopted" and report.reextracted >= 2
+    assert json.loads(graph.store.run(query, {"uid": USER})[0]["e"])["facts"] == before

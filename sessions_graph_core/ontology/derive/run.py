@@ -209,7 +209,9 @@ def reextract(
             {"sid": sid, "uid": user_id},
         )
         texts = {row["hash"]: row["text"] for row in rows}
-        extractions = dict(zip(texts, backend.extract(list(texts.values()), model, facts.known_slots(store, user_id)), strict=True))
+        # The reader's own way in (prose apart from pasted output), so the chunk's kept extraction is the one a
+        # reconcile run would have made.
+        extractions = reconcile.extract_texts(backend, texts, model, facts.known_slots(store, user_id))
         for extraction in extractions.values():
             for entity in extraction.entities:
                 if entity.type in labels and entity.type not in CATCH_ALL_LABELS:
