@@ -245,3 +245,9 @@ def test_what_is_true_is_kept(graph: SessionsGraph, spacy: SpacyBackend, text: s
 def test_a_participle_in_lower_case_chat_is_said(spacy: SpacyBackend) -> None:
     read = spacy.extract(["the saturday league folded over the winter"], DEFAULT_MODEL)[0].facts
     assert "The saturday league folded over the winter." in [fact.text for fact in read]
+
+
+def test_a_finite_verb_the_parser_took_for_a_noun_is_said(spacy: SpacyBackend) -> None:
+    """The small parser reads "love" as a noun beside "dogs" and heads the clause with "meeting"."""
+    read = spacy.extract(["My dogs love meeting new people."], DEFAULT_MODEL)[0].facts
+    assert [fact.text for fact in read] == ["My dogs love meeting new people."]

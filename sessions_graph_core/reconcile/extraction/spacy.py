@@ -554,8 +554,16 @@ def _finite(verb: Any) -> bool:
     if verb.tag_ in FINITE_TAGS:
         return True
     if verb.tag_ == "VBG":
-        return any(t.dep_ in {"aux", "auxpass"} for t in verb.children)
+        return any(t.dep_ in {"aux", "auxpass"} for t in verb.children) or _verb_taken_for_a_noun(verb)
     return not any(t.dep_ == "aux" and t.lower_ == "to" for t in verb.children)
+
+
+def _verb_taken_for_a_noun(gerund: Any) -> bool:
+    """The small parser's misreading of "My dogs love meeting new people": the finite verb ("love") taken for a
+    noun set beside the subject, the gerund after it made the head. The statement is said all the same."""
+    before = gerund.doc[gerund.i - 1] if gerund.i > gerund.sent.start else None
+    return (before is not None and before.dep_ == "appos" and before.head.dep_ == "nsubj"
+            and before.head.head.i == gerund.i)
 
 
 def _heading(verb: Any, subject: Any) -> bool:
