@@ -6,7 +6,8 @@ what may make it evidence: its lanes' scores and ranks, its neighbours' scores (
 the reply next to the turn that names its subject, most of all the reply to a question), its
 session's evidence (a session that matches in several turns, or holds more of the question's
 words, is more likely the one the question is about), whether a person the question names said it
-("What did Caroline research?"), whether it falls in a period the question names, whether it
+("What did Caroline research?"), whether it falls in a period the question names or talks about one
+("last month", said in January, is December), whether it
 says when to a question that asks when, whether it names a kind of what the question asks about
 (recall/concepts.py: "swimming" for "activities", through WordNet); and a learned linear ranker (recall/ranker.toml) scores each
 turn from these features. A question about a change finally favours the newest turns.
@@ -34,7 +35,7 @@ import numpy as np
 
 from sessions_graph_core.recall.concepts import asks_about_kinds, concept_scores
 from sessions_graph_core.recall.evidence import concept_words, has_evidence, said_when
-from sessions_graph_core.recall.periods import Period, asks_change, asks_when
+from sessions_graph_core.recall.periods import Period, asks_change, asks_when, talked_about
 from sessions_graph_core.text import content_words
 
 Row = dict  # a turn's place (turn_id, session_id, seq, timestamp, speaker, asks), its evidence or text once read
@@ -63,7 +64,8 @@ FEATURES = (
     "after_question",  # the previous turn's strength when it asks something: this turn may answer it
     "session",  # the session's evidence (its best few strengths), scaled to the best session's
     "coverage",  # the idf of the question's words the session's best few text candidates hold, scaled to the best session's
-    "speaker", "period", "when",  # said by a person the question names / in its period / says when, asked when
+    "speaker", "period", "when",  # said by a person the question names / in its period (or the share of the time
+    # it talks about that is) / says when, asked when
     "concept",  # names a kind of what the question asks about (WordNet), scaled to the pool's best
     "asks",  # the turn itself asks something
     "strong",  # the turn is a candidate, not only a neighbour
@@ -196,16 +198,26 @@ def named_speaker(speaker: str | None, question_words: set[str]) -> bool:
     return bool(speaker) and not question_words.isdisjoint(content_words(speaker))
 
 
-def within(row: Row, periods: tuple[Period, ...], weights: Weights) -> bool:
-    """Whether the turn was said within any period the question names (and the days after)."""
+def within(row: Row, periods: tuple[Period, ...], weights: Weights) -> float:
+    """1 when the turn was said within any period the question names (or the days after); else the largest
+    share of a time it talks about in words its day grounds that falls within one ("last month", said in
+    January, is all December; "this year" is a twelfth of it): a turn that talks about a wide time says
+    little about any one month or day of it."""
     # ISO timestamps compare as text, and their first ten characters are the day.
     day = (row["timestamp"] or "")[:10]
     for period in periods:
         # A period open to the future ends on the last day a date can name, which no days can follow.
         last = min(period.end, date.max - weights.follow_up) + weights.follow_up
         if period.start.isoformat() <= day < last.isoformat():
-            return True
-    return False
+            return 1.0
+    if not periods:
+        return 0.0
+    try:
+        said_on = date.fromisoformat(day)
+    except ValueError:  # no timestamp, or one before year 1000, which is not written with four digits
+        return 0.0
+    talked = talked_about(row.get("text") or "", said_on)
+    return max((period.shared_days(other) / other.days() for period in periods for other in talked), default=0.0)
 
 
 def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *, question: str,
@@ -234,6 +246,11 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             if (neighbour := at.get((rows[tid]["session_id"], rows[tid]["seq"] + offset))) is not None}
     if wanted and (missing := [tid for tid in pool if not has_evidence(rows[tid])]):
         rows.update(source.texts(missing))
+    # The time a turn talks about is read from its text at rank time: only a question that names a period
+    # asks for it, and its pool is small.
+    if periods and (untold := [tid for tid in pool if "text" not in rows[tid]]):
+        for tid, row in source.texts(untold).items():
+            rows[tid].update(row)
     concept: dict[str, float] = {}
     if kinds_asked:
         speakers = {rows[tid].get("speaker") or "" for tid in pool}
@@ -257,7 +274,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             "after_question": previous if before is not None and rows[before]["asks"] else 0.0,
             "session": session.get(sid, 0.0), "coverage": held.get(sid, 0.0),
             "speaker": speaks[row.get("speaker")],
-            "period": float(within(row, periods, weights)),
+            "period": within(row, periods, weights),
             "when": float(asks and said_when(row)),
             "concept": concept.get(tid, 0.0),
             "asks": float(bool(row["asks"])),
