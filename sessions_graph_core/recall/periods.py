@@ -311,9 +311,15 @@ _FUZZY_COUNTS = {"a": (1, 1), "an": (1, 1), "one": (1, 1), "a couple of": (2, 2)
                  "a few": (2, 4), "few": (2, 4), "several": (3, 6)}
 _COUNT_WORDS = "|".join(sorted((*_FUZZY_COUNTS, *_COUNTS), key=len, reverse=True))
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-# One alternation, so that a long turn is read once; the longest phrases first ("the day before yesterday"
-# before "yesterday"). "Last" and "next" count only before a unit of the calendar: "last time", "the last
-# one" and "next step" name no time.
+# Words without one of which no relative date is read: a text that has none (most) is passed over by a
+# substring test, many times faster than the pattern, for recall reads a whole pool of texts per question.
+_RELATIVE_WORDS = ("yesterday", "today", "tonight", "tomorrow", " ago", "last ", "this ", "next ", "past ",
+                   "other day")
+
+
+# One alternation over the lowered text, so that a long turn is read once (the pattern is twice as fast
+# without IGNORECASE); the longest phrases first ("the day before yesterday" before "yesterday"). "Last"
+# and "next" count only before a unit of the calendar: "last time", "the last one" and "next step" name no time.
 @cache
 def _relative_pattern() -> re.Pattern[str]:
     return re.compile(
@@ -323,8 +329,7 @@ def _relative_pattern() -> re.Pattern[str]:
         rf"|(?P<ago_count>\d+|{_COUNT_WORDS}) (?P<ago_unit>day|week|month|year)s? ago"
         r"|(?P<which>last|this past|past|this|next|earlier this)"
         rf" (?P<unit>weekend|week|month|year|{'|'.join(_WEEKDAYS)}|{'|'.join(_SEASONS)})"
-        r")\b",
-        re.IGNORECASE,
+        r")\b"
     )
 
 
@@ -332,7 +337,10 @@ def talked_about(text: str, said_on: date) -> tuple[Period, ...]:
     """The periods a turn said on `said_on` talks about in relative words ("yesterday", "last weekend",
     "last Saturday", "two weeks ago", "last month", "earlier this week", "next year"), each once, in the
     order said; none when it says none. Vague words ("recently", "a while ago") name none."""
-    periods = (_relative(match, said_on) for match in _relative_pattern().finditer(text))
+    lowered = text.lower()
+    if not any(word in lowered for word in _RELATIVE_WORDS):
+        return ()
+    periods = (_relative(match, said_on) for match in _relative_pattern().finditer(lowered))
     return tuple(dict.fromkeys(period for period in periods if period is not None))
 
 
@@ -355,8 +363,8 @@ def _grounded(match: re.Match[str], day: date) -> Period:
     if match["other_day"]:
         return Period(day - timedelta(days=7), day)
     if match["ago_count"]:
-        return _ago(match["ago_count"].lower(), match["ago_unit"].lower(), day)
-    which, unit = match["which"].lower(), match["unit"].lower()
+        return _ago(match["ago_count"], match["ago_unit"], day)
+    which, unit = match["which"], match["unit"]
     step = {"last": -1, "this past": -1, "past": -1, "next": 1}.get(which, 0)  # "this", "earlier this": 0
     if unit in _SEASONS:
         return _season(unit, step, day)
