@@ -64,8 +64,8 @@ FEATURES = (
     "after_question",  # the previous turn's strength when it asks something: this turn may answer it
     "session",  # the session's evidence (its best few strengths), scaled to the best session's
     "coverage",  # the idf of the question's words the session's best few text candidates hold, scaled to the best session's
-    "speaker", "period", "when",  # said by a person the question names / in its period (or the share of the time
-    # it talks about that is) / says when, asked when
+    "speaker", "period", "when",  # said by a person the question names / in its period (else, for a candidate, the
+    # share of the time it talks about that is) / says when, asked when
     "concept",  # names a kind of what the question asks about (WordNet), scaled to the pool's best
     "asks",  # the turn itself asks something
     "strong",  # the turn is a candidate, not only a neighbour
@@ -198,22 +198,26 @@ def named_speaker(speaker: str | None, question_words: set[str]) -> bool:
     return bool(speaker) and not question_words.isdisjoint(content_words(speaker))
 
 
-def within(row: Row, periods: tuple[Period, ...], weights: Weights) -> float:
-    """1 when the turn was said within any period the question names (or the days after); else the largest
-    share of a time it talks about in words its day grounds that falls within one ("last month", said in
-    January, is all December; "this year" is a twelfth of it): a turn that talks about a wide time says
-    little about any one month or day of it."""
+def within(row: Row, periods: tuple[Period, ...], weights: Weights) -> bool:
+    """Whether the turn was said within any period the question names (and the days after)."""
     # ISO timestamps compare as text, and their first ten characters are the day.
     day = (row["timestamp"] or "")[:10]
     for period in periods:
         # A period open to the future ends on the last day a date can name, which no days can follow.
         last = min(period.end, date.max - weights.follow_up) + weights.follow_up
         if period.start.isoformat() <= day < last.isoformat():
-            return 1.0
+            return True
+    return False
+
+
+def talks_within(row: Row, periods: tuple[Period, ...]) -> float:
+    """The largest share of a time the turn talks about in words its day grounds that falls within a period
+    the question names ("last month", said in January, is all December; "this year" is a twelfth of it): a
+    turn that talks about a wide time says little about any one month or day of it."""
     if not periods:
         return 0.0
     try:
-        said_on = date.fromisoformat(day)
+        said_on = date.fromisoformat((row["timestamp"] or "")[:10])
     except ValueError:  # no timestamp, or one before year 1000, which is not written with four digits
         return 0.0
     talked = talked_about(row.get("text") or "", said_on)
@@ -246,9 +250,10 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             if (neighbour := at.get((rows[tid]["session_id"], rows[tid]["seq"] + offset))) is not None}
     if wanted and (missing := [tid for tid in pool if not has_evidence(rows[tid])]):
         rows.update(source.texts(missing))
-    # The time a turn talks about is read from its text at rank time: only a question that names a period
-    # asks for it, and its pool is small.
-    if periods and (untold := [tid for tid in pool if "text" not in rows[tid]]):
+    # The time a turn talks about is read from its text at rank time, for a question that names a period,
+    # and only for the candidates: reading their neighbours' texts too (four in five of the pool) cost about
+    # 25 ms a question, and a turn the lanes did not find says little by the time it talks about.
+    if periods and (untold := [tid for tid in strength if "text" not in rows[tid]]):
         for tid, row in source.texts(untold).items():
             rows[tid].update(row)
     concept: dict[str, float] = {}
@@ -274,7 +279,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             "after_question": previous if before is not None and rows[before]["asks"] else 0.0,
             "session": session.get(sid, 0.0), "coverage": held.get(sid, 0.0),
             "speaker": speaks[row.get("speaker")],
-            "period": within(row, periods, weights),
+            "period": 1.0 if within(row, periods, weights) else talks_within(row, periods) if tid in strength else 0.0,
             "when": float(asks and said_when(row)),
             "concept": concept.get(tid, 0.0),
             "asks": float(bool(row["asks"])),
