@@ -125,13 +125,15 @@ NOUNS = ("book", "place", "sport", "food", "animal", "instrument", "game", "city
 
 
 def question_kinds(made_up: Sequence[str]) -> dict[str, list[str]]:
-    """The benchmark's questions of made-up words (as in earlier rounds), the same asking when, and the
-    same with a WordNet noun ("Which book ...?")."""
+    """The benchmark's questions of made-up words (as in earlier rounds), the same asking when, the same
+    with a WordNet noun ("Which book ...?"), and the same naming a month (recall reads the pool's texts for
+    the time each talks about)."""
     lowered = [question[0].lower() + question[1:] for question in made_up]
     return {
         "made-up words": list(made_up),
         "asking when": [f"When did {question}" for question in lowered],
         "a WordNet noun": [f"Which {NOUNS[i % len(NOUNS)]} {question}" for i, question in enumerate(lowered)],
+        "naming a month": [f"{question.removesuffix('?')} in May 2024?" for question in made_up],
     }
 
 

@@ -6,7 +6,8 @@ what may make it evidence: its lanes' scores and ranks, its neighbours' scores (
 the reply next to the turn that names its subject, most of all the reply to a question), its
 session's evidence (a session that matches in several turns, or holds more of the question's
 words, is more likely the one the question is about), whether a person the question names said it
-("What did Caroline research?"), whether it falls in a period the question names, whether it
+("What did Caroline research?"), whether it falls in a period the question names or talks about one
+("last month", said in January, is December), whether it
 says when to a question that asks when, whether it names a kind of what the question asks about
 (recall/concepts.py: "swimming" for "activities", through WordNet); and a learned linear ranker (recall/ranker.toml) scores each
 turn from these features. A question about a change finally favours the newest turns.
@@ -34,7 +35,7 @@ import numpy as np
 
 from sessions_graph_core.recall.concepts import asks_about_kinds, concept_scores
 from sessions_graph_core.recall.evidence import concept_words, has_evidence, said_when
-from sessions_graph_core.recall.periods import Period, asks_change, asks_when
+from sessions_graph_core.recall.periods import Period, asks_change, asks_when, talked_about
 from sessions_graph_core.text import content_words
 
 Row = dict  # a turn's place (turn_id, session_id, seq, timestamp, speaker, asks), its evidence or text once read
@@ -63,7 +64,8 @@ FEATURES = (
     "after_question",  # the previous turn's strength when it asks something: this turn may answer it
     "session",  # the session's evidence (its best few strengths), scaled to the best session's
     "coverage",  # the idf of the question's words the session's best few text candidates hold, scaled to the best session's
-    "speaker", "period", "when",  # said by a person the question names / in its period / says when, asked when
+    "speaker", "period", "when",  # said by a person the question names / in its period (else, for a candidate, the
+    # share of the time it talks about that is) / says when, asked when
     "concept",  # names a kind of what the question asks about (WordNet), scaled to the pool's best
     "asks",  # the turn itself asks something
     "strong",  # the turn is a candidate, not only a neighbour
@@ -208,6 +210,20 @@ def within(row: Row, periods: tuple[Period, ...], weights: Weights) -> bool:
     return False
 
 
+def talks_within(row: Row, periods: tuple[Period, ...]) -> float:
+    """The largest share of a time the turn talks about in words its day grounds that falls within a period
+    the question names ("last month", said in January, is all December; "this year" is a twelfth of it): a
+    turn that talks about a wide time says little about any one month or day of it."""
+    if not periods:
+        return 0.0
+    try:
+        said_on = date.fromisoformat((row["timestamp"] or "")[:10])
+    except ValueError:  # no timestamp, or one before year 1000, which is not written with four digits
+        return 0.0
+    talked = talked_about(row.get("text") or "", said_on)
+    return max((period.shared_days(other) / other.days() for period in periods for other in talked), default=0.0)
+
+
 def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *, question: str,
              periods: tuple[Period, ...], width: int, weights: Weights) -> dict[str, dict[str, float]]:
     """The features of each turn of the pool. `rows` holds every candidate's place; the
@@ -234,6 +250,12 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             if (neighbour := at.get((rows[tid]["session_id"], rows[tid]["seq"] + offset))) is not None}
     if wanted and (missing := [tid for tid in pool if not has_evidence(rows[tid])]):
         rows.update(source.texts(missing))
+    # The time a turn talks about is read from its text at rank time, for a question that names a period,
+    # and only for the candidates: reading their neighbours' texts too (four in five of the pool) cost about
+    # 25 ms a question, and a turn the lanes did not find says little by the time it talks about.
+    if periods and (untold := [tid for tid in strength if "text" not in rows[tid]]):
+        for tid, row in source.texts(untold).items():
+            rows[tid].update(row)
     concept: dict[str, float] = {}
     if kinds_asked:
         speakers = {rows[tid].get("speaker") or "" for tid in pool}
@@ -257,7 +279,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             "after_question": previous if before is not None and rows[before]["asks"] else 0.0,
             "session": session.get(sid, 0.0), "coverage": held.get(sid, 0.0),
             "speaker": speaks[row.get("speaker")],
-            "period": float(within(row, periods, weights)),
+            "period": 1.0 if within(row, periods, weights) else talks_within(row, periods) if tid in strength else 0.0,
             "when": float(asks and said_when(row)),
             "concept": concept.get(tid, 0.0),
             "asks": float(bool(row["asks"])),

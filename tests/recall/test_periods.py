@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from sessions_graph_core.recall.periods import Period, asks_when, mentioned_periods, says_when
+from sessions_graph_core.recall.periods import Period, asks_when, mentioned_periods, says_when, talked_about
 
 
 @pytest.mark.parametrize(
@@ -82,7 +82,9 @@ def test_questions_without_an_explicit_day_or_month_name_none(question):
         ("What broke between May and July 2023, and in December 2024?",
          [(date(2023, 5, 1), date(2023, 8, 1)), (date(2024, 12, 1), date(2025, 1, 1))]),
         ("Who came in 2023-08 and again during early March?",  # the year of the nearest date
-         [(date(2023, 8, 1), date(2023, 9, 1)), (date(2023, 3, 1), date(2023, 4, 1))]),
+         [(date(2023, 8, 1), date(2023, 9, 1)), (date(2023, 3, 1), date(2023, 3, 11))]),
+        ("What did we plan on 3 May 2023 for mid-June?",  # a part of a month with no word before it
+         [(date(2023, 5, 3), date(2023, 5, 4)), (date(2023, 6, 11), date(2023, 6, 21))]),
         ("What did I say on 5 May 2023 and again on May 5, 2023?", [(date(2023, 5, 5), date(2023, 5, 6))]),
         ("What did I cook on May 5 and on 9th of June, 2023?",  # days without a year, too
          [(date(2023, 5, 5), date(2023, 5, 6)), (date(2023, 6, 9), date(2023, 6, 10))]),
@@ -136,3 +138,95 @@ def test_questions_that_ask_when(question, expected):
 )
 def test_turns_that_say_when(text, expected):
     assert says_when(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("What did Maria do in the last week of October 2023?", date(2023, 10, 25), date(2023, 11, 1)),
+        ("What did I plant in early May 2023?", date(2023, 5, 1), date(2023, 5, 11)),
+        ("Where was John in mid-June 2023?", date(2023, 6, 11), date(2023, 6, 21)),
+        ("Which tournament did Nate win in the beginning of November 2022?", date(2022, 11, 1), date(2022, 11, 11)),
+        ("What happened at the end of March 2024?", date(2024, 3, 21), date(2024, 4, 1)),
+        ("Was the first half of September 2022 good?", date(2022, 9, 1), date(2022, 9, 16)),
+        ("Who visited in the second week of July 2023?", date(2023, 7, 8), date(2023, 7, 15)),
+        ("Where did we go the first weekend of July 2023?", date(2023, 7, 1), date(2023, 7, 3)),  # 1 July: a Saturday
+        ("Where did we go the last weekend of September 2023?", date(2023, 9, 30), date(2023, 10, 2)),
+        ("What did Audrey do the weekend of 14 October 2023?", date(2023, 10, 14), date(2023, 10, 16)),
+        ("What did we do the weekend of October 11, 2023?", date(2023, 10, 11), date(2023, 10, 16)),  # a Wednesday
+        # "Before" still stretches what the part leaves: up to the end of early May.
+        ("What did I buy before early May 2023?", date.min, date(2023, 5, 11)),
+        # A part of a month does not narrow a day: "the end of" a day is that day.
+        ("What happened at the end of 3 May 2023?", date(2023, 5, 3), date(2023, 5, 4)),
+    ],
+)
+def test_a_part_of_a_month_names_those_days(question, start, end):
+    assert mentioned_periods(question) == (Period(start, end),)
+
+
+def test_the_last_weekend_before_a_day_reaches_back_to_it():
+    # 10 April 2023 is a Monday: a week back holds the weekend of 8-9 April.
+    assert mentioned_periods("What did I do the last weekend before April 10, 2023?") == (
+        Period(date(2023, 4, 3), date(2023, 4, 11)),)
+
+
+FRIDAY = date(2024, 1, 5)
+
+
+@pytest.mark.parametrize(
+    ("text", "said_on", "start", "end"),
+    [
+        ("I went there yesterday.", FRIDAY, date(2024, 1, 4), date(2024, 1, 5)),
+        ("Last night we ate out.", FRIDAY, date(2024, 1, 4), date(2024, 1, 5)),
+        ("This morning I ran 5k.", FRIDAY, FRIDAY, date(2024, 1, 6)),
+        ("We fly out tomorrow.", FRIDAY, date(2024, 1, 6), date(2024, 1, 7)),
+        ("The day before yesterday it snowed.", FRIDAY, date(2024, 1, 3), date(2024, 1, 4)),
+        ("Last weekend we hiked.", FRIDAY, date(2023, 12, 30), date(2024, 1, 1)),
+        ("Last weekend we hiked.", date(2024, 1, 7), date(2023, 12, 30), date(2024, 1, 1)),  # said on a Sunday
+        ("Last weekend we hiked.", date(2024, 1, 8), date(2024, 1, 6), date(2024, 1, 8)),  # said on a Monday
+        ("This weekend we hike.", FRIDAY, date(2024, 1, 6), date(2024, 1, 8)),
+        ("Last Saturday I painted.", FRIDAY, date(2023, 12, 30), date(2023, 12, 31)),
+        ("Last Friday I painted.", FRIDAY, date(2023, 12, 29), date(2023, 12, 30)),  # a week back, not today
+        ("Next Monday it starts.", FRIDAY, date(2024, 1, 8), date(2024, 1, 9)),
+        ("Last week was hectic.", FRIDAY, date(2023, 12, 25), date(2024, 1, 1)),
+        ("Earlier this week I called her.", FRIDAY, date(2024, 1, 1), date(2024, 1, 8)),
+        ("Last month I donated coats to the shelter.", FRIDAY, date(2023, 12, 1), date(2024, 1, 1)),  # across a year
+        ("Last month I donated coats.", date(2023, 3, 31), date(2023, 2, 1), date(2023, 3, 1)),
+        ("Next month I start.", date(2023, 12, 20), date(2024, 1, 1), date(2024, 2, 1)),
+        ("Last year I moved.", FRIDAY, date(2023, 1, 1), date(2024, 1, 1)),
+        ("3 days ago I fell.", FRIDAY, date(2024, 1, 2), date(2024, 1, 3)),
+        ("A few days ago I fell.", FRIDAY, date(2024, 1, 1), date(2024, 1, 4)),
+        ("Two weeks ago I adopted a puppy.", FRIDAY, date(2023, 12, 19), date(2023, 12, 26)),
+        ("A week ago I adopted a puppy.", FRIDAY, date(2023, 12, 26), date(2024, 1, 2)),
+        ("Two months ago I quit.", FRIDAY, date(2023, 11, 1), date(2023, 12, 1)),
+        ("A couple of years ago I quit.", FRIDAY, date(2022, 1, 1), date(2023, 1, 1)),
+        ("Last summer we went to Spain.", FRIDAY, date(2023, 6, 1), date(2023, 9, 1)),
+        ("Last summer we went to Spain.", date(2023, 7, 15), date(2022, 6, 1), date(2022, 9, 1)),  # this one is not over
+        ("The other day I met Sam.", FRIDAY, date(2023, 12, 29), FRIDAY),
+    ],
+)
+def test_a_turn_talks_about_the_period_its_relative_words_name_from_its_day(text, said_on, start, end):
+    assert talked_about(text, said_on) == (Period(start, end),)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Last time we met you were ill.", "The last one was better.", "I may go to the shelter.",
+        "At last the deploy went through.", "Next step: write the tests.", "It lasts a week.",
+        "We meet every week.", "A while ago I moved.", "Recently I started running.", "For two weeks I ran.",
+        "May was lovely.",  # a month with no year names nothing a day could ground for sure
+    ],
+)
+def test_words_that_are_not_relative_dates_name_no_period(text):
+    assert talked_about(text, FRIDAY) == ()
+
+
+def test_every_period_a_turn_talks_about_is_read_once_in_order():
+    assert talked_about("Yesterday I ran, last month I swam, and yesterday again.", FRIDAY) == (
+        Period(date(2024, 1, 4), FRIDAY), Period(date(2023, 12, 1), date(2024, 1, 1)))
+
+
+def test_a_period_past_the_calendars_ends_is_left_out():
+    assert talked_about("Last year, and 99999999 years ago.", date(1, 3, 1)) == ()
+    assert talked_about("Next year and tomorrow.", date.max) == ()

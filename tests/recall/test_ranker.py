@@ -150,3 +150,16 @@ def test_the_fit_keeps_evidence_weights_in_bounds_where_the_data_pull_them_below
     assert min(w[term] for term in bench.TERMS if bench.BOUNDED[column[term]]) >= 0.0
     # A feature that is not evidence is fitted freely, below 0 where the data say so.
     assert w["asks"] < -0.5
+
+
+def test_a_turn_talks_within_a_period_by_the_share_of_the_time_it_talks_about_that_falls_in_it():
+    december = mentioned_periods("What did I give in December 2023?")
+
+    def said(text, day):
+        return {"timestamp": f"{day}T12:00:00Z", "text": text}
+
+    assert fusion.talks_within(said("Last month I donated coats.", "2024-01-20"), december) == 1.0  # all of it
+    assert fusion.talks_within(said("This year I donated coats.", "2023-06-10"), december) == 31 / 365
+    assert fusion.talks_within(said("Last week I donated coats.", "2023-10-10"), december) == 0.0
+    assert fusion.talks_within(said("Last month I donated coats.", "2024-01-20"), ()) == 0.0  # no period asked
+    assert fusion.talks_within({"timestamp": None, "text": "Yesterday I donated coats."}, december) == 0.0

@@ -288,6 +288,19 @@ def test_a_question_that_names_two_periods_favours_what_was_said_in_either(graph
         "Lunch with Lee at the Thai place.")
 
 
+def test_a_question_that_names_a_period_favours_a_turn_that_talks_about_it_in_relative_words(graph):
+    # Said weeks after December, so outside the days after it that count; its "last month" is December.
+    # The two texts differ in one word of equal weight, so BM25 ties them, and the October one's id sorts first.
+    _said(graph, "a-october", "2023-10-10", ["Last week I donated coats to the shelter."])
+    _said(graph, "b-january", "2024-01-20", ["Last month I donated coats to the shelter."])
+    config = RecallConfig(lanes=("text",))
+    assert texts(graph.recall("alice", "What did I donate to the shelter in December 2023?", config=config))[0] == (
+        "Last month I donated coats to the shelter.")
+    # And only the month it talks about: in January its "last month" is not November.
+    assert texts(graph.recall("alice", "What did I donate to the shelter in November 2023?", config=config))[0] == (
+        "Last week I donated coats to the shelter.")
+
+
 def test_a_question_that_asks_when_favours_turns_that_say_when(graph):
     # Two sessions, so that no neighbour lifts either turn: the shorter text matches better.
     _said(graph, "a-decision", "2026-05-04", ["Moving to Lisbon was the best decision."])
