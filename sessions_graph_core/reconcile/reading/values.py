@@ -32,9 +32,12 @@ class Values:
         indefinite = any(t.dep_ == "det" and t.lower_ in INDEFINITE for t in token.children)  # "another team"
         if guess and (token.pos_ in {"PROPN", "NOUN", "ADJ"} or no_verb(token)) and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"} and not indefinite:
             # What the word means first ("utrecht" is a city, "a jeep" a car), then what it is near;
-            # a job is said of a person, and only as "is a <job>" (see occupation).
+            # a job is said of a person, and only as "is a <job>" (see occupation): the embedder puts
+            # "pleased", "patient" or "pending" nearest a job, which no one is by being so.
+            # An adjective is a value only where listed ("vegan"): "quick" is near a CDN's name by its letters.
             meant = senses.kind(text, self.lex.kinds.items())
-            return meant if meant and meant != "occupation" else nearest_kind(text)
+            near = meant if meant and meant != "occupation" else nearest_kind(text) if token.pos_ != "ADJ" else None
+            return near if near != "occupation" else None
         return None
 
     def attribute_of(self, token: Any) -> tuple[str, str | None] | None:
