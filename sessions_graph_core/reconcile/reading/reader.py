@@ -94,8 +94,6 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
             self.talked_about(verb, subject)
         if subject is not None and nobody(subject):  # "nobody lives in Leeds" is no home of ours that ended
             said = [claim for claim in said if claim.attribute not in HOUSEHOLD | PERSONAL]
-        if subject is not None and self.no_one(subject):  # "Row counts match ...", "Derived is fine"
-            said = [claim for claim in said if claim.subject != self.name(subject)]
         if subject is not None and not self.a_person(subject):
             # A job and an employer are a person's: "people can join a waitlist", "the query joins `cook_log`",
             # "each job starts on a clean machine" hold neither.

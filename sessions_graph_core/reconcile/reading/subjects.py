@@ -140,11 +140,6 @@ class Subjects:
                 return self.name(doer)
         return None
 
-    def no_one(self, subject: Any) -> bool:
-        """Whether a subject names no one to hold a slot: a word that describes ("Derived is fine", "Free is
-        the tier"). A plural said bare is someone's thing ("tasks live in ClickUp", "logs go to Papertrail")."""
-        return subject.pos_ in {"ADJ", "VERB"}
-
     def a_person(self, subject: Any) -> bool:
         """Whether a subject is someone: the speaker or us, a pronoun for a person, a name (not an organisation's
         or a product's), or a word for a person ("my brother", "the new hire")."""
