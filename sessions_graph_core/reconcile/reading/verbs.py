@@ -252,21 +252,32 @@ class Verbs:
         attribute = frames.classify(" ".join(masked))
         if not attribute or attribute in FRAMED_BY_RULES or (attribute in PERSONAL and holder == PROJECT):
             return []  # "the company is on Teams": a group has no employer, home or job by the embedder's guess
+        if attribute == "location" and not self.said_by_its_verbs(attribute, clause):
+            # "I agreed to keep Riverpod" is near "I stay in something", but keeping is no staying. A home is
+            # said by a verb of living or moving; a job in many idioms the list lacks ("Acme took me on").
+            return []
         named = self.name(value)
         if not named or comparable(named) == comparable(holder):
             return []
         negated = self.negated(verb)
         return [Claim.said(holder, attribute, named, negated)]
 
+    def said_by_its_verbs(self, attribute: str, clause: list[Any]) -> bool:
+        """Whether a verb of the clause is one the attribute lists ("live", "move", "be based" for a home):
+        what one is said to do, not what the embedder finds near it."""
+        listed = {phrase.removeprefix("be ").split()[0] for phrase, named in self.lex.verbs.items() if named == attribute}
+        return any(t.pos_ in {"VERB", "AUX"} and {self.lemma(t), t.lower_} & listed for t in clause)
+
 
 def _hangs_on(value: Any, verb: Any) -> bool:
     """Whether a value is the verb's own: no other verb between them ("I agreed, keep Riverpod": the value is
     keeping's, a step said inside the clause), except a clause the verb takes with a subject of its own ("I
-    get my teeth checked by Dr. Chen")."""
+    get my teeth checked by Dr. Chen") or the verb's own subject ("I'm gonna stay in Galway": "to"/"na")."""
     token = value.head
     while token.i != verb.i and token.head.i != token.i:
-        own_subject = token.dep_ in {"ccomp", "xcomp"} and any(t.dep_ in {"nsubj", "nsubjpass"} for t in token.children)
-        if token.pos_ in {"VERB", "AUX"} and not own_subject:
+        taken = token.dep_ in {"ccomp", "xcomp"} and any(
+            t.dep_ in {"nsubj", "nsubjpass"} or (t.dep_ == "aux" and t.tag_ == "TO") for t in token.children)
+        if token.pos_ in {"VERB", "AUX"} and not taken:
             return False
         token = token.head
     return token.i == verb.i
