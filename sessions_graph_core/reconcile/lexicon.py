@@ -35,6 +35,8 @@ HOUSEHOLD = {"location", "landlord", "internet provider", "doctor", "dentist", "
 # Attributes only a person has: who fills them is someone "he" or "she" may refer to next.
 PERSONAL = {"location", "employer", "occupation", "manager", "diet", "phone number", "email", "doctor", "dentist",
             "therapist", "car", "phone", "name"}
+# Attributes only a person holds, never a thing or a team: what one works as and for.
+JOBS = {"employer", "occupation"}
 # Head words that add nothing to the attribute the word before them names: "caching layer", "CI setup", "bank account".
 GENERIC_HEADS = {"layer", "system", "tool", "tooling", "setup", "solution", "provider", "software", "stack", "account"}
 

@@ -33,6 +33,8 @@ PERSON_PRONOUNS = {"he", "she", "him", "her", "his"}
 PERSON_REF = "@person"
 THING_REF = "@thing"
 OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "you", "what", "something", "everything", "one"}
+# Words that lead in to what is said ("FYI the backend runs on ..."): no one holds anything by them.
+LEAD_IN_WORDS = {"fyi", "btw", "fwiw", "ps", "imo", "tbh"}
 # The attribute of a change that names the old value but not what it was the value of: the pipeline
 # finds the slot of the same subject that held that value ("we've cancelled PagerDuty").
 HELD = "*"
@@ -46,17 +48,28 @@ _JUNK = re.compile(r"[/\\{}\[\]<>=`|$;()\"]|://|^www\.|\.(py|js|ts|json|md|txt|y
 
 
 def junk_name(name: str | None) -> bool:
-    """Whether a subject or object is a path, a URL, JSON or code, a bare pronoun, or nothing."""
+    """Whether a subject or object is a path, a URL, JSON or code, a bare pronoun, a lead-in, or nothing."""
     text = (name or "").strip()
     low = comparable(text)
     return (
         not low
         or "\n" in text
         or bool(_JUNK.search(low))
-        or low in FOCUS_PRONOUNS | OTHER_PRONOUNS
+        or low in FOCUS_PRONOUNS | OTHER_PRONOUNS | LEAD_IN_WORDS
         or low.startswith("'")
         or not any(ch.isalnum() for ch in low)
     )
+
+
+# A holder that only counts or ranks what it is about ("three", "two machines", "one batch", "14.9s", "the
+# other machine"): no one in particular holds a slot by it. A year starts a name ("2015 Honda Civic").
+_COUNTED = re.compile(r"^(?:\d{1,3}(?:[.,:]\d+)*(?:s|ms|h|%)?|one|two|three|four|five|six|seven|eight|nine|ten|both|all|"
+                      r"first|second|third|other|another|total)(?:\s|$)")
+
+
+def counted(holder: str) -> bool:
+    """Whether a slot's holder is a count, an amount or a rank rather than someone or something named."""
+    return bool(_COUNTED.match(comparable(holder)))
 
 
 # -- claims and the facts they become ---------------------------------------------------------

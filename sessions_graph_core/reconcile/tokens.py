@@ -68,6 +68,17 @@ def name_like(token: Any) -> bool:
     return token.pos_ == "NOUN" or (token.pos_ in {"VERB", "ADJ", "NUM", "X", "ADV"} and not common_word(word))
 
 
+# Endings of words that say what a thing is like or what was done to it ("deduplicated", "executable",
+# "synchronous"): no name ends so, however rare the word.
+_DESCRIBING = re.compile(r"[a-z]{3,}(?:ed|able|ible|ous)$")
+
+
+def describing(token: Any) -> bool:
+    """A word typed in lower case that describes rather than names: "Links are deduplicated", "the API is
+    synchronous", "`recipes` is undefined" (not "the crm is on pipedrive")."""
+    return token.text.islower() and bool(_DESCRIBING.match(token.text))
+
+
 def a_name(token: Any) -> bool:
     """A name as tagged, or typed in lower case and no word of the vocabulary ("i cancelled protonvpn",
     "ditched lastpass for bitwarden"; not "for cost reasons")."""
@@ -150,6 +161,16 @@ def the_role(token: Any) -> bool:
 def a_time(token: Any) -> bool:
     """A time or a day: tagged so, or written as one ("10:15", "9am", "Thursdays") where the tagger missed it."""
     return token.ent_type_ in {"DATE", "TIME"} or bool(_CLOCK.match(token.lower_))
+
+
+# Units of how long something takes: "5 minutes", "an hour", "twenty minutes" say no time of day or week.
+DURATION_UNITS = {"second", "minute", "hour", "day", "week", "month", "year"}
+
+
+def a_duration(token: Any) -> bool:
+    """How long, not when: a unit of time counted by a number or "a"/"an" ("5 minutes", "an hour")."""
+    unit = token.lemma_.lower() in DURATION_UNITS or token.lower_.rstrip("s") in DURATION_UNITS
+    return unit and any(t.dep_ == "nummod" or (t.dep_ == "det" and t.lower_ in {"a", "an"}) for t in token.children)
 
 
 def _when_word(token: Any) -> bool:

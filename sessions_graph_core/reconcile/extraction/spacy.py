@@ -123,9 +123,12 @@ class SpacyBackend:
 # A label or quote marker before what is said, at the start of a line or a sentence: "Personal note: I
 # relocated ...", "FYI - ...", "> we use ...". The parser makes "Personal note: I relocated to Amsterdam" a
 # note that the relocation describes, and "Update - Priya is our lead" a lead named "Update - Priya".
+# "FYI", "BTW" and "FWIW" are lead-ins with no mark after them too ("FYI the booking backend ... runs on
+# Heroku" made "FYI" the backend's holder); the other words are lead-ins only with a mark ("update" is a noun).
 _LEAD_IN = re.compile(
     r"(?:^|(?<=[.!?]\s))[ \t]*(?:>+|(?:personal note|side note|quick note|note to self|fyi|update|quick update|"
-    r"heads[- ]up|btw|by the way|ps|p\.s\.|reminder)[ \t]*[:,\-\u2013\u2014])[ \t]*(?=\S)",
+    r"heads[- ]up|btw|by the way|ps|p\.s\.|reminder)[ \t]*[:,\-\u2013\u2014]|(?:fyi|btw|fwiw)\b(?![:,\-\u2013\u2014]))"
+    r"[ \t]*(?=\S)",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -505,13 +508,23 @@ def _clause(verb: Any) -> str:
 
 
 def _subject(verb: Any) -> Any | None:
-    """The verb's subject, or the subject of the verb it is coordinated with ("Leo left X and joined Y")."""
+    """The verb's subject, or the subject of the verb it is coordinated with ("Leo left X and joined Y"); none
+    for a request's "me" ("Help me write the email to Anna", "Let me check the schema": what is asked is no
+    statement of the speaker)."""
     while True:
         found = next((t for t in verb.children if t.dep_ in {"nsubj", "nsubjpass"}), None)
         found = found if found is not None else _misparsed_subject(verb)
+        if found is not None and _asked_of_me(found):
+            return None
         if found is not None or verb.dep_ != "conj" or verb.head is verb:
             return found
         verb = verb.head
+
+
+def _asked_of_me(subject: Any) -> bool:
+    """"me" made the subject of the verb after a request ("help me write", "let me check", "make me leave"): the
+    object of the request, not one who says. "Me and Tom moved to Leeds" keeps its subject."""
+    return subject.lower_ == "me" and not any(t.dep_ == "conj" for t in subject.children)
 
 
 def _misparsed_subject(verb: Any) -> Any | None:

@@ -11,10 +11,12 @@ from sessions_graph_core.reconcile import senses
 from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, PERSONAL, RELATIONAL, leaning_kind
 from sessions_graph_core.reconcile.reading.clause import Clause
 from sessions_graph_core.reconcile.reading.words import FORMER_WORDS, STATE_VERBS
-from sessions_graph_core.reconcile.statements import HELD, PROJECT, SELF, Claim
+from sessions_graph_core.reconcile.statements import HELD, PERSON_PRONOUNS, PROJECT, SELF, Claim
 from sessions_graph_core.reconcile.tokens import (
+    a_duration,
     a_time,
     bare_title,
+    describing,
     name_like,
     name_read_as_verb,
     named_person,
@@ -71,7 +73,8 @@ class Copulas:
         found = self._copula(subject, who, complement, preps, negated)
         value = complement if complement is not None else next(
             (preps[p] for p in ("on", "in", "with") if p in preps), None)
-        if found or subject is None or value is None or not self.the_thing(subject) or not proper_name(value):
+        if found or subject is None or value is None or not self.the_thing(subject) or not proper_name(value) \
+                or describing(value):
             return found
         # "the helpdesk is Freshdesk now", "the crm is on pipedrive": where nothing else reads it, the thing
         # we have, as "our helpdesk is" says
@@ -124,6 +127,10 @@ class Copulas:
                 and value_token.ent_type_ not in {"DATE", "TIME"}:
             # "our CTO is Maria", and as chat types it: "our crm is hubspot", "my insurance is with aviva"
             held = (comparable(" ".join(self.words(subject))), self.possessor(subject))
+        if held and held[0] == "name" and any(t.dep_ == "poss" and t.lower_ in PERSON_PRONOUNS for t in subject.children):
+            # "Her name is Helena" names someone not named before: "her" is no one named already (not the
+            # company or the partner named in the sentence before, whose name would then be two names).
+            return []
         if held and value_token is not None:
             owner = held[1] or (s.who if s.who in (SELF, PROJECT) else None) or PROJECT
             relational_adjective = value_token.pos_ == "ADJ" and held[0] in RELATIONAL  # "my manager is great"
@@ -199,6 +206,10 @@ class Copulas:
             return [Claim.said(who, "employer", value, s.negated)]
         if kind == "location" and value_token is not complement:
             kind = self.doubted_place(subject, who, value_token, next(p for p, t in preps.items() if t is value_token))
+        if kind == "schedule" and (a_duration(value_token) or who in (SELF, PROJECT)):
+            # "the switch is maybe twenty minutes": how long it takes, not when it is; "until I'm back in
+            # December": when one is somewhere is no event's time
+            return []
         if kind == "schedule":  # "retros are on Thursdays": the retro's, as "our retro is on Fridays" says
             who = self.event(subject)
         if kind in {"employer", "owner", "lead", "manager", "maintainer", None}:

@@ -162,8 +162,11 @@ class Endings:
             return [Claim(held[1] or who, held[0], None, None)]
         old = self.phrase(dobj)
         verb = dobj.head
-        parted = self.lemma(verb) in {"sell", "lose", "scrap", "donate", "trade"} or (  # "sold my motorbike"
+        parted = self.lemma(verb) in {"sell", "scrap", "donate", "trade"} or (  # "sold my motorbike"
             self.lemma(verb) == "give" and any(t.lower_ == "away" for t in verb.children))
+        # "I lost my phone" parts with a thing one had; "a build error is silently lost" (read as "we lose ...")
+        # or "the response is lost" is no one's.
+        parted = parted or (self.lemma(verb) == "lose" and self.possessor(dobj) is not None)
         claims = [Claim(old, "owner", None, who)] if parted and self.lemma(dobj) not in GROUP_NOUNS and dobj.pos_ in {"NOUN", "PROPN"} else []
         kind = self.kind(dobj)
         if dobj.ent_type_ == "ORG" and kind is None and self.lemma(dobj.head) in {"leave", "quit", "resign"}:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, PERSONAL, Lexicon
+from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, JOBS, PERSONAL, Lexicon
 from sessions_graph_core.reconcile.nlp import lemma
 from sessions_graph_core.reconcile.reading.clause import Clause
 from sessions_graph_core.reconcile.reading.copula import Copulas
@@ -53,7 +53,7 @@ from sessions_graph_core.reconcile.reading.words import (
     TEAM_WORDS,
     TRADE_VERBS,
 )
-from sessions_graph_core.reconcile.statements import HELD, HELD_HERE, PROJECT, SELF, Claim, junk_name
+from sessions_graph_core.reconcile.statements import HELD, HELD_HERE, PROJECT, SELF, Claim, counted, junk_name
 from sessions_graph_core.reconcile.tokens import (
     FIRST_PLURAL,
     as_well,
@@ -94,6 +94,11 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
             self.talked_about(verb, subject)
         if subject is not None and nobody(subject):  # "nobody lives in Leeds" is no home of ours that ended
             said = [claim for claim in said if claim.attribute not in HOUSEHOLD | PERSONAL]
+        if subject is not None and not self.a_person(subject):
+            # A job and an employer are a person's: "people can join a waitlist", "the query joins `cook_log`",
+            # "each job starts on a clean machine" hold neither.
+            said = [claim for claim in said if claim.attribute not in JOBS
+                    or claim.subject not in (self.name(subject), PROJECT)]
         if subject is not None and any(c.attribute == HELD for c in said) and self.someone_else(subject):
             # "the design team stopped using Jira", "my brother sold his Civic": what they ended waits for a slot
             # of their own, never the one thing of ours (or anyone's) that held the same name
@@ -107,8 +112,8 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
         if self.adds(verb):  # "we also started using Grafana": one more of a kind beside the one held
             found = [c for c in found if c.value is None]
         self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
-        return [c for c in found if c.subject and not junk_name(c.subject) and (c.value is None or not junk_name(c.value))
-                and not self.refers_back(verb, c)]
+        return [c for c in found if c.subject and not junk_name(c.subject) and not counted(c.subject)
+                and (c.value is None or not junk_name(c.value)) and not self.refers_back(verb, c)]
 
     def continues(self, verb: Any) -> bool:
         """Whether the clause says its value is as it was: by a verb of remaining ("stays", "remains",

@@ -26,6 +26,7 @@ from sessions_graph_core.reconcile.tokens import (
     FIRST_PLURAL,
     everyone,
     modifies,
+    named_person,
     no_word_of_the_name,
     nobody,
     person_like,
@@ -138,6 +139,14 @@ class Subjects:
             if doer is not None and (doer.lower_ in FIRST_PERSON | FIRST_PLURAL or doer.pos_ in {"NOUN", "PROPN"}):
                 return self.name(doer)
         return None
+
+    def a_person(self, subject: Any) -> bool:
+        """Whether a subject is someone: the speaker or us, a pronoun for a person, a name (not an organisation's
+        or a product's), or a word for a person ("my brother", "the new hire")."""
+        if subject.lower_ in FIRST_PERSON | FIRST_PLURAL | PERSON_PRONOUNS or subject.lower_ in {"they", "them"}:
+            return True
+        named = subject.pos_ == "PROPN" and subject.ent_type_ not in {"ORG", "PRODUCT"}  # "Marta/GPE left the company"
+        return named or named_person(subject) or senses.people(self.lemma(subject)) == "person"
 
     def someone_else(self, subject: Any) -> bool:
         """Whether a clause's subject is a person or a group other than the speaker and us ("Tom", "my

@@ -32,9 +32,12 @@ class Values:
         indefinite = any(t.dep_ == "det" and t.lower_ in INDEFINITE for t in token.children)  # "another team"
         if guess and (token.pos_ in {"PROPN", "NOUN", "ADJ"} or no_verb(token)) and token.ent_type_ not in {"PERSON", "DATE", "TIME", "CARDINAL"} and not indefinite:
             # What the word means first ("utrecht" is a city, "a jeep" a car), then what it is near;
-            # a job is said of a person, and only as "is a <job>" (see occupation).
+            # a job is said of a person, and only as "is a <job>" (see occupation): the embedder puts
+            # "pleased", "patient" or "pending" nearest a job, which no one is by being so.
+            # An adjective is a value only where listed ("vegan"): "quick" is near a CDN's name by its letters.
             meant = senses.kind(text, self.lex.kinds.items())
-            return meant if meant and meant != "occupation" else nearest_kind(text)
+            near = meant if meant and meant != "occupation" else nearest_kind(text) if token.pos_ != "ADJ" else None
+            return near if near != "occupation" else None
         return None
 
     def attribute_of(self, token: Any) -> tuple[str, str | None] | None:
@@ -62,11 +65,19 @@ class Values:
         if rest and set(rest) <= TEAM_WORDS and self.possessor(token) in (PROJECT, None) and attribute not in HOUSEHOLD:
             # "our team wiki", "the team wiki": ours, as "the team" is ("our company bank" is no household's)
             return attribute, PROJECT
-        if rest:
+        if rest and not self.describes(token, rest):
             return attribute, " ".join(rest)
         if holder is not None:
             return attribute, self.name(holder)
         return attribute, self.possessor(token)
+
+    def describes(self, token: Any, words: list[str]) -> bool:
+        """Whether the words before an attribute's noun only say what was done to it ("the shared database",
+        "a supported platform"): no holder of it. An adjective may name one ("the mobile lead" is the mobile
+        team's); a count or rank stays, to be refused as a holder ("the other machine": statements.counted)."""
+        said = {t.lower_: t for t in token.lefts}
+        return all(w in said and said[w].pos_ in {"ADJ", "VERB"} and (said[w].tag_ == "VBN" or w.endswith("ed"))
+                   for w in words)
 
     def of_object(self, token: Any) -> Any | None:
         for child in token.children:

@@ -29,7 +29,7 @@ from sessions_graph_core.reconcile.reading.words import (
     WHATEVER_WE_DO,
 )
 from sessions_graph_core.reconcile.statements import HELD, PROJECT, SELF, Claim
-from sessions_graph_core.reconcile.tokens import FIRST_PERSON, FIRST_PLURAL, a_time, a_value, own_clause
+from sessions_graph_core.reconcile.tokens import FIRST_PERSON, FIRST_PLURAL, a_name, a_time, a_value, own_clause
 from sessions_graph_core.text import comparable
 
 
@@ -115,9 +115,9 @@ class Verbs:
             if value_token is None:
                 return None
         job = self.job_as(subject, who, c.preps) if attribute == "employer" and not negated else None
-        if attribute == "employer" and c.lemma == "join" and value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""} \
-                and job is None:  # one joins a person too; one joined as a designer is an employer
-            return None
+        if attribute == "employer" and c.lemma == "join" and job is None and (
+                value_token.ent_type_ not in {"ORG", "PRODUCT", "GPE", ""} or not a_name(value_token)):
+            return None  # one joins a person, "a waitlist" or "the trip" too; one joined as a designer is an employer
         if attribute != "schedule" and a_time(value_token) and subject is not None and who not in (SELF, PROJECT):
             return [Claim(self.event(subject), "schedule", None if negated else self.phrase(value_token))]  # "my shift starts at 7am"
         if attribute == "employer" and prep == "in" and self.kind(value_token, guess=False) not in RELATIONAL | {None}:
@@ -239,7 +239,9 @@ class Verbs:
         if a_value(subject) and speaker is not None:
             value, holder = subject, speaker
         else:
-            value = next((t for t in clause if t.i > verb.i and a_value(t)
+            # The value of this verb, not of a verb inside its clause ("I agreed, keep Riverpod": keeping is
+            # not agreeing, and "I agreed, keep something" is no frame of anything).
+            value = next((t for t in clause if t.i > verb.i and a_value(t) and _hangs_on(t, verb)
                           and t.dep_ in {"dobj", "attr", "pobj", "oprd", "appos"}), None)
             holder = self.name(subject)
         if value is None or not holder or self.lex.noun(self.words(value)):
@@ -250,8 +252,32 @@ class Verbs:
         attribute = frames.classify(" ".join(masked))
         if not attribute or attribute in FRAMED_BY_RULES or (attribute in PERSONAL and holder == PROJECT):
             return []  # "the company is on Teams": a group has no employer, home or job by the embedder's guess
+        if attribute == "location" and not self.said_by_its_verbs(attribute, clause):
+            # "I agreed to keep Riverpod" is near "I stay in something", but keeping is no staying. A home is
+            # said by a verb of living or moving; a job in many idioms the list lacks ("Acme took me on").
+            return []
         named = self.name(value)
         if not named or comparable(named) == comparable(holder):
             return []
         negated = self.negated(verb)
         return [Claim.said(holder, attribute, named, negated)]
+
+    def said_by_its_verbs(self, attribute: str, clause: list[Any]) -> bool:
+        """Whether a verb of the clause is one the attribute lists ("live", "move", "be based" for a home):
+        what one is said to do, not what the embedder finds near it."""
+        listed = {phrase.removeprefix("be ").split()[0] for phrase, named in self.lex.verbs.items() if named == attribute}
+        return any(t.pos_ in {"VERB", "AUX"} and {self.lemma(t), t.lower_} & listed for t in clause)
+
+
+def _hangs_on(value: Any, verb: Any) -> bool:
+    """Whether a value is the verb's own: no other verb between them ("I agreed, keep Riverpod": the value is
+    keeping's, a step said inside the clause), except a clause the verb takes with a subject of its own ("I
+    get my teeth checked by Dr. Chen") or the verb's own subject ("I'm gonna stay in Galway": "to"/"na")."""
+    token = value.head
+    while token.i != verb.i and token.head.i != token.i:
+        taken = token.dep_ in {"ccomp", "xcomp"} and any(
+            t.dep_ in {"nsubj", "nsubjpass"} or (t.dep_ == "aux" and t.tag_ == "TO") for t in token.children)
+        if token.pos_ in {"VERB", "AUX"} and not taken:
+            return False
+        token = token.head
+    return token.i == verb.i
