@@ -194,6 +194,8 @@ _NO_NAME = GENERIC_HEADS | facts.KIND_WORDS | {"use", "using", "used", "new", "n
 _ONE_MORE = re.compile(r"\b(also|too|as well|another|still)\b")
 _LAST_OBJECT = re.compile(r"\b(?:to|in|on|with|at|from|through|via|by)\s+(?:(?:the|a|an|my|our)\s+)?"
                           r"([\w.&'-]+(?:\s+[\w.&'-]+)?)$", re.IGNORECASE)
+# Words after an attribute's noun that say it is a role held ("the scrum master role went to Ben").
+_ROLE_WORDS = {"role", "position", "job", "seat"}
 # Words that may follow an attribute's noun without making it say which of another thing ("insurers now").
 _TIME_AFTER = {"now", "today", "lately", "instead", "nowadays"}
 _TIME_WORDS = re.compile(r"(\s+(now|today|lately|instead|nowadays|these days))+$", re.IGNORECASE)
@@ -300,7 +302,8 @@ def _subject_naming(subject: str, words: list[str], attribute: str) -> list[str]
     now"); a word elsewhere in the clause ("the query joins cook_log to get the latest date"), a word that only
     says which one ("the ledger format knowledge" is no knowledge base) or a subject only near an attribute in
     meaning ("the page would crash with a 500" is no pager) is about something else."""
-    head = _singular(subject.lower().split()[-1]) if subject.split() else ""
+    said = [word for word in subject.lower().split() if word not in _NO_NAME | _ROLE_WORDS]
+    head = _singular(said[-1]) if said else ""
     heads = {_singular(noun.split()[-1]) for noun in _nouns(attribute)}
     return [word for word in words if _singular(word) == head and head in heads]
 
@@ -330,11 +333,13 @@ def _content_words(text: str, value: str) -> list[tuple[str, str, str]]:
         return words[n] if 0 <= n < len(words) and content(words[n]) else ""
 
     def before_noun(n: int) -> str:
-        # A word the value's words do not hold, nor a stop or time word: the noun this one says which of
-        # ("the billing team", "billing days"), whether or not it names anything itself.
+        # A group or a noun that is no verb, said right after: what this word says which of ("the billing
+        # team", "billing days"), whether or not that noun names anything itself ("the office moved" does not).
         after = words[n + 1] if n + 1 < len(words) else ""
         plain = after.partition("'")[0]
-        return after if after and plain not in STOP_WORDS and after not in _TIME_AFTER and after not in said else beside(n + 1)
+        noun = plain not in STOP_WORDS and after not in _TIME_AFTER | _ROLE_WORDS and after not in said and (
+            senses.people(after) == "group" or (senses.known(after) and not senses.verb(after)))
+        return after if after and noun else beside(n + 1)
 
     at_value = _value_at(text.lower(), value.lower())
     return [(word, beside(n - 1), before_noun(n)) for n, word in enumerate(words)
@@ -342,15 +347,16 @@ def _content_words(text: str, value: str) -> list[tuple[str, str, str]]:
 
 
 def _value_at(text: str, value: str) -> int:
+    """Where the value ends in the text (the text's end where it is not said as such)."""
     found = text.find(value)
-    return found if found >= 0 else len(text)
+    return found + len(value) if found >= 0 else len(text)
 
 
 def _after_value(text: str, word: str, at_value: int) -> bool:
-    """A word said after the value describes it ("a CSV of payouts", "an hour before my train"), not which of
-    the speaker's slots the value answers."""
-    found = re.search(rf"\b{re.escape(word)}\b", text)
-    return bool(found) and found.start() > at_value
+    """A word said "of" after the value says what it holds ("a CSV of payouts", "a Hiscox list of insurers"), not
+    which of the speaker's slots it answers ("registered with Dr. Okafor at the practice" still does)."""
+    found = re.search(rf"\b{re.escape(word)}\b", text[at_value:])
+    return bool(found) and text[at_value:at_value + found.start()].split()[-1:] == ["of"]
 
 
 def _may_name(word: str, before: str, after: str, attribute: str) -> bool:
