@@ -337,7 +337,9 @@ def _content_words(text: str, value: str) -> list[tuple[str, str, str]]:
         # team", "billing days"), whether or not that noun names anything itself ("the office moved" does not).
         after = words[n + 1] if n + 1 < len(words) else ""
         plain = after.partition("'")[0]
-        noun = plain not in STOP_WORDS and after not in _TIME_AFTER | _ROLE_WORDS and after not in said and (
+        if after in _ROLE_WORDS:
+            return ""  # "the scrum master role" is the role of scrum master
+        noun = plain not in STOP_WORDS and after not in _TIME_AFTER and after not in said and (
             senses.people(after) == "group" or (senses.known(after) and not senses.verb(after)))
         return after if after and noun else beside(n + 1)
 
