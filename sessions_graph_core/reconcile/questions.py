@@ -194,6 +194,10 @@ _NO_NAME = GENERIC_HEADS | facts.KIND_WORDS | {"use", "using", "used", "new", "n
 _ONE_MORE = re.compile(r"\b(also|too|as well|another|still)\b")
 _LAST_OBJECT = re.compile(r"\b(?:to|in|on|with|at|from|through|via|by)\s+(?:(?:the|a|an|my|our)\s+)?"
                           r"([\w.&'-]+(?:\s+[\w.&'-]+)?)$", re.IGNORECASE)
+# Words after an attribute's noun that say it is a role held ("the scrum master role went to Ben").
+_ROLE_WORDS = {"role", "position", "job", "seat"}
+# Words that may follow an attribute's noun without making it say which of another thing ("insurers now").
+_TIME_AFTER = {"now", "today", "lately", "instead", "nowadays"}
 _TIME_WORDS = re.compile(r"(\s+(now|today|lately|instead|nowadays|these days))+$", re.IGNORECASE)
 # A clause whose subject is a matter asks its question of the user or the project, whichever has it.
 EITHER_SPEAKER = ""
@@ -207,6 +211,7 @@ class Question(BaseModel):
     holder: str
     values: list[str]
     text: str
+    subject: str = ""
 
 
 def asked(item: facts.Statement, project: str | None) -> Question | None:
@@ -230,7 +235,7 @@ def asked(item: facts.Statement, project: str | None) -> Question | None:
         holder = EITHER_SPEAKER
     else:
         return None
-    return Question(fact_id=item.fact_id, holder=holder, values=values, text=item.text)
+    return Question(fact_id=item.fact_id, holder=holder, values=values, text=item.text, subject=item.subject or "")
 
 
 def _a_topic(subject: str, text: str) -> bool:
@@ -284,8 +289,23 @@ def _weighed(question: Question, slots: Sequence[tuple[str, str]], speakers: set
             continue
         if value not in content:
             content[value] = _content_words(question.text, value)
-        found.append((slot, attribute, value, [word for word, before, after in content[value] if _may_name(word, before, after, attribute)]))
+        words = [word for word, before, after in content[value] if _may_name(word, before, after, attribute)]
+        if question.holder == EITHER_SPEAKER:
+            words = _subject_naming(question.subject, words, attribute)
+        found.append((slot, attribute, value, words))
     return found
+
+
+def _subject_naming(subject: str, words: list[str], attribute: str) -> list[str]:
+    """Of a topic clause's words, the one that may name the attribute: its subject's head, where it is the
+    head of one of the attribute's nouns. A matter the clause is about names its slot ("heatmaps are in clarity
+    now"); a word elsewhere in the clause ("the query joins cook_log to get the latest date"), a word that only
+    says which one ("the ledger format knowledge" is no knowledge base) or a subject only near an attribute in
+    meaning ("the page would crash with a 500" is no pager) is about something else."""
+    said = [word for word in subject.lower().split() if word not in _NO_NAME | _ROLE_WORDS]
+    head = _singular(said[-1]) if said else ""
+    heads = {_singular(noun.split()[-1]) for noun in _nouns(attribute)}
+    return [word for word in words if _singular(word) == head and head in heads]
 
 
 def _answer(question: Question, weighed: list[tuple[str, str, str, list[str]]]) -> tuple[str, str] | None:
@@ -312,7 +332,33 @@ def _content_words(text: str, value: str) -> list[tuple[str, str, str]]:
     def beside(n: int) -> str:
         return words[n] if 0 <= n < len(words) and content(words[n]) else ""
 
-    return [(word, beside(n - 1), beside(n + 1)) for n, word in enumerate(words) if content(word)]
+    def before_noun(n: int) -> str:
+        # A group or a noun that is no verb, said right after: what this word says which of ("the billing
+        # team", "billing days"), whether or not that noun names anything itself ("the office moved" does not).
+        after = words[n + 1] if n + 1 < len(words) else ""
+        plain = after.partition("'")[0]
+        if after in _ROLE_WORDS:
+            return ""  # "the scrum master role" is the role of scrum master
+        noun = plain not in STOP_WORDS and after not in _TIME_AFTER and after not in said and (
+            senses.people(after) == "group" or (senses.known(after) and not senses.verb(after)))
+        return after if after and noun else beside(n + 1)
+
+    at_value = _value_at(text.lower(), value.lower())
+    return [(word, beside(n - 1), before_noun(n)) for n, word in enumerate(words)
+            if content(word) and not _after_value(text.lower(), word, at_value)]
+
+
+def _value_at(text: str, value: str) -> int:
+    """Where the value ends in the text (the text's end where it is not said as such)."""
+    found = text.find(value)
+    return found + len(value) if found >= 0 else len(text)
+
+
+def _after_value(text: str, word: str, at_value: int) -> bool:
+    """A word said "of" after the value says what it holds ("a CSV of payouts", "a Hiscox list of insurers"), not
+    which of the speaker's slots it answers ("registered with Dr. Okafor at the practice" still does)."""
+    found = re.search(rf"\b{re.escape(word)}\b", text[at_value:])
+    return bool(found) and text[at_value:at_value + found.start()].split()[-1:] == ["of"]
 
 
 def _may_name(word: str, before: str, after: str, attribute: str) -> bool:
@@ -389,7 +435,8 @@ def adopt_questions(store: GraphStore, user_id: str, project: str | None, items:
     holders = {slot.rpartition("/")[0] for slot, _ in slots}
     rows = store.run(
         "MATCH (p:Fact {user_id: $user_id}) WHERE NOT p.slot CONTAINS '/' AND p.asked_holder IN $holders "
-        "RETURN p.fact_id AS fact_id, p.asked_holder AS holder, p.asked_values AS values, p.text AS text",
+        "RETURN p.fact_id AS fact_id, p.asked_holder AS holder, p.asked_values AS values, p.text AS text, "
+        "coalesce(p.subject, '') AS subject",
         {"user_id": user_id, "holders": sorted(holders | ({EITHER_SPEAKER} if holders & speakers else set()))},
     )
     if not rows:

@@ -72,6 +72,18 @@ def counted(holder: str) -> bool:
     return bool(_COUNTED.match(comparable(holder)))
 
 
+# An attribute said with a count ("the two models", "both queues") is what several things are, each its own;
+# a value said as "the other one" points back at something said before. Neither names what a slot holds.
+_COUNTED_ATTRIBUTE = re.compile(r"^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|both|all)\s")
+_POINTING_VALUE = re.compile(r"^(?:the\s+)?(?:other|another)(?:\s|$)")
+
+
+def names_nothing(attribute: str, value: str | None) -> bool:
+    """Whether a slot's attribute is a count of things or its value only points back ("the other consumer")."""
+    return bool(_COUNTED_ATTRIBUTE.match(comparable(attribute))) or (
+        value is not None and bool(_POINTING_VALUE.match(comparable(value))))
+
+
 # -- claims and the facts they become ---------------------------------------------------------
 
 

@@ -53,7 +53,16 @@ from sessions_graph_core.reconcile.reading.words import (
     TEAM_WORDS,
     TRADE_VERBS,
 )
-from sessions_graph_core.reconcile.statements import HELD, HELD_HERE, PROJECT, SELF, Claim, counted, junk_name
+from sessions_graph_core.reconcile.statements import (
+    HELD,
+    HELD_HERE,
+    PROJECT,
+    SELF,
+    Claim,
+    counted,
+    junk_name,
+    names_nothing,
+)
 from sessions_graph_core.reconcile.tokens import (
     FIRST_PLURAL,
     as_well,
@@ -113,6 +122,7 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
             found = [c for c in found if c.value is None]
         self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
         return [c for c in found if c.subject and not junk_name(c.subject) and not counted(c.subject)
+                and not names_nothing(c.attribute, c.value)
                 and (c.value is None or not junk_name(c.value)) and not self.refers_back(verb, c)]
 
     def continues(self, verb: Any) -> bool:

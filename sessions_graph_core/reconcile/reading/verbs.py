@@ -246,6 +246,10 @@ class Verbs:
             holder = self.name(subject)
         if value is None or not holder or self.lex.noun(self.words(value)):
             return []  # "Home is where I live": the attribute's own word is no value of it
+        if self.of_a_group(value, verb):
+            # "I'm on the billing team at Kestrel Freight": the value is the team's, and the words before
+            # "team" say which team it is, not what the holder's payments (or any slot of theirs) hold.
+            return []
         span = {t.i for t in value.subtree}
         masked = [frames.MASK if t.i == value.left_edge.i else t.text for t in clause
                   if t.i not in span or t.i == value.left_edge.i]
@@ -261,6 +265,15 @@ class Verbs:
             return []
         negated = self.negated(verb)
         return [Claim.said(holder, attribute, named, negated)]
+
+    def of_a_group(self, value: Any, verb: Any) -> bool:
+        """Whether the value hangs on the verb through a group noun ("on the billing team at X")."""
+        token = value.head
+        while token.i != verb.i and token.head.i != token.i:
+            if token.pos_ in {"NOUN", "PROPN"} and self.lemma(token) in GROUP_NOUNS:
+                return True
+            token = token.head
+        return False
 
     def said_by_its_verbs(self, attribute: str, clause: list[Any]) -> bool:
         """Whether a verb of the clause is one the attribute lists ("live", "move", "be based" for a home):
