@@ -65,7 +65,8 @@ FEATURES = (
     "after_question",  # the previous turn's strength when it asks something: this turn may answer it
     "session",  # the session's evidence (its best few strengths), scaled to the best session's
     "coverage",  # the idf of the question's words the session's best few text candidates hold, scaled to the best session's
-    "speaker", "period", "when",  # said by a person the question names / in its period (else, for a candidate, the
+    "speaker", "period", "when",  # said by a person the question names (the user, to a question about the asker where
+    # the transcript names no speakers) / in its period (else, for a candidate, the
     # share of the time it talks about that is) / says when, asked when
     "concept",  # names a kind of what the question asks about (WordNet), scaled to the pool's best
     "asks",  # the turn itself asks something
