@@ -569,6 +569,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
 
 
+def figure(result: Mapping[str, float], key: str, form: str = ".3f") -> str:
+    """A measure as the tables show it; "-" where no question had it (a set that marks no evidence turn
+    scores sessions alone)."""
+    return format(result[key], form) if key in result else "-"
+
+
 def report(title: str, items: Sequence[Item], runs: Mapping[str, Sequence[Answer]], chosen: Sequence[int],
            categories: Mapping[int, str] = CATEGORIES) -> None:
     picked = [items[i] for i in chosen]
@@ -585,14 +591,14 @@ def report(title: str, items: Sequence[Item], runs: Mapping[str, Sequence[Answer
         result = measure(picked, mine)
         seconds = [a.seconds for a in mine if a.seconds is not None]
         table.add_row(
-            name, *(f"{result[key]:.3f}" for key in ("turn@5", "turn@10", "session@5", "session@10", "found")),
-            f"{result['tokens']:.0f}",
+            name, *(figure(result, key) for key in ("turn@5", "turn@10", "session@5", "session@10", "found")),
+            figure(result, "tokens", ".0f"),
             f"{percentile(seconds, 0.5):.0f} ms" if seconds else "-", f"{percentile(seconds, 0.95):.0f} ms" if seconds else "-",
         )
         cells = []
         for number in categories:
             part = measure(picked, mine, number)
-            cells.append(f"{part['turn@10']:.3f} / {part['session@5']:.3f}")
+            cells.append(f"{figure(part, 'turn@10')} / {figure(part, 'session@5')}")
         by_category.add_row(name, *cells)
     console.print(table)
     console.print(by_category)

@@ -23,6 +23,7 @@ worth). It was kept because it won on the held-out half (see docs/benchmarks/rec
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -64,7 +65,8 @@ FEATURES = (
     "after_question",  # the previous turn's strength when it asks something: this turn may answer it
     "session",  # the session's evidence (its best few strengths), scaled to the best session's
     "coverage",  # the idf of the question's words the session's best few text candidates hold, scaled to the best session's
-    "speaker", "period", "when",  # said by a person the question names / in its period (else, for a candidate, the
+    "speaker", "period", "when",  # said by a person the question names (the user, to a question about the asker where
+    # the transcript names no speakers) / in its period (else, for a candidate, the
     # share of the time it talks about that is) / says when, asked when
     "concept",  # names a kind of what the question asks about (WordNet), scaled to the pool's best
     "asks",  # the turn itself asks something
@@ -198,6 +200,24 @@ def named_speaker(speaker: str | None, question_words: set[str]) -> bool:
     return bool(speaker) and not question_words.isdisjoint(content_words(speaker))
 
 
+# "I", "me", "my": the person asking, who in a transcript that names no speakers is its user.
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself)\b", re.IGNORECASE)
+
+
+def asks_about_asker(question: str) -> bool:
+    """Whether the question speaks of the person asking it ("Which team am I on now?")."""
+    return _FIRST_PERSON.search(question) is not None
+
+
+def speaker_named(row: Row, speaks: Mapping[str | None, float], about_asker: bool) -> float:
+    """Whether the question names who said the turn: its speaker by name, or, where the transcript names
+    no speakers (an agent's session: the user and the assistant), the user, when the question speaks
+    of the person asking ("Where do I live now?" is answered by what the user said of themselves)."""
+    if row.get("speaker"):
+        return speaks[row["speaker"]]
+    return float(about_asker and row["role"] == "user")
+
+
 def within(row: Row, periods: tuple[Period, ...], weights: Weights) -> bool:
     """Whether the turn was said within any period the question names (and the days after)."""
     # ISO timestamps compare as text, and their first ten characters are the day.
@@ -265,6 +285,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
     asked = set(content_words(question))
     # A pool's turns share a few speakers: whether the question names each is decided once.
     speaks = {speaker: float(named_speaker(speaker, asked)) for speaker in {rows[tid].get("speaker") for tid in pool}}
+    about_asker = asks_about_asker(question)
     found: dict[str, dict[str, float]] = {}
     for tid in pool:
         row = rows[tid]
@@ -278,7 +299,7 @@ def features(candidates: Candidates, rows: dict[str, Row], source: TurnSource, *
             "previous2": strength.get(at.get((sid, seq - 2)), 0.0), "next2": strength.get(at.get((sid, seq + 2)), 0.0),
             "after_question": previous if before is not None and rows[before]["asks"] else 0.0,
             "session": session.get(sid, 0.0), "coverage": held.get(sid, 0.0),
-            "speaker": speaks[row.get("speaker")],
+            "speaker": speaker_named(row, speaks, about_asker),
             "period": 1.0 if within(row, periods, weights) else talks_within(row, periods) if tid in strength else 0.0,
             "when": float(asks and said_when(row)),
             "concept": concept.get(tid, 0.0),

@@ -363,6 +363,55 @@ def test_a_question_that_names_a_speaker_favours_what_that_person_said(graph):
         "alice", "When did Caroline join the pottery class?", config=config).render()
 
 
+def test_a_question_about_the_asker_favours_what_the_user_said_where_no_speaker_is_named(graph):
+    # An agent's sessions name no speakers: the user and the assistant say texts of the same length that
+    # match the question equally, and the turn ids decide the tie when the question is not about the asker.
+    for session_id, role in (("a-assistant", "assistant"), ("b-user", "user")):
+        graph.record_session_start(session_id, user_id="alice", started_at="2026-02-01T12:00:00Z")
+        graph.record_turns(session_id, [{"role": role, "turn_id": f"t-{session_id}",
+                                         "text": "The payments team took over the payouts service."}], user_id="alice")
+    config = RecallConfig(lanes=["text"])
+
+    def first(question):
+        return graph.recall("alice", question, config=config).ranked_turns()[0].turn_id
+    assert first("Which team am I on?") == "t-b-user"
+    assert first("Which payouts service is my team on?") == "t-b-user"
+    assert first("Which team took over the payouts service?") == "t-a-assistant"
+
+
+def test_what_the_user_said_of_themselves_outranks_the_assistants_talk(graph):
+    # A knowledge update: the user said which team they were on in passing, and later that it changed;
+    # the assistant's answers in other sessions say "team" more often.
+    sessions = {
+        "a-invoicer": [("user", "hey, new repo: invoicer. I'm on the billing team at Kestrel. two tests fail."),
+                       ("assistant", "Two tests fail in test_pdf.py: the fixture expects the old template.")],
+        "b-platform": [("user", "what does the platform group own?"),
+                       ("assistant", "The platform team owns the deploy pipeline, and the team reviews every "
+                                     "change to it; the on-call team rotates weekly.")],
+        "c-payouts": [("user", "big news: I'm on the payments team now, billing got split in the reorg."),
+                      ("assistant", "Congratulations. Shall we start with the payouts-gw repository?")],
+        "d-review": [("user", "who reviews the terraform changes?"),
+                     ("assistant", "The infra team reviews them; a second team signs off on production.")],
+    }
+    for day, (session_id, turns) in enumerate(sessions.items(), start=1):
+        graph.record_session_start(session_id, user_id="alice", started_at=f"2026-02-0{day}T12:00:00Z")
+        graph.record_turns(session_id, [{"role": role, "text": text} for role, text in turns], user_id="alice")
+        graph.embed_session(session_id)
+    ranked = graph.recall("alice", "Which team am I on now?").ranked_turns()
+    sessions_found = list(dict.fromkeys(turn.session_id for turn in ranked))
+    assert sessions_found[0] == "c-payouts"
+
+
+def test_the_asker_is_no_named_speaker(graph):
+    # Where the transcript names its speakers (a group chat), "I" in a question names none of them.
+    for session_id, role, name in (("a-mel", "assistant", "Melanie"), ("b-car", "user", "Caroline")):
+        graph.record_session_start(session_id, user_id="alice", started_at="2026-02-01T12:00:00Z")
+        graph.record_turns(session_id, [{"role": role, "speaker": name, "turn_id": f"t-{session_id}",
+                                         "text": "I joined the pottery class on Sunday."}], user_id="alice")
+    config = RecallConfig(lanes=["text"])
+    assert graph.recall("alice", "Which class did I join?", config=config).ranked_turns()[0].turn_id == "t-a-mel"
+
+
 def test_a_common_words_candidates_are_the_shortest_and_the_same_after_a_rewrite_and_a_restart(short_tmp, monkeypatch):
     """A word held by more turns than TERM_POOL gives its shortest turns, read from the length stored at ingest
     or, for a turn recorded before it, from the text. The index's own score chose them before: it changed when
