@@ -586,6 +586,8 @@ def _heading(verb: Any, subject: Any) -> bool:
 def _clauses(sentence: Any) -> list[Any]:
     """The verbs that head a statement: main and coordinated clauses, not the reasons given for them."""
 
+    if statements.asked(sentence.text):
+        return []
     found = []
     for verb in sentence:
         if verb.pos_ not in {"VERB", "AUX"} or verb.dep_ not in {"ROOT", "conj", "ccomp", "parataxis", "advcl"}:
