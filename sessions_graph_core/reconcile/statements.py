@@ -262,6 +262,20 @@ def names_something(body: str, speaker: re.Pattern[str]) -> bool:
     return bool(speaker.search(body) or _NAMED.search(" " + body.partition(" ")[2]) or _NAMED_FIRST.match(body))
 
 
+# The words that open a question: a verb put before its subject, or a question word.
+_ASKING = {"is", "are", "was", "were", "am", "do", "does", "did", "can", "could", "should", "would", "will", "shall",
+           "has", "have", "had", "what", "which", "who", "whom", "whose", "how", "why", "where"}
+
+
+def asked(sentence: str) -> bool:
+    """Whether a sentence is a question: it opens as one and ends on a question mark. Every clause in it is
+    asked, not said: "can I make the udev rule survive a reflash?" says nothing of the rule, though the clause
+    after "make" opens on its subject. "I moved to Leeds, how about you?" opens as a statement and keeps it."""
+    body = _BEFORE_SUBJECT.sub("", sentence.strip())
+    first = (body.split(maxsplit=1) or [""])[0].lower().strip(",.;:!?\"'`(")
+    return sentence.rstrip().endswith("?") and first in _ASKING
+
+
 def _wish_or_saying(body: str) -> bool:
     """A wish, what may be, or a reaction or saying, that names neither the speaker's "I" nor anything in
     particular ("We can be on this trip together", "Things have been hectic lately")."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -35,6 +36,17 @@ EVERYONE = {"everyone", "everybody"}
 CONTINUITY_ADVERBS = {"still", "again", "same"}
 CONTINUITY_TIMES = {"before", "ever", "always", "usual"}
 _CLOCK = re.compile(r"^\d{1,2}([:.]\d{2})?\s?(am|pm|a\.m\.|p\.m\.)?$|^(mon|tues|wednes|thurs|fri|satur|sun)days?$")
+
+
+def as_said(tokens: Iterable[Any]) -> str:
+    """The tokens' words in the order the text said them, on one line: each keeps the spacing it was said
+    with, and one space stands where words were left out between two ("batch, first" without its comma is
+    "batch first", not "batchfirst"). A subtree is not in the text's order where the parse crosses itself
+    ("My sister Femke had ..., a girl called Lotte": "girl" hangs on "sister")."""
+    ordered = sorted(tokens, key=lambda t: t.i)
+    text = "".join(t.text + (t.whitespace_ if n + 1 < len(ordered) and ordered[n + 1].i == t.i + 1 else " ")
+                   for n, t in enumerate(ordered))
+    return " ".join(text.split())
 
 
 def a_value(token: Any) -> bool:

@@ -27,7 +27,7 @@ from sessions_graph_core.reconcile.reading.words import (
     SERVE_VERBS,
     TEAM_WORDS,
 )
-from sessions_graph_core.reconcile.tokens import FIRST_PERSON, WE_FORMS, a_name, direct_object, name_like
+from sessions_graph_core.reconcile.tokens import FIRST_PERSON, WE_FORMS, a_name, as_said, direct_object, name_like
 from sessions_graph_core.text import comparable
 
 NER_TYPES = {
@@ -235,8 +235,8 @@ def _with_choice(doc: Any) -> list[tuple[str, str]]:
             found.append((sentence.text, f"{speaker} will {doc.text[plan.idx:sentence.end_char]}"))
         elif value is not None:
             rest = doc.text[value.right_edge.idx + len(value.right_edge.text):sentence.end_char]
-            purpose = f" for {_said(list(about.subtree))}" if about is not None else ""
-            found.append((sentence.text, f"{speaker} chose {_said(list(value.subtree))}{purpose}{rest}"))
+            purpose = f" for {as_said(list(about.subtree))}" if about is not None else ""
+            found.append((sentence.text, f"{speaker} chose {as_said(list(value.subtree))}{purpose}{rest}"))
     return found
 
 
@@ -346,7 +346,7 @@ def _in_active(verb: Any) -> str | None:
     speaker = "I" if {t.lower_ for t in verb.sent} & FIRST_PERSON else "we"
     agent = next((t for t in verb.children if t.dep_ == "agent"), None)
     negation = " ".join(t.text for t in verb.children if t.dep_ == "neg")
-    thing = _said(list(subject.subtree))
+    thing = as_said(list(subject.subtree))
     # "Heroku is gone" (the small model often makes "gone" a passive verb), "the Civic is history".
     # "Jenkins is out" too ("out" an adverb: "Jenkins is out, GitHub Actions is in").
     gone = verb.lower_ in GONE_WORDS or (lemma(verb) == "be" and any(
@@ -384,8 +384,8 @@ def _in_active(verb: Any) -> str | None:
     left = {t.i for t in subject.subtree} | {t.i for t in agent.subtree} if agent is not None else {t.i for t in subject.subtree}
     left |= {t.i for t in verb.children if t.dep_ in {"aux", "auxpass", "neg", "cc"} for t in (t,)}
     left |= {t.i for c in verb.children if c.dep_ in {"conj", "advcl", "ccomp", "parataxis"} for t in c.subtree}
-    rest = _said([t for t in verb.subtree if t.i not in left and t.i != verb.i and not _stop_punct(t)])
-    who = _said(list(doer.subtree)) if doer is not None else speaker
+    rest = as_said([t for t in verb.subtree if t.i not in left and t.i != verb.i and not _stop_punct(t)])
+    who = as_said(list(doer.subtree)) if doer is not None else speaker
     have = ("has" if doer is not None else "have") if passive else ""
     return " ".join(part for part in (who, have, negation, verb.text, thing, rest) if part)
 
@@ -400,10 +400,6 @@ def _ended_by_me(verb: Any) -> str | None:
     if not said or not said.startswith("we ") or spoken or not (gone or ending_verb(lemma(verb))):
         return None
     return "I" + said[len("we"):]
-
-
-def _said(tokens: list[Any]) -> str:
-    return "".join(t.text_with_ws for t in tokens).strip()
 
 
 def _stop_punct(token: Any) -> bool:
@@ -502,8 +498,8 @@ def _clause(verb: Any) -> str:
         words.insert(0, verb.head)  # "Let's use Postgres": the parser hangs the choice on "let", which says it is one
     while words and words[0].is_punct:
         words.pop(0)
-    text = "".join(t.text_with_ws for t in words) if words else verb.text
-    text = " ".join(text.split()).strip(" ,;:.!?")
+    text = as_said(words) if words else verb.text
+    text = text.strip(" ,;:.!?")
     return text[:1].upper() + text[1:] + "."
 
 
@@ -590,6 +586,8 @@ def _heading(verb: Any, subject: Any) -> bool:
 def _clauses(sentence: Any) -> list[Any]:
     """The verbs that head a statement: main and coordinated clauses, not the reasons given for them."""
 
+    if statements.asked(sentence.text):
+        return []
     found = []
     for verb in sentence:
         if verb.pos_ not in {"VERB", "AUX"} or verb.dep_ not in {"ROOT", "conj", "ccomp", "parataxis", "advcl"}:

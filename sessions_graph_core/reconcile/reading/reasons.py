@@ -9,6 +9,7 @@ from typing import Any
 
 from sessions_graph_core.reconcile.nlp import lemma
 from sessions_graph_core.reconcile.reading.words import INTENT_VERBS, RATIONALE_MARKERS
+from sessions_graph_core.reconcile.tokens import as_said
 
 
 def rationale(verb: Any) -> str | None:
@@ -81,6 +82,4 @@ def _span_text(words: list[Any]) -> str | None:
     """The words as the text said them (its own spacing), one line."""
     if not words:
         return None
-    ordered = sorted(words, key=lambda t: t.i)
-    text = "".join(t.text_with_ws for t in ordered)
-    return " ".join(text.split()).strip(" ,.:;") or None
+    return as_said(words).strip(" ,.:;") or None

@@ -24,6 +24,7 @@ from sessions_graph_core.reconcile.statements import (
 from sessions_graph_core.reconcile.tokens import (
     FIRST_PERSON,
     FIRST_PLURAL,
+    as_said,
     everyone,
     modifies,
     named_person,
@@ -111,9 +112,7 @@ class Subjects:
                   and (t.dep_ != "poss" or t.i == token.i or (named and t.pos_ == "PROPN"))
                   and not no_word_of_the_name(t) and (t.dep_ != "case" or named)]
         # Spaced as said: "on-call rotation", not "on - call rotation".
-        text = "".join(t.text + (t.whitespace_ if n + 1 < len(tokens) and tokens[n + 1].i == t.i + 1 else " ")
-                       for n, t in enumerate(tokens))
-        return " ".join(text.split()).strip(" ,.'") or token.text
+        return as_said(tokens).strip(" ,.'") or token.text
 
     def words(self, token: Any) -> list[str]:
         return [w.lower() for w in self.phrase(token).split()]
