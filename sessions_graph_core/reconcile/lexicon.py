@@ -37,6 +37,15 @@ PERSONAL = {"location", "employer", "occupation", "manager", "diet", "phone numb
             "therapist", "car", "phone", "name"}
 # Attributes only a person holds, never a thing or a team: what one works as and for.
 JOBS = {"employer", "occupation"}
+# Attributes whose values are common words: a job ("a nurse"), a diet ("vegan"), a home ("the suburbs"), a car
+# ("a jeep"). Every other attribute with listed values holds names of things (a product, a provider, a tool).
+COMMON_WORD_VALUES = {"occupation", "diet", "location", "car"}
+# WordNet's files of things one can point at: no time, so no schedule ("my train", "the office").
+THING_FILES = {"noun.artifact", "noun.object", "noun.person", "noun.group", "noun.food", "noun.animal", "noun.plant",
+               "noun.substance", "noun.body"}
+# WordNet's files of words that say when, who or which group, never which product: "since this morning", "the
+# platform team", "my manager".
+NO_NAME_FILES = {"noun.time", "noun.group", "noun.person"}
 # Head words that add nothing to the attribute the word before them names: "caching layer", "CI setup", "bank account".
 GENERIC_HEADS = {"layer", "system", "tool", "tooling", "setup", "solution", "provider", "software", "stack", "account"}
 
@@ -211,6 +220,60 @@ def leaning_kind(value: str) -> str | None:
     ranked = _nearest_examples(value)
     clear = len(ranked) > 1 and ranked[0][1] - ranked[1][1] >= KIND_MARGIN
     return ranked[0][0] if clear else None
+
+
+def holds(attribute: str, value: str | None) -> bool:
+    """Whether a value is of the kind the attribute holds. A schedule holds a time ("Fridays", "9am",
+    "mornings", "weekly"), not a thing ("my train"); an attribute whose listed values are names (a database, a
+    provider, a plan) holds a name, listed or not, not a common noun phrase ("the versions", "my list", "the
+    platform team", "tests", "since this morning"). An ending (no value) and any other attribute hold what they
+    are given."""
+    if not value:
+        return True
+    if attribute == "schedule":
+        return not common_words(value) or senses.sense_file(value) not in THING_FILES
+    return not holds_names(attribute) or listed(value) or not _common_phrase(value)
+
+
+def listed(value: str) -> bool:
+    """Whether the value is a listed value of any attribute, or another model of one ("iPhone 15")."""
+    lex = lexicon()
+    return bool(lex.values.get(comparable(value)) or lex.model(value))
+
+
+@cache
+def listed_attributes() -> frozenset[str]:
+    """The attributes attributes.toml lists (not the ontology's, nor those a sentence names)."""
+    return frozenset(base_attributes())
+
+
+def holds_names(attribute: str) -> bool:
+    """Whether the attribute's values are names of things (a database, a provider, a plan), as its listed
+    values are; not a job, a diet, a home or a car, which common words name."""
+    return attribute in _named_kinds()
+
+
+@cache
+def _named_kinds() -> frozenset[str]:
+    return frozenset(lexicon().values.values()) - COMMON_WORD_VALUES
+
+
+def common_words(value: str) -> bool:
+    """Lower case words whose last WordNet knows as a noun: as said, no name ("versions", "my train"). A
+    figure is no common word ("10", "framework 13"): a time of day or a model."""
+    words = value.split()
+    return bool(words) and not any(ch.isupper() or ch.isdigit() for ch in value) and senses.known(words[-1])
+
+
+def _common_phrase(value: str) -> bool:
+    """Common words that name no product: more than one ("java service", "my list"), a plural ("versions",
+    "tests"), or a word of a time, a person or a group ("morning"). One lower-case word in its usual sense may
+    still be a name said in lower case ("clarity", "notion")."""
+    if not common_words(value):
+        return False
+    head = value.split()[-1].lower()
+    plural = head.endswith("s") and not head.endswith("ss") and senses.known(singular(head))
+    return len(value.split()) > 1 or plural or senses.sense_file(head) in NO_NAME_FILES
 
 
 def value_kind(value: str, lex: Lexicon) -> str | None:

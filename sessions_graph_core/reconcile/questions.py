@@ -32,7 +32,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from sessions_graph_core.clock import now_iso
 from sessions_graph_core.embeddings.models import VectorCache
 from sessions_graph_core.reconcile import facts, frames, senses
-from sessions_graph_core.reconcile.lexicon import GENERIC_HEADS, base_attributes, lexicon
+from sessions_graph_core.reconcile.lexicon import GENERIC_HEADS, base_attributes, holds, lexicon
 from sessions_graph_core.reconcile.statements import HELD, SELF, project_holder, waits
 from sessions_graph_core.reconcile.tokens import TIME_MODIFIERS
 from sessions_graph_core.store.base import GraphStore
@@ -285,8 +285,8 @@ def _weighed(question: Question, slots: Sequence[tuple[str, str]], speakers: set
             continue
         # A value is near its attribute by meaning ("T-Mobile", a mobile carrier); only the attribute's own words are none.
         value = next((v for v in question.values if not _in_words(v.lower(), attribute)), None)
-        if not value or facts.same_value(held, value):
-            continue
+        if not value or facts.same_value(held, value) or not holds(attribute, value):
+            continue  # the same value, or one of another kind ("my train" is no time, "this morning" no CI)
         if value not in content:
             content[value] = _content_words(question.text, value)
         words = [word for word, before, after in content[value] if _may_name(word, before, after, attribute)]

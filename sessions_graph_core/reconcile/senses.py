@@ -67,6 +67,13 @@ def people(word: str) -> str | None:
     return lexname.removeprefix("noun.") if lexname in {"noun.person", "noun.group"} else None
 
 
+def sense_file(phrase: str) -> str | None:
+    """WordNet's lexicographer file of the most frequent noun sense of the phrase (or of its head word):
+    "noun.time" for "morning", "noun.group" for "team"; None where WordNet does not know it."""
+    senses = _noun_senses(tuple(phrase.lower().split()))
+    return senses[0].lexname if senses else None
+
+
 @lru_cache(maxsize=WORDS_CACHED)
 def verb(word: str) -> bool:
     """Whether WordNet lists the word, or a base form of it, as a verb ("relocated" is, "bologna" is not)."""

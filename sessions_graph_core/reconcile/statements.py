@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact
-from sessions_graph_core.reconcile.lexicon import PERSONAL, Lexicon
+from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, PERSONAL, Lexicon, listed_attributes
 from sessions_graph_core.reconcile.tokens import FIRST_PERSON, WE_FORMS
 from sessions_graph_core.text import comparable
 
@@ -32,7 +32,9 @@ PERSON_PRONOUNS = {"he", "she", "him", "her", "his"}
 # A pronoun whose referent is not in its own text: the pipeline resolves it from the session's earlier turns.
 PERSON_REF = "@person"
 THING_REF = "@thing"
-OTHER_PRONOUNS = {"this", "that", "these", "those", "there", "which", "who", "you", "what", "something", "everything", "one"}
+# Words that point at a thing the conversation names ("that box"), not one the clause does.
+DEMONSTRATIVES = {"this", "that", "these", "those"}
+OTHER_PRONOUNS = {*DEMONSTRATIVES, "there", "which", "who", "you", "what", "something", "everything", "one"}
 # Words that lead in to what is said ("FYI the backend runs on ..."): no one holds anything by them.
 LEAD_IN_WORDS = {"fyi", "btw", "fwiw", "ps", "imo", "tbh"}
 # The attribute of a change that names the old value but not what it was the value of: the pipeline
@@ -82,6 +84,24 @@ def names_nothing(attribute: str, value: str | None) -> bool:
     """Whether a slot's attribute is a count of things or its value only points back ("the other consumer")."""
     return bool(_COUNTED_ATTRIBUTE.match(comparable(attribute))) or (
         value is not None and bool(_POINTING_VALUE.match(comparable(value))))
+
+
+# A name as code spells it: snake_case, camelCase ("statusURL"; not "McKenzie", nor a brand's one letter before
+# its capital: "iOS", "eBay"), a dotted name ("jest.fn"), a flag ("--force").
+_CODE_NAME = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]|^[a-z]{2,}[A-Z]|^[a-z_]+\.[a-z_]+|^--?[a-z]")
+# What only a person or a household holds: a thing (a function, a field, a flag) has no home, plan or laptop.
+NO_THINGS = PERSONAL | HOUSEHOLD | {"plan", "laptop"}
+
+
+def code_name(text: str) -> bool:
+    """Whether a holder or an attribute is an identifier of code ("render_pdf", "statusURL", "issued_at")."""
+    return bool(_CODE_NAME.search(text.strip("`")))
+
+
+def things_hold(attribute: str) -> bool:
+    """Whether a thing may hold the attribute: one of the listed attributes, not a person's or a household's
+    ("render_pdf" may have a database or an owner, not a home, a plan or an attribute of its own words)."""
+    return attribute in listed_attributes() and attribute not in NO_THINGS
 
 
 # -- claims and the facts they become ---------------------------------------------------------

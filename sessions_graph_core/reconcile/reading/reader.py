@@ -26,7 +26,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sessions_graph_core.reconcile import senses
-from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, JOBS, PERSONAL, Lexicon
+from sessions_graph_core.reconcile.lexicon import (
+    HOUSEHOLD,
+    JOBS,
+    PERSONAL,
+    Lexicon,
+    common_words,
+    holds,
+    holds_names,
+    listed,
+)
 from sessions_graph_core.reconcile.nlp import lemma
 from sessions_graph_core.reconcile.reading.clause import Clause
 from sessions_graph_core.reconcile.reading.copula import Copulas
@@ -54,14 +63,17 @@ from sessions_graph_core.reconcile.reading.words import (
     TRADE_VERBS,
 )
 from sessions_graph_core.reconcile.statements import (
+    DEMONSTRATIVES,
     HELD,
     HELD_HERE,
     PROJECT,
     SELF,
     Claim,
+    code_name,
     counted,
     junk_name,
     names_nothing,
+    things_hold,
 )
 from sessions_graph_core.reconcile.tokens import (
     FIRST_PLURAL,
@@ -74,6 +86,7 @@ from sessions_graph_core.reconcile.tokens import (
     name_read_as_verb,
     no_verb,
     nobody,
+    own_clause,
 )
 from sessions_graph_core.text import comparable
 
@@ -121,9 +134,24 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
         if self.adds(verb):  # "we also started using Grafana": one more of a kind beside the one held
             found = [c for c in found if c.value is None]
         self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
+        pointed, unnamed = self.pointed_at(verb), self.no_names(verb)
         return [c for c in found if c.subject and not junk_name(c.subject) and not counted(c.subject)
-                and not names_nothing(c.attribute, c.value)
+                and not names_nothing(c.attribute, c.value) and _fits(c, pointed, unnamed)
                 and (c.value is None or not junk_name(c.value)) and not self.refers_back(verb, c)]
+
+    def no_names(self, verb: Any) -> set[str]:
+        """The clause's common nouns said with an article or a possessive, in lower case and with no figure
+        ("the thing", "no shell", "my list"; not "a framework 13"): no name of a product, tool or provider,
+        which is said bare ("notion", "railway")."""
+        return {name for t in own_clause(verb) if t.pos_ == "NOUN" and any(d.dep_ in {"det", "poss"} for d in t.children)
+                and (name := self.name(t)) and common_words(name)}
+
+    def pointed_at(self, verb: Any) -> set[str]:
+        """The holders the clause names only by pointing ("that box", "these files"): which box, only the
+        conversation says, so no slot of theirs is filled ("Nobody on the team owns that box")."""
+        return {name for t in own_clause(verb) if t.pos_ in {"NOUN", "PROPN"} and any(
+            d.dep_ == "det" and d.lower_ in DEMONSTRATIVES for d in t.children) and (name := self.name(t))
+            and name not in (SELF, PROJECT)}
 
     def continues(self, verb: Any) -> bool:
         """Whether the clause says its value is as it was: by a verb of remaining ("stays", "remains",
@@ -240,7 +268,7 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
                 elif word == "over" and obj is not None and obj.lower_ == "to":
                     continue
                 if obj is not None:
-                    found.setdefault(word, obj)
+                    found.setdefault(word, self.of_a_count(obj))
                 elif word in {"to", "over", "out"} and any(t.dep_ == "prep" for t in child.children):
                     # "switched error tracking over to Sentry", "based out of Florence"
                     nested = next(t for t in child.children if t.dep_ == "prep")
@@ -263,6 +291,16 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
                     found.setdefault(nested.lower_, obj)
         return found
 
+    def of_a_count(self, token: Any) -> Any:
+        """What "a couple of", "a bunch of", "a handful of" counts ("on a couple of Hetzner boxes": the boxes):
+        a count or a group said with "a" and "of" is no value; what it is of, is."""
+        of = next((t for c in token.children if c.dep_ == "prep" and c.lower_ == "of"
+                   for t in c.children if t.dep_ == "pobj"), None)
+        a_count = token.pos_ == "NOUN" and any(t.dep_ == "det" and t.lower_ in {"a", "an"} for t in token.children)
+        if of is None or not a_count or senses.sense_file(token.lower_) not in {"noun.group", "noun.quantity"}:
+            return token
+        return of
+
     def negated(self, verb: Any) -> bool:
         for child in verb.children:
             if child.dep_ == "neg":
@@ -275,13 +313,27 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
 def _stranded_object(prep: Any) -> Any | None:
     """The name right after a preposition with no object, which the tagger called punctuation and hung on the
     verb ("settled on RabbitMQ/PUNCT", "decided on RabbitMQ/X", "on RabbitMQ/ADV/punct"): the preposition's object.
-    Only after a verb of choosing, where a choice is what follows ("test builds on CircleCI/punct" is a noun phrase)."""
-    if lemma(prep.head) not in CHOICE_VERBS | INTENT_VERBS:
+    Only after a verb of choosing or switching, where a choice is what follows ("test builds on CircleCI/punct" is
+    a noun phrase)."""
+    if lemma(prep.head) not in CHOICE_VERBS | INTENT_VERBS | SWITCH_VERBS:
         return None
     following = prep.nbor(1) if prep.i + 1 < len(prep.doc) else None
-    if following is None or following.head.i != prep.head.i or not any(ch.isalpha() for ch in following.text):
+    # hung on the verb, or on the verb that takes it ("decided to move X to CockroachDB/punct")
+    if following is None or following.head.i not in {prep.head.i, prep.head.head.i} or not any(ch.isalpha() for ch in following.text):
         return None
     return following if following.dep_ == "punct" or (following.dep_ == "dep" and following.pos_ in {"PUNCT", "X"}) else None
+
+
+def _fits(claim: Claim, pointed: set[str], unnamed: set[str]) -> bool:
+    """Whether a claim's holder is one the clause names and its value is of the slot's kind: no holder said only
+    by pointing (`pointed`), no code name holding what a thing cannot, no code name as the attribute, and no
+    value of another kind (lexicon.holds), nor a common noun said with an article (`unnamed`) where the slot
+    holds names."""
+    if claim.subject in pointed or code_name(claim.attribute) or not holds(claim.attribute, claim.value):
+        return False
+    if code_name(claim.subject) and not things_hold(claim.attribute):
+        return False
+    return not (claim.value in unnamed and holds_names(claim.attribute) and not listed(claim.value))
 
 
 def _household(claim: Claim) -> Claim:
