@@ -291,9 +291,12 @@ def asked(sentence: str) -> bool:
     """Whether a sentence is a question: it opens as one and ends on a question mark. Every clause in it is
     asked, not said: "can I make the udev rule survive a reflash?" says nothing of the rule, though the clause
     after "make" opens on its subject. "I moved to Leeds, how about you?" opens as a statement and keeps it."""
-    body = _BEFORE_SUBJECT.sub("", sentence.strip())
-    first = (body.split(maxsplit=1) or [""])[0].lower().strip(",.;:!?\"'`(")
-    return sentence.rstrip().endswith("?") and first in _ASKING
+    return sentence.rstrip().endswith("?") and _first_word(_BEFORE_SUBJECT.sub("", sentence.strip())) in _ASKING
+
+
+def _first_word(body: str) -> str:
+    """The first word of what is said, in lower case, without the marks around it."""
+    return (body.split(maxsplit=1) or [""])[0].lower().strip(",.;:!?\"'`(")
 
 
 def _wish_or_saying(body: str) -> bool:
@@ -328,7 +331,7 @@ def readable_alone(fact: ExtractedFact) -> bool:
         return True
     text = fact.text.strip()
     body = _BEFORE_SUBJECT.sub("", text)
-    first = (body.split(maxsplit=1) or [""])[0].lower().strip(",.;:!?\"'`(")
+    first = _first_word(body)
     if _CUT_OFF.search(text.rstrip(".!?")) or _YOUR.search(body) or text.count("(") != text.count(")"):
         return False
     if first in _NEVER_A_STATEMENT or (first in _HANGING_ALWAYS and "," not in body) or _QUESTION.match(body):
