@@ -241,12 +241,6 @@ def listed(value: str) -> bool:
     return bool(lex.values.get(comparable(value)) or lex.model(value))
 
 
-@cache
-def listed_attributes() -> frozenset[str]:
-    """The attributes attributes.toml lists (not the ontology's, nor those a sentence names)."""
-    return frozenset(base_attributes())
-
-
 def holds_names(attribute: str) -> bool:
     """Whether the attribute's values are names of things (a database, a provider, a plan), as its listed
     values are; not a job, a diet, a home or a car, which common words name."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sessions_graph_core.reconcile.extraction.base import ExtractedFact
-from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, PERSONAL, Lexicon, listed_attributes
+from sessions_graph_core.reconcile.lexicon import HOUSEHOLD, PERSONAL, Lexicon, base_attributes
 from sessions_graph_core.reconcile.tokens import FIRST_PERSON, WE_FORMS
 from sessions_graph_core.text import comparable
 
@@ -101,7 +101,7 @@ def code_name(text: str) -> bool:
 def things_hold(attribute: str) -> bool:
     """Whether a thing may hold the attribute: one of the listed attributes, not a person's or a household's
     ("render_pdf" may have a database or an owner, not a home, a plan or an attribute of its own words)."""
-    return attribute in listed_attributes() and attribute not in NO_THINGS
+    return attribute in base_attributes() and attribute not in NO_THINGS
 
 
 # -- claims and the facts they become ---------------------------------------------------------

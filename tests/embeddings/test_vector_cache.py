@@ -68,7 +68,7 @@ def test_the_process_wide_word_caches_are_bounded() -> None:
 # cannot grow with the text.
 FIXED_KEYS = {"base_attributes", "_examples", "_lexicon", "_vectors", "_verb_senses", "declared", "_vocabulary",
               "spacy_pipeline", "_load", "shipped_ranker", "_patterns", "_yearless_patterns", "shipped", "known_words",
-              "_key_places", "_part_before", "_relative_pattern", "listed_attributes", "_named_kinds"}
+              "_key_places", "_part_before", "_relative_pattern", "_named_kinds"}
 
 
 def test_no_cache_keyed_by_what_users_say_grows_without_bound() -> None:
