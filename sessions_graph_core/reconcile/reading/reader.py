@@ -134,6 +134,8 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
         if self.adds(verb):  # "we also started using Grafana": one more of a kind beside the one held
             found = [c for c in found if c.value is None]
         self.ended = next(((verb.i, c) for c in found if c.value is None and c.old), None)
+        if not found:
+            return found  # most clauses claim nothing: no need to read which of their nouns name nothing
         pointed, unnamed = self.pointed_at(verb), self.no_names(verb)
         return [c for c in found if c.subject and not junk_name(c.subject) and not counted(c.subject)
                 and not names_nothing(c.attribute, c.value) and _fits(c, pointed, unnamed)
