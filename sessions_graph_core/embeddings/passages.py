@@ -8,7 +8,7 @@ and every part gets its own vector.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sessions_graph_core.text import content_words, normalise
 
@@ -99,17 +99,19 @@ def shown_passages(text: str, hits: Sequence[int], chars: int, limit: int = PASS
     return sorted(chosen or [0])
 
 
-def excerpt(text: str, hits: Sequence[int], chars: int, limit: int = PASSAGE_CHARS) -> str:
-    """`text` whole when it fits in `chars`; else its `shown_passages`, in text order, with … for gaps."""
+def excerpt(text: str, hits: Sequence[int], chars: int, limit: int = PASSAGE_CHARS,
+            shown: Callable[[str], str] = str) -> str:
+    """`text` whole when it fits in `chars`; else its `shown_passages`, in text order, with … for gaps.
+    `shown` gives what a row shows of the whole text or of each passage (recall folds unasked output)."""
     if len(text) <= chars:
-        return text
+        return shown(text)
     passages = split_passages(text, limit)
     parts: list[str] = []
     previous = -1
     for index in shown_passages(text, hits, chars, limit):
         if index != previous + 1:
             parts.append(ELLIPSIS)
-        parts.append(passages[index][:chars].strip())
+        parts.append(shown(passages[index][:chars].strip()))
         previous = index
     if previous != len(passages) - 1:
         parts.append(ELLIPSIS)

@@ -14,9 +14,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from sessions_graph_core.embeddings.passages import excerpt, passage_spans, shown_passages
+from sessions_graph_core.prose import fold_output
 from sessions_graph_core.text import content_words, stems
 
 READING_RULES = """These rows come from this user's own past conversations; each one carries the date it was written.
@@ -48,14 +49,31 @@ class RecalledTurn(BaseModel):
     passages: list[int] = []
     rank: int = 0  # 1 is the best row; rows are shown in time order
     score: float = 0.0  # the fused score the turn was ranked by
+    # The question's word stems: pasted output that holds none of them is folded in the row. Not part of the
+    # row's JSON.
+    asked: frozenset[str] = Field(default=frozenset(), exclude=True)
+    _excerpts: dict[int, str] = PrivateAttr(default_factory=dict)
 
     def line(self, chars: int) -> str:
         """The row: the whole turn when it fits in `chars`; else its matching passages with … for what is
-        left out, and the turn's id and full size, so the reader can ask for the whole turn (recall --expand)."""
+        left out; output holding no word of the question folded to "[N lines of output]"; and, where anything
+        is left out, the turn's id and full size, so the reader can ask for the whole turn (recall --expand)."""
         where = f"session {self.session_id}, {self.timestamp[:16]}, {self.speaker}"
-        if len(self.text) > chars:
+        body = self.excerpt(chars)
+        if len(self.text) > chars or body != self.text:
             where += f", turn {self.turn_id} of {len(self.text):,} chars"
-        return f"TURN [{where}]: " + excerpt(self.text, self.passages, chars)
+        return f"TURN [{where}]: " + body
+
+    def excerpt(self, chars: int) -> str:
+        """What the row shows of the turn's text (line); kept, since ranking and the budget read it too."""
+        if chars not in self._excerpts:
+            self._excerpts[chars] = excerpt(self.text, self.passages, chars, shown=self._folded)
+        return self._excerpts[chars]
+
+    def _folded(self, text: str) -> str:
+        if not self.asked or "\n" not in text:  # output is folded in runs of lines beside prose
+            return text
+        return fold_output(text, lambda run: not self.asked.isdisjoint(stems(run)))
 
     def whole(self) -> str:
         """The whole turn, for a reader that asked for it by its id."""
@@ -71,10 +89,10 @@ class RecalledTurn(BaseModel):
         the excerpt with its …), and each passage shown with its offsets in the whole text."""
         every = passage_spans(self.text)
         shown = shown_passages(self.text, self.passages, chars)
-        whole = len(shown) == len(every)
+        body = self.excerpt(chars)
         spans = [(every[index][0], min(every[index][1], every[index][0] + chars)) for index in shown]
-        return {**self.model_dump(exclude={"passages", "text"}), "chars": len(self.text), "whole": whole,
-                "text": self.text if whole else excerpt(self.text, self.passages, chars),
+        return {**self.model_dump(exclude={"passages", "text"}), "chars": len(self.text), "whole": body == self.text,
+                "text": body,
                 "passages": [{"index": index, "start": start, "end": end, "text": self.text[start:end]}
                              for index, (start, end) in zip(shown, spans, strict=True)]}
 

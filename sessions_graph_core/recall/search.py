@@ -39,7 +39,7 @@ from sessions_graph_core.recall.results import (
 )
 from sessions_graph_core.recall.text_lane import text_lane
 from sessions_graph_core.store.base import GraphStore, Row
-from sessions_graph_core.text import search_terms
+from sessions_graph_core.text import search_terms, stems
 
 WEIGHTS = fusion.Weights()
 
@@ -84,6 +84,7 @@ def _turns(search: Search, ranked: list[tuple[str, float]], rows: dict[str, Row]
     turn_ids = list(dict.fromkeys([*scores, *fact_turns]))
     rows.update(load_turns(search, [tid for tid in turn_ids if "text" not in rows.get(tid, {})]))
     hints = {fact.turn: fact.text for fact in facts if fact.turn}
+    asked = frozenset(stems(search.question))
     turns = []
     for tid in turn_ids:
         row = rows.get(tid, {})
@@ -93,7 +94,7 @@ def _turns(search: Search, ranked: list[tuple[str, float]], rows: dict[str, Row]
         hits = passages.get(tid, []) + [best_passage(pieces, hint) for hint in (hints.get(tid), search.question) if hint]
         turns.append(RecalledTurn(turn_id=tid, session_id=row["session_id"], timestamp=row["timestamp"] or "",
                                   speaker=row.get("speaker") or row["role"], text=row["text"], passages=list(dict.fromkeys(hits)),
-                                  score=round(scores.get(tid, 0.0), 4)))
+                                  score=round(scores.get(tid, 0.0), 4), asked=asked))
     return turns
 
 

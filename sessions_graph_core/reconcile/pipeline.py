@@ -17,14 +17,14 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from sessions_graph_core import validation
+from sessions_graph_core import prose, validation
 from sessions_graph_core.clock import now_iso
 from sessions_graph_core.llm import MAX_ATTEMPTS
 from sessions_graph_core.memory.tool_calls import is_memory_tool
 from sessions_graph_core.ontology import model as ontology
 from sessions_graph_core.ontology.derive import milestones
 from sessions_graph_core.ontology.model import OntologyModel
-from sessions_graph_core.reconcile import entities, facts, forgetting, learned_gate, prose, questions, statements
+from sessions_graph_core.reconcile import entities, facts, forgetting, learned_gate, questions, statements
 from sessions_graph_core.reconcile.entities import MERGE_ENTITY, EntityRow
 from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extraction, ExtractionBackend
 from sessions_graph_core.reconcile.extraction.registry import get_backend

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from sessions_graph_core import prose
 from sessions_graph_core.embeddings.passages import split_passages
 from sessions_graph_core.recall import bm25, fusion
 from sessions_graph_core.recall.config import RecallConfig
@@ -161,3 +162,50 @@ def test_a_long_session_does_not_cover_the_question_by_many_weak_matches():
     )
     held = fusion.coverage(rows, found, WEIGHTS.session_turns)
     assert held["short"] == 1.0 and held["long"] == pytest.approx(3 / 4)
+
+
+CARGO_RUN = """cargo test
+
+running 4 tests
+test money::tests::rounds_to_cents ... ok
+test money::tests::applies_fee ... ok
+test money::tests::rejects_negative ... ok
+test money::tests::sums_a_day ... ok
+
+test result: ok. 4 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.02s"""
+PASTED = f"{CARGO_RUN}\n\nall green. FYI the ledger service moves to Hetzner next month, the AWS bill got too big."
+
+
+def wants(*words):
+    return lambda run: any(word in run for word in words)
+
+
+def test_a_run_of_output_that_holds_nothing_asked_is_folded():
+    folded = prose.fold_output(PASTED, wants("Hetzner"))
+    assert folded.startswith("cargo test\n\n[7 lines of output]\n\nall green. FYI the ledger service moves to Hetzner")
+    assert "rounds_to_cents" not in folded
+    assert prose.fold_output(PASTED, wants("rejects_negative")) == PASTED  # the run holds what is asked
+    assert prose.fold_output("Tests: 3 passed\nso it works", wants()) == "Tests: 3 passed\nso it works"  # too short
+    assert prose.fold_output("Moved to Hetzner.\nThe bill halved.", wants()) == "Moved to Hetzner.\nThe bill halved."
+
+
+def record_pasted_run(graph):
+    graph.record_session_start("s-paste", user_id="alice", started_at="2026-03-02T09:00:00Z")
+    graph.record_turns("s-paste", [{"role": "user", "text": PASTED, "timestamp": "2026-03-02T09:00:00Z"}], user_id="alice")
+    graph.embed_session("s-paste")
+    return graph.store.run("MATCH (t:Turn {session_id: 's-paste'}) RETURN t.turn_id AS id")[0]["id"]
+
+
+def test_a_rows_pasted_output_is_folded_unless_the_question_asks_about_it(graph):
+    turn_id = record_pasted_run(graph)
+    recalled = graph.recall("alice", "Where is the ledger service hosted next month?")
+    row = next(line for line in recalled.lines() if turn_id in line)
+    assert "[7 lines of output]" in row and "applies_fee" not in row and "moves to Hetzner" in row
+    assert f"turn {turn_id} of {len(PASTED):,} chars" in row  # what was folded can be asked for whole
+    shown = next(turn for turn in recalled.to_json()["turns"] if turn["turn_id"] == turn_id)
+    assert not shown["whole"] and "[7 lines of output]" in shown["text"]
+    assert graph.expand_turn("alice", turn_id).text == PASTED
+    asked = graph.recall("alice", "Which money test rejects negative amounts?")
+    row = next(line for line in asked.lines() if "Hetzner" in line)
+    assert "test money::tests::rejects_negative ... ok" in row and "lines of output" not in row
+    assert " turn " not in row.split("]:")[0]

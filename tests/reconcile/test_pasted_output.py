@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from sessions_graph_core import SessionsGraph
+from sessions_graph_core import SessionsGraph, prose
 from sessions_graph_core.ontology.model import DEFAULT_MODEL
-from sessions_graph_core.reconcile import prose
 from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 
 START = "2026-03-02T10:00:00Z"

@@ -1,4 +1,5 @@
-"""What of a turn's text is prose, judged before any backend reads it (issue 38).
+"""What of a turn's text is prose and what is pasted output: the reader reads only the prose (issue 38), and
+recall's rows fold the output that holds nothing asked (issue 39).
 
 A developer pastes a test run, a `git log`, a stack trace or a file listing into a message, fenced or not, and
 an assistant quotes its tools' output ("Tool output:" and a fenced block). Read as sentences, such lines become
@@ -16,6 +17,7 @@ Chat's own shapes stay prose: "bank: Monzo" notes, a "> " quote marker, "Error h
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # A fence opens or closes a code block: three or more backticks or tildes, an info string after the opening.
@@ -23,7 +25,8 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 
 # A shell or REPL prompt and its command: "$ git log", "dev@box:~/app$ make", PowerShell's "PS C:\\app>".
 _PROMPT = re.compile(r"^\s*(\$|❯|%|>>>)\s+\S|^[\w.-]+@[\w.-]+(:\S*)?\s?[$#%]\s|^PS [A-Z]:\\.*>")
-# Lines that are output whatever is around them.
+# Lines that are output whatever is around them, by how they start (matched at the line's start: searched,
+# each of some eighty shapes would be tried at every character) or by what they hold anywhere (_OUTPUT_ANYWHERE).
 _OUTPUT_LINE = re.compile(
     "|".join([
         _PROMPT.pattern,
@@ -80,7 +83,6 @@ _OUTPUT_LINE = re.compile(
         r"^[IWEF]\d{4} \d{2}:\d{2}:\d{2}",                          # glog
         r"^\s*\[?(INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL|CRITICAL)\]?[\s:]|^\[(info|warn|warning|error|debug)\]",
         r"^[\w.-]+-\d+\s+\|\s",                                       # docker compose: "web-1  | ..."
-        r"\blevel=(debug|info|warn|warning|error|fatal)\b",
         r"^\s*[{\[]\s*$|^\s*[}\]],?\s*$|^\s*\{\s*\"|^\s*\[[\d\"{\[].*\]\s*,?$",  # JSON
         r"^\s*\"[^\"]*\"\s*:\s*",
         r"^\s*\|.*\|\s*$",                                          # a table row
@@ -88,7 +90,7 @@ _OUTPUT_LINE = re.compile(
         # code: a definition, an import, a declaration, a line that ends as a statement or block does
         r"^\s*(async def|def|class) \w+.*:\s*$|^\s*(import [\w.]+( as \w+)?|from [\w.]+ import .+)$",
         r"^\s*(pub )?(fn|func|function) \w*\s*[(<]|^\s*(const|let|var) \w+\s*(:\s*[\w<>\[\]]+\s*)?=|^\s*#include\b",
-        r"[;{]\s*$|^\s*[\w$.]+\([^)]*\)\.[\w$.]+\(",
+        r"^\s*[\w$.]+\([^)]*\)\.[\w$.]+\(",
         r"^\s*[\u2500-\u257f]",                                     # box drawing
         # a command without its prompt: a package manager, git, docker, a build tool, and what some print
         r"^(sudo|npx) \S|^(npm (install|i|ci|run|test)|pip3? install|uv (pip|add|sync|run)|yarn (add|install|run)) |"
@@ -98,10 +100,13 @@ _OUTPUT_LINE = re.compile(
         r"^(Successfully (installed|built)|Requirement already satisfied|added \d+ packages?|HTTP/\d)",
         r"^[A-Z_][A-Z0-9_]+=\S",                                    # an environment variable set
         r"^(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE (TABLE|INDEX)|ALTER TABLE|EXPLAIN)\b",  # SQL
-        r"\(cost=\d|^\s*->\s+\w",                                    # a query plan
+        r"^\s*->\s+\w",                                              # a query plan
         r"^([A-Z][A-Z_-]+ {2,})+[A-Z][A-Z_-]+\s*$",                  # a table's header: "NAME   READY   STATUS"
     ])
 )
+
+# A logfmt level, a line that ends as a statement or block does, a query plan's cost.
+_OUTPUT_ANYWHERE = re.compile(r"\blevel=(debug|info|warn|warning|error|fatal)\b|[;{]\s*$|\(cost=\d")
 
 # Lines prose shares, output only beside a line that is: "key: value" (YAML, headers), an indented line
 # (a frame's source line, a wrapped log record), a diff's "+"/"-" line, a lone closing bracket or brace.
@@ -122,15 +127,20 @@ class Split:
     output: str
 
 
-def split(text: str) -> Split:
-    """The text's prose and its output (module docstring)."""
-    lines = text.split("\n")
+def output_lines(lines: list[str]) -> list[bool]:
+    """Which of the lines are output (module docstring), fences included."""
     fenced = _fenced(lines)
-    shaped = [bool(_OUTPUT_LINE.search(line)) for line in lines]
+    shaped = [bool(_OUTPUT_LINE.match(line) or _OUTPUT_ANYWHERE.search(line)) for line in lines]
     _after_prompts(lines, shaped)
     _yaml(lines, shaped)
     _spread(lines, shaped)
-    output = [a or b for a, b in zip(fenced, shaped, strict=True)]
+    return [a or b for a, b in zip(fenced, shaped, strict=True)]
+
+
+def split(text: str) -> Split:
+    """The text's prose and its output (module docstring)."""
+    lines = text.split("\n")
+    output = output_lines(lines)
     if not any(output):
         return Split([text], "")
     pieces: list[list[str]] = [[]]
@@ -197,3 +207,43 @@ def _spread(lines: list[str], output: list[bool]) -> None:
                 continue
             if any(0 <= m < len(lines) and output[m] and lines[m].strip() for m in (n - 1, n + 1)):
                 output[n] = changed = True
+
+
+# A run of output shorter than this (about 30 tokens) is shown: folding it saves little, and a line of prose
+# read as output ("1. print the body on any error;") stays readable.
+FOLDED_CHARS = 120
+
+
+def fold_output(text: str, wanted: Callable[[str], bool]) -> str:
+    """The text with each run of output lines (blank lines within it included) of FOLDED_CHARS or more that
+    `wanted` does not want replaced by "[N lines of output]": a test run or a log pasted beside a sentence
+    takes a reader's budget and tells it nothing the question asked."""
+    lines = text.split("\n")
+    output = _blank_lines_within(lines, output_lines(lines))
+    if not any(output):
+        return text
+    kept: list[str] = []
+    start = 0
+    while start < len(lines):
+        end = start + 1
+        while end < len(lines) and output[end] == output[start]:
+            end += 1
+        run = lines[start:end]
+        marker = f"[{len(run)} line{'s' if len(run) > 1 else ''} of output]"
+        folds = output[start] and len("\n".join(run)) >= FOLDED_CHARS and not wanted("\n".join(run))
+        kept += [marker] if folds else run
+        start = end
+    return "\n".join(kept)
+
+
+def _blank_lines_within(lines: list[str], output: list[bool]) -> list[bool]:
+    """`output` with each blank line between two output lines counted as output: a test run's summary after
+    a blank line belongs to the same run."""
+    marked = list(output)
+    for n, line in enumerate(lines):
+        if line.strip():
+            continue
+        before = next((output[m] for m in range(n - 1, -1, -1) if lines[m].strip()), False)
+        after = next((output[m] for m in range(n + 1, len(lines)) if lines[m].strip()), False)
+        marked[n] = before and after
+    return marked
