@@ -2137,7 +2137,7 @@ QUESTIONS: list[tuple[str, str, str, str, list[str]]] = [
      "How many days of annual leave have I taken in total for the trips I mentioned?",
      "10 days: 5 for Inverness at Christmas (23-27 Dec) and 5 for Tenerife (10-14 March)", ["leave1", "leave2"]),
     ("heldout5-multi-02", "multi-session",
-     "Which libraries did I replace in the data pipeline, and with what?",
+     "Which Python libraries did I replace in the feature code and in the data checks, and with what?",
      "pandas with Polars in the feature code, and Great Expectations with pandera for data checks",
      ["polars", "pandera"]),
     ("heldout5-multi-03", "multi-session", "How many trust feed outages have I dealt with, and what caused each?",
