@@ -16,7 +16,7 @@ import pytest
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.errors import StoreUnreachableError
 from sessions_graph_core.store.falkordb.client import ReplyError
-from sessions_graph_core.store.falkordb.server import EmbeddedServer, terminate
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, _process_alive, terminate
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 from sessions_graph_core.store.schema import MEMORY_TEXT_INDEX
 
@@ -275,7 +275,7 @@ def test_a_server_that_cannot_start_reports_its_log(short_tmp):
 WRITER = """
 import os, sys
 from sessions_graph_core.store.base import user_key
-from sessions_graph_core.store.falkordb.server import EmbeddedServer, terminate
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, _process_alive, terminate
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 store = FalkorDBStore(EmbeddedServer(sys.argv[1]), graph="durable")
 with open(sys.argv[2], "a") as acks:
@@ -290,7 +290,7 @@ with open(sys.argv[2], "a") as acks:
 
 COUNTER = """
 import sys
-from sessions_graph_core.store.falkordb.server import EmbeddedServer, terminate
+from sessions_graph_core.store.falkordb.server import EmbeddedServer, _process_alive, terminate
 from sessions_graph_core.store.falkordb.store import FalkorDBStore
 store = FalkorDBStore(EmbeddedServer(sys.argv[1]), graph="durable")
 for _ in range(250):
@@ -354,3 +354,44 @@ def test_the_server_keeps_no_query_log_and_writes_its_snapshot_readable(server):
         assert connection.command("CONFIG", "GET", "rdbcompression") == ["rdbcompression", "no"]
     finally:
         connection.close()
+
+
+def test_an_owner_stopped_by_sigterm_stops_its_server(short_tmp):
+    """A worker stopped the way process managers stop one (SIGTERM) leaves no server of its own running."""
+    owner = run_python(
+        """
+        import sys
+        from sessions_graph_core.store.falkordb.store import FalkorDBStore
+        store = FalkorDBStore.open(sys.argv[1], graph="g")
+        store.run("CREATE (:Note {text: 'before the signal'})")
+        print(store.owns_server, flush=True)
+        sys.stdin.readline()
+        """,
+        str(short_tmp),
+        wait=False,
+    )
+    assert owner.stdout.readline().strip() == "True"
+    server = EmbeddedServer(short_tmp)
+    pid = server.pid()
+    owner.send_signal(signal.SIGTERM)
+    assert owner.wait(timeout=120) == 128 + signal.SIGTERM, owner.stderr.read()
+    assert server.pid() is None and not _process_alive(pid)  # a zombie not yet reaped by init counts as gone
+    again = FalkorDBStore.open(short_tmp, graph="g")
+    assert again.run("MATCH (n:Note) RETURN n.text AS t") == [{"t": "before the signal"}]
+    again.close()
+
+
+def test_a_sigterm_handler_the_program_set_is_left_alone(short_tmp):
+    child = run_python(
+        """
+        import signal, sys
+        from sessions_graph_core.store.falkordb.store import FalkorDBStore
+        mine = lambda *_: None
+        signal.signal(signal.SIGTERM, mine)
+        store = FalkorDBStore.open(sys.argv[1], graph="g")
+        print(signal.getsignal(signal.SIGTERM) is mine, flush=True)
+        store.close()
+        """,
+        str(short_tmp),
+    )
+    assert child.stdout.strip() == "True"

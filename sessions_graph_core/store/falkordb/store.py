@@ -6,6 +6,8 @@ from __future__ import annotations
 import atexit
 import os
 import re
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -74,6 +76,18 @@ def _client_name() -> str:
     return f"sessions-graph-{os.getpid()}"
 
 
+def _exit_on_sigterm() -> None:
+    """Make a SIGTERM that would end the process at once (the default action: a process manager stopping a
+    worker) end it by SystemExit instead, so that atexit still stops the server the process started. A
+    handler the program set itself is left alone, and only the main thread may set one."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 class FalkorDBStore(GraphStore):
     """One graph inside the embedded server of a data directory, or inside a standalone server (`server` None)."""
 
@@ -104,6 +118,7 @@ class FalkorDBStore(GraphStore):
         self._read_fallback: tuple[str, str, Callable[[str], None]] | None = None
         if owns_server:
             atexit.register(self.close)
+            _exit_on_sigterm()
 
     @classmethod
     def open(
