@@ -370,15 +370,18 @@ def test_an_owner_stopped_by_sigterm_stops_its_server(short_tmp):
         str(short_tmp),
         wait=False,
     )
-    assert owner.stdout.readline().strip() == "True"
     server = EmbeddedServer(short_tmp)
-    pid = server.pid()
-    owner.send_signal(signal.SIGTERM)
-    assert owner.wait(timeout=120) == 128 + signal.SIGTERM, owner.stderr.read()
-    assert server.pid() is None and not _process_alive(pid)  # a zombie not yet reaped by init counts as gone
-    again = FalkorDBStore.open(short_tmp, graph="g")
-    assert again.run("MATCH (n:Note) RETURN n.text AS t") == [{"t": "before the signal"}]
-    again.close()
+    try:
+        assert owner.stdout.readline().strip() == "True"
+        pid = server.pid()
+        owner.send_signal(signal.SIGTERM)
+        assert owner.wait(timeout=120) == 128 + signal.SIGTERM, owner.stderr.read()
+        assert server.pid() is None and not _process_alive(pid)  # a zombie not yet reaped by init counts as gone
+        again = FalkorDBStore.open(short_tmp, graph="g")
+        assert again.run("MATCH (n:Note) RETURN n.text AS t") == [{"t": "before the signal"}]
+        again.close()
+    finally:
+        server.stop()  # what a failing run would leave behind
 
 
 def test_a_sigterm_handler_the_program_set_is_left_alone(short_tmp):
