@@ -5,8 +5,8 @@ the user what to do, not what is true; the user's own imperative is what they wa
 only says when or on what condition another holds ("until the bucket is deleted in November", "when she was
 12") says nothing of its own, whoever says it; one that tells when something happened says that it did, and is
 written without its opener ("Lena left the company."). A clause that shares its subject with the verb before it
-is written with that subject ("Marta approved the migration.", not "Approved the migration."). Our own
-sentences, the real model and the real store.
+is written with that subject ("Marta approved the migration.", not "Approved the migration."), where its verb
+agrees with it and it has no subject of its own. Our own sentences, the real model and the real store.
 """
 
 from __future__ import annotations
@@ -85,3 +85,16 @@ def test_in_a_session_the_assistants_advice_fills_no_slot(graph: SessionsGraph, 
         {"role": "assistant", "text": "The nightly job writes a CSV to the billing bucket."},
     ])
     assert [text for text, _ in found] == ["The nightly job writes a CSV to the billing bucket."]
+
+
+@pytest.mark.parametrize(
+    ("text", "unsaid"),
+    [
+        ("Piotr mentioned the budget and there's a reorg coming in July.", "Piotr there's a reorg coming in July."),
+        ("The two exporters run nightly and is the slowest part of the pipeline.",
+         "The two exporters is the slowest part of the pipeline."),
+    ],
+)
+def test_a_clause_with_a_subject_of_its_own_or_out_of_agreement_borrows_none(spacy: SpacyBackend, text: str,
+                                                                               unsaid: str) -> None:
+    assert unsaid not in [fact.text for fact in spacy.extract([text], DEFAULT_MODEL)[0].facts]

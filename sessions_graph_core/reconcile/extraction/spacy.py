@@ -493,18 +493,33 @@ def _as_said(verb: Any) -> dict[str, str]:
 
 def _clause(verb: Any, subject: Any | None = None) -> str:
     """The verb's own clause as said (_clause_words), with `subject` where the clause borrows it from the verb
-    it is coordinated with and says its own tense ("Zephyr threads each have their own stack and are
-    preemptive": "Zephyr threads are preemptive.", not "Are preemptive."). A base form or participle shares
-    the other verb's auxiliary too ("we should read A and write B"), which the clause alone would not say.
+    it is coordinated with (_borrows: "Zephyr threads each have their own stack and are preemptive": "Zephyr
+    threads are preemptive.", not "Are preemptive.").
     A clause that tells when something happened is said without its opener ("when Lena left the company":
     "Lena left the company.", mood.told_past)."""
-    words = [t for t in _clause_words(verb) if not (told_past(verb) and t.i == opener(verb).i)]
-    if verb.dep_ == "conj" and verb.tag_ in {"VBZ", "VBD", "VBP"} and subject is not None and words and (
-            subject.dep_ in {"nsubj", "nsubjpass"} and subject.i not in {t.i for t in verb.subtree}):
+    words = _clause_words(verb)
+    if told_past(verb):
+        words = [t for t in words if t.i != opener(verb).i]
+    if words and subject is not None and _borrows(verb, subject):
         words = [t for t in subject.subtree if t.i <= subject.i] + words
     text = as_said(words) if words else verb.text
     text = text.strip(" ,;:.!?")
     return text[:1].upper() + text[1:] + "."
+
+
+def _borrows(verb: Any, subject: Any) -> bool:
+    """Whether a coordinated clause's subject is the one of the verb before it, the clause saying its own
+    tense in agreement with it: "are" after "Zephyr threads", "sees" after "OpenTofu". A clause with a subject
+    of its own ("and there's a reorg coming") or out of agreement ("All 14 modules encrypted ... and is a good
+    result", where the parse joined two sentences) does not, nor a base form or participle, which shares the
+    other verb's auxiliary too ("we should read A and write B": "We write B" would not say it)."""
+    if verb.dep_ != "conj" or subject.dep_ not in {"nsubj", "nsubjpass"} or subject.i in {t.i for t in verb.subtree}:
+        return False
+    if verb.tag_ not in {"VBZ", "VBD", "VBP"} or any(child.dep_ in {"expl", "csubj"} for child in verb.children):
+        return False
+    several = (subject.tag_ in {"NNS", "NNPS"} or subject.lower_ in {"i", "you", "we", "they"}
+               or any(child.dep_ == "conj" for child in subject.children))
+    return verb.tag_ == "VBD" or (verb.tag_ == "VBP") == several
 
 
 def _clause_words(verb: Any) -> list[Any]:
@@ -650,11 +665,11 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: An
         obj, preposition = _object_of(verb)
         verb_lemma = lemma(verb)
         predicate = " ".join(part for part in (verb_lemma, *[t.lower_ for t in verb.children if t.dep_ == "prt"], preposition) if part)
-        # The clause as said (who -[verb]-> what), whatever slot it fills.
         if subject.lower_ in statements.FOCUS_PRONOUNS:
             said = reader.name(subject)
         else:
             said = subject.text if subject.pos_ == "PRON" else _phrase(subject).text
+        # The clause as said (who -[verb]-> what) and how it is said (reading/mood.py), whatever slot it fills.
         triple = {"subject": said, "predicate": predicate, "object": _phrase(obj).text if obj is not None else None,
                   "mood": mood(verb, _clause_words(verb))}
         text = _clause(verb, subject)

@@ -23,7 +23,7 @@ _CLAUSE_DEPS = {"ROOT", "advcl", "ccomp", "parataxis", "conj"}
 # report, take ..."), a clause of purpose or condition ("If drift remains, log ..."), "please", a conjunction,
 # punctuation, and "do" of a negative ("Don't push ...").
 _BEFORE_IMPERATIVE = {"advmod", "advcl", "prep", "punct", "intj", "npadvmod", "cc", "neg"}
-# What an imperative has none of: a subject, an auxiliary of tense or modality, an infinitive's "to".
+# What an imperative has none of: a subject or a passive's auxiliary (nor any other auxiliary but "do").
 _NOT_IMPERATIVE = {"nsubj", "nsubjpass", "csubj", "expl", "auxpass"}
 
 
