@@ -436,7 +436,8 @@ def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
     together, read on its own (readable_alone), not held by a bare possessive or "you" ("your/manager"), not a
     number doing something ("42 -[pass in]-> 3.1s"), and, in the assistant's words, not about the assistant
     ("Let me check", "I'll fix it"), not its reaction ("Good, ..."), and, in no slot, naming something of the
-    user's work or world, not only its own "I" ("I think the format includes indentation")."""
+    user's work or world, not only its own "I" ("I think the format includes indentation"), and said as
+    something that is so (_said_as_so)."""
     holder = comparable(fact.slot.partition("/")[0]) if fact.slot else ""
     subject = comparable(fact.subject or "")
     return not (
@@ -448,7 +449,16 @@ def worth_stating(fact: ExtractedFact, *, by_assistant: bool) -> bool:
         or subject in _ADDRESSED
         or (subject and not any(ch.isalpha() for ch in subject))
         or (by_assistant and _the_assistants_own(fact))
+        or not _said_as_so(fact, by_assistant=by_assistant)
     )
+
+
+def _said_as_so(fact: ExtractedFact, *, by_assistant: bool) -> bool:
+    """Whether the clause is said as something that is so (reading/mood.py): not only another clause's time or
+    condition ("When she was 12."), whoever says it; and, in the assistant's words, not advice to the user
+    ("Keep it to one page; the detail can live in linked docs."). The user's own imperative is what they want
+    done ("use pnpm, not npm"), and stays."""
+    return fact.mood == "stated" or (fact.mood == "advised" and not by_assistant)
 
 
 def _the_assistants_own(fact: ExtractedFact) -> bool:

@@ -39,6 +39,10 @@ class ExtractedFact(BaseModel):
     # Whether the statement says its slot's value did not change ("I still live in Porto", "as before"):
     # it then repeats the statement before it in the slot, whatever words it says the value in.
     kept: bool = False
+    # How the clause is said (reading/mood.py): "stated" as something that is so, else as advice ("Keep it to
+    # one page; ...") or only another clause's time or condition ("When she was 12."). Backends that do not
+    # read the parse leave it "stated".
+    mood: Literal["stated", "advised", "hanging"] = "stated"
 
 
 class Extraction(BaseModel):

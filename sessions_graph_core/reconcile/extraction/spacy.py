@@ -16,6 +16,7 @@ from sessions_graph_core.reconcile.extraction.base import ExtractedEntity, Extra
 from sessions_graph_core.reconcile.lexicon import lexicon
 from sessions_graph_core.reconcile.nlp import lemma, spacy_pipeline
 from sessions_graph_core.reconcile.reading.endings import ending_verb
+from sessions_graph_core.reconcile.reading.mood import mood, opener, told_past
 from sessions_graph_core.reconcile.reading.reader import Reader
 from sessions_graph_core.reconcile.reading.reasons import rationale
 from sessions_graph_core.reconcile.reading.words import (
@@ -108,14 +109,14 @@ class SpacyBackend:
         # now": the ending before the new value).
         # An ending whose doer and speaker are both unsaid ("Netflix got cancelled") is read by "I" as well:
         # what it ended waits for a slot of mine as well as of ours (only its waiting statements are added).
-        active = [(n, at, said, _clause(verb), False) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
+        active = [(n, at, said, _as_said(verb), False) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
                   if (said := _in_active(verb))]
-        active += [(n, at, said, _clause(verb), True) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
+        active += [(n, at, said, _as_said(verb), True) for n, verbs in enumerate(unread) for verb, at in reversed(verbs)
                    if (said := _ended_by_me(verb))]
         parsed = nlp.pipe([said for _, _, said, _, _ in active], batch_size=self.batch_size)
-        for (n, at, _, text, waiting), doc in zip(active, parsed, strict=True):
+        for (n, at, _, as_said_here, waiting), doc in zip(active, parsed, strict=True):
             filled = {fact.slot for fact in found[n].facts if fact.slot}
-            found[n].facts[at:at] = [fact.model_copy(update={"text": text}) for fact in _read_doc(doc, labels, lex).facts
+            found[n].facts[at:at] = [fact.model_copy(update=as_said_here) for fact in _read_doc(doc, labels, lex).facts
                                      if fact.slot and fact.slot not in filled and (not waiting or statements.waits(fact.slot))]
         return found
 
@@ -485,7 +486,43 @@ def _without_reasons(verb: Any) -> list[Any]:
     return [t for t in verb.subtree if t.i not in reasons]
 
 
-def _clause(verb: Any) -> str:
+def _as_said(verb: Any) -> dict[str, str]:
+    """The clause's words and mood as the text said them, for a statement read from the clause said again."""
+    return {"text": _clause(verb), "mood": mood(verb, _clause_words(verb))}
+
+
+def _clause(verb: Any, subject: Any | None = None) -> str:
+    """The verb's own clause as said (_clause_words), with `subject` where the clause borrows it from the verb
+    it is coordinated with (_borrows: "Zephyr threads each have their own stack and are preemptive": "Zephyr
+    threads are preemptive.", not "Are preemptive.").
+    A clause that tells when something happened is said without its opener ("when Lena left the company":
+    "Lena left the company.", mood.told_past)."""
+    words = _clause_words(verb)
+    if told_past(verb):
+        words = [t for t in words if t.i != opener(verb).i]
+    if words and subject is not None and _borrows(verb, subject):
+        words = [t for t in subject.subtree if t.i <= subject.i] + words
+    text = as_said(words) if words else verb.text
+    text = text.strip(" ,;:.!?")
+    return text[:1].upper() + text[1:] + "."
+
+
+def _borrows(verb: Any, subject: Any) -> bool:
+    """Whether a coordinated clause's subject is the one of the verb before it, the clause saying its own
+    tense in agreement with it: "are" after "Zephyr threads", "sees" after "OpenTofu". A clause with a subject
+    of its own ("and there's a reorg coming") or out of agreement ("All 14 modules encrypted ... and is a good
+    result", where the parse joined two sentences) does not, nor a base form or participle, which shares the
+    other verb's auxiliary too ("we should read A and write B": "We write B" would not say it)."""
+    if verb.dep_ != "conj" or subject.dep_ not in {"nsubj", "nsubjpass"} or subject.i in {t.i for t in verb.subtree}:
+        return False
+    if verb.tag_ not in {"VBZ", "VBD", "VBP"} or any(child.dep_ in {"expl", "csubj"} for child in verb.children):
+        return False
+    several = (subject.tag_ in {"NNS", "NNPS"} or subject.lower_ in {"i", "you", "we", "they"}
+               or any(child.dep_ == "conj" for child in subject.children))
+    return verb.tag_ == "VBD" or (verb.tag_ == "VBP") == several
+
+
+def _clause_words(verb: Any) -> list[Any]:
     """The verb's own clause: its subtree without the verbs coordinated with it ("A does X, and B does Y")."""
     cut = {t.i for child in verb.children if child.dep_ == "conj" and child.pos_ in {"VERB", "AUX"} for t in child.subtree}
     cut |= {child.i for child in verb.children if child.dep_ == "cc"}
@@ -498,9 +535,7 @@ def _clause(verb: Any) -> str:
         words.insert(0, verb.head)  # "Let's use Postgres": the parser hangs the choice on "let", which says it is one
     while words and words[0].is_punct:
         words.pop(0)
-    text = as_said(words) if words else verb.text
-    text = text.strip(" ,;:.!?")
-    return text[:1].upper() + text[1:] + "."
+    return words
 
 
 def _subject(verb: Any) -> Any | None:
@@ -630,24 +665,26 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: An
         obj, preposition = _object_of(verb)
         verb_lemma = lemma(verb)
         predicate = " ".join(part for part in (verb_lemma, *[t.lower_ for t in verb.children if t.dep_ == "prt"], preposition) if part)
-        # The clause as said (who -[verb]-> what), whatever slot it fills.
         if subject.lower_ in statements.FOCUS_PRONOUNS:
             said = reader.name(subject)
         else:
             said = subject.text if subject.pos_ == "PRON" else _phrase(subject).text
-        triple = {"subject": said, "predicate": predicate, "object": _phrase(obj).text if obj is not None else None}
+        # The clause as said (who -[verb]-> what) and how it is said (reading/mood.py), whatever slot it fills.
+        triple = {"subject": said, "predicate": predicate, "object": _phrase(obj).text if obj is not None else None,
+                  "mood": mood(verb, _clause_words(verb))}
+        text = _clause(verb, subject)
         claims = reader.claims(verb, subject)
         if not claims and unread is not None:
             unread.append((verb, before + len(facts)))  # read again in the active voice where its shape hides the doer (_in_active)
         if claims:
             reason = rationale(verb) or (rationale(verb.head) if verb.dep_ == "conj" else None)
-            facts += [statements.fact_of(claim, _clause(verb), about, reason, triple) for claim in claims]
+            facts += [statements.fact_of(claim, text, about, reason, triple) for claim in claims]
             continue
         subject_word = subject.lower_
         if verb_lemma in DECISION_VERBS and (subject_word in DECIDERS or lemma(subject) in DECIDERS):
             # A choice whose role the reader could not name: a decision without a slot.
             facts.append(
-                ExtractedFact(text=_clause(verb), kind="decision", about=about, rationale=rationale(verb), **triple)
+                ExtractedFact(text=text, kind="decision", about=about, rationale=rationale(verb), **triple)
             )
             continue
         if obj is None or not said or statements.junk_name(said) or statements.junk_name(triple["object"]):
@@ -655,5 +692,5 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: An
         if obj.pos_ in {"VERB", "AUX"} or _heading(verb, subject) or not _finite(verb):
             continue  # "billing/VERB consumes/NOUN them": a verb is no object; "Decision noted: ..." is a label
         names = _about([(t.i, t.i + 1) for t in (subject, obj)], spans)
-        facts.append(ExtractedFact(text=_clause(verb), about=names or about, **triple))
+        facts.append(ExtractedFact(text=text, about=names or about, **triple))
     return facts

@@ -1,0 +1,99 @@
+"""How a clause is said, as the parse shows it: as something that is so, or as advice, or only the time or
+condition of another clause (issue 38, thirteenth round).
+
+A clause's statement is written with its words; where those words tell the listener what to do ("Keep it to
+one page; the detail can live in linked docs.") or only say when or on what condition another clause holds
+("When she was 12.", "After the bucket is deleted"), the statement is not one of what is true.
+statements.worth_stating decides what each mood costs, by speaker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+Mood = Literal["stated", "advised", "hanging"]
+
+# Words that open a clause of time: said in the past, what it tells happened ("when Lena left the company").
+_TIME_OPENERS = {"when", "after", "since", "once", "as"}
+# Where an imperative verb stands in the parse: a clause of its own, or one the parser hung on the next
+# ("Keep/advcl it to one page; the detail can live ...", "For the report, take/ccomp ...; lithium cells hold ...").
+_CLAUSE_DEPS = {"ROOT", "advcl", "ccomp", "parataxis", "conj"}
+# What may stand before an imperative in its clause: an adverb ("Also write down ..."), a phrase ("For the
+# report, take ..."), a clause of purpose or condition ("If drift remains, log ..."), "please", a conjunction,
+# punctuation, and "do" of a negative ("Don't push ...").
+_BEFORE_IMPERATIVE = {"advmod", "advcl", "prep", "punct", "intj", "npadvmod", "cc", "neg"}
+# What an imperative has none of: a subject or a passive's auxiliary (nor any other auxiliary but "do").
+_NOT_IMPERATIVE = {"nsubj", "nsubjpass", "csubj", "expl", "auxpass"}
+
+
+def mood(verb: Any, words: Sequence[Any]) -> Mood:
+    """The mood of the clause that `verb` heads, written as `words`: "hanging" where it is only a clause of
+    time or condition of another, "advised" where its words hold an imperative, else "stated"."""
+    if hanging(verb):
+        return "hanging"
+    return "advised" if any(imperative(token) for token in words) else "stated"
+
+
+def hanging(verb: Any) -> bool:
+    """Whether the clause is an adverbial one opened by its own conjunction or wh-adverb ("when she is 12",
+    "after the bucket is deleted", "until the kernel kills the process"): it says when or on what condition
+    the clause it hangs on holds, not something of its own. One that tells when something happened says
+    that it did ("when Lena left the company"): it is read without its opener (told_past)."""
+    return opener(verb) is not None and not told_past(verb)
+
+
+def opener(verb: Any) -> Any | None:
+    """The conjunction or wh-adverb that opens an adverbial clause ("when", "after", "(only) until", "if"), if any."""
+    if verb.dep_ != "advcl":
+        return None
+    return next((child for child in verb.lefts if child.dep_ == "mark" or (child.dep_ == "advmod" and child.tag_ == "WRB")),
+                None)
+
+
+def told_past(verb: Any) -> bool:
+    """Whether an adverbial clause tells when something happened, which says it did: opened by a word of time
+    and said in the past ("when Lena left the company", "after the office had moved to Ghent"). A state is
+    not something that happened ("when she was 12")."""
+    said = opener(verb)
+    return said is not None and said.lower_ in _TIME_OPENERS and verb.lemma_ not in {"be", "have"} and (
+        verb.tag_ == "VBD" or any(child.dep_ in {"aux", "auxpass"} and child.tag_ == "VBD" for child in verb.children))
+
+
+def imperative(token: Any) -> bool:
+    """Whether the token is a verb that tells the listener to do something: its base form heading a clause,
+    with no subject nor auxiliary but the "do" of a negative, nothing before it in its clause but adverbs, a
+    phrase and punctuation; a verb coordinated with one ("Start from X and use Y") is one too. "Let" proposes
+    what we do ("Let's use Kafka"), which the reader reads as a decision, not advice; a verb whose object is a
+    "that" clause says that clause ("Note that the LED is wired to the wifi chip")."""
+    if token.tag_ != "VB" or token.dep_ not in _CLAUSE_DEPS or token.lemma_ == "let" or _says_that(token):
+        return False
+    heading = _heading_before(token)
+    if any((child.dep_ in _NOT_IMPERATIVE and child.i not in heading) or (child.dep_ == "aux" and child.lower_ != "do")
+           for child in token.children):
+        return False
+    if token.dep_ == "conj":
+        return imperative(token.head) or _of_a_tense(token.head)
+    return all(child.dep_ in _BEFORE_IMPERATIVE or (child.dep_ == "aux" and child.lower_ == "do") or child.i in heading
+               for child in token.lefts)
+
+
+def _heading_before(verb: Any) -> set[int]:
+    """The words before a colon that stands right before the verb: a heading the advice is under ("Now the
+    DNS: change the A record ...", "The serial port: use the stable path"), not the verb's subject."""
+    colon = next((child for child in verb.lefts if child.text == ":" and child.i == verb.i - 1), None)
+    return set() if colon is None else {t.i for child in verb.lefts if child.i < colon.i for t in child.subtree}
+
+
+def _of_a_tense(verb: Any) -> bool:
+    """Whether the verb says its own tense and person, with no auxiliary a base form coordinated with it would
+    share: then that base form has no subject of its own ("That's a big improvement; for the drift test, log
+    the board temperature"). After a plural present ("Some devices move and just work") it may be the same
+    form, so only the third person and the past count."""
+    return verb.tag_ in {"VBZ", "VBD"} and not any(child.dep_ in {"aux", "auxpass"} for child in verb.children)
+
+
+def _says_that(verb: Any) -> bool:
+    """Whether the verb's object is a clause opened by "that" ("Note that ...", "Keep in mind that ...")."""
+    return any(child.dep_ == "ccomp" and any(m.dep_ == "mark" and m.lower_ == "that" for m in child.children)
+               for child in verb.children)
