@@ -18,6 +18,7 @@ both are slotted, how their slots differ): counts only, never a held-out case.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import random
@@ -68,13 +69,15 @@ def run_harness(cases: list[dict], distractors: list[str], backend: Any = None, 
     try:
         graph.setup()
         sessions = []
+        # The baseline's record_turns takes no user: naming it became required later (b68ce47, issue 36).
+        names_owner = "user_id" in inspect.signature(graph.record_turns).parameters
         for index, case in enumerate(cases):
             for sid, start, texts in session_plan(case, distractors, index):
                 graph.record_session_start(sid, user_id=f"k-{case['id']}", project_key=PROJECT, started_at=start)
                 graph.record_turns(sid, [
                     {"role": "user", "text": text, "timestamp": start + timedelta(minutes=n), "turn_id": f"{sid}-t{n}"}
                     for n, text in enumerate(texts)
-                ], user_id=f"k-{case['id']}")
+                ], **({"user_id": f"k-{case['id']}"} if names_owner else {}))
                 sessions.append(sid)
         random.Random(13).shuffle(sessions)
         warm = time.perf_counter()
