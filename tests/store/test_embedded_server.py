@@ -398,3 +398,23 @@ def test_a_sigterm_handler_the_program_set_is_left_alone(short_tmp):
         str(short_tmp),
     )
     assert child.stdout.strip() == "True"
+
+
+def test_a_store_opened_off_the_main_thread_starts_and_stops_its_server(short_tmp):
+    """Only the main thread may set a signal handler: a worker thread that starts the server sets none and fails
+    nothing."""
+    child = run_python(
+        """
+        import signal, sys, threading
+        from sessions_graph_core.store.falkordb.store import FalkorDBStore
+        opened = []
+        worker = threading.Thread(target=lambda: opened.append(FalkorDBStore.open(sys.argv[1], graph="g")))
+        worker.start()
+        worker.join()
+        print(opened[0].owns_server, signal.getsignal(signal.SIGTERM) == signal.SIG_DFL, flush=True)
+        opened[0].close()
+        """,
+        str(short_tmp),
+    )
+    assert child.stdout.strip() == "True True"
+    assert not EmbeddedServer(short_tmp).responds()

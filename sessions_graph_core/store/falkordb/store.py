@@ -7,7 +7,6 @@ import atexit
 import os
 import re
 import signal
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -79,9 +78,13 @@ def _client_name() -> str:
 def _exit_on_sigterm() -> None:
     """Make a SIGTERM that would end the process at once (the default action: a process manager stopping a
     worker) end it by SystemExit instead, so that atexit still stops the server the process started. A
-    handler the program set itself is left alone, and only the main thread may set one."""
-    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+    handler the program set itself is left alone."""
+    if signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
+        return
+    try:
         signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # only the main thread may set a handler (checked so, not by loading threading: hooks)
+        pass
 
 
 def _terminated(signum: int, _frame: object) -> None:
