@@ -486,18 +486,18 @@ def _without_reasons(verb: Any) -> list[Any]:
     return [t for t in verb.subtree if t.i not in reasons]
 
 
-def _as_said(verb: Any) -> dict[str, str]:
-    """The clause's words and mood as the text said them, for a statement read from the clause said again."""
-    return {"text": _clause(verb), "mood": mood(verb, _clause_words(verb))}
+def _as_said(verb: Any, subject: Any | None = None) -> dict[str, str]:
+    """The clause's text (_clause) and its mood (reading/mood.py), both read from its words (_clause_words)."""
+    words = _clause_words(verb)
+    return {"text": _clause(verb, words, subject), "mood": mood(verb, words)}
 
 
-def _clause(verb: Any, subject: Any | None = None) -> str:
-    """The verb's own clause as said (_clause_words), with `subject` where the clause borrows it from the verb
+def _clause(verb: Any, words: list[Any], subject: Any | None = None) -> str:
+    """The verb's own clause as said (its `words`, _clause_words), with `subject` where the clause borrows it from the verb
     it is coordinated with (_borrows: "Zephyr threads each have their own stack and are preemptive": "Zephyr
     threads are preemptive.", not "Are preemptive.").
     A clause that tells when something happened is said without its opener ("when Lena left the company":
     "Lena left the company.", mood.told_past)."""
-    words = _clause_words(verb)
     if told_past(verb):
         words = [t for t in words if t.i != opener(verb).i]
     if words and subject is not None and _borrows(verb, subject):
@@ -670,9 +670,10 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: An
         else:
             said = subject.text if subject.pos_ == "PRON" else _phrase(subject).text
         # The clause as said (who -[verb]-> what) and how it is said (reading/mood.py), whatever slot it fills.
+        said_here = _as_said(verb, subject)
         triple = {"subject": said, "predicate": predicate, "object": _phrase(obj).text if obj is not None else None,
-                  "mood": mood(verb, _clause_words(verb))}
-        text = _clause(verb, subject)
+                  "mood": said_here["mood"]}
+        text = said_here["text"]
         claims = reader.claims(verb, subject)
         if not claims and unread is not None:
             unread.append((verb, before + len(facts)))  # read again in the active voice where its shape hides the doer (_in_active)
