@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 
 # A fence opens or closes a code block: three or more backticks or tildes, an info string after the opening.
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
@@ -223,16 +225,13 @@ def fold_output(text: str, wanted: Callable[[str], bool]) -> str:
     if not any(output):
         return text
     kept: list[str] = []
-    start = 0
-    while start < len(lines):
-        end = start + 1
-        while end < len(lines) and output[end] == output[start]:
-            end += 1
-        run = lines[start:end]
-        marker = f"[{len(run)} line{'s' if len(run) > 1 else ''} of output]"
-        folds = output[start] and len("\n".join(run)) >= FOLDED_CHARS and not wanted("\n".join(run))
-        kept += [marker] if folds else run
-        start = end
+    for is_output, group in groupby(zip(lines, output, strict=True), key=itemgetter(1)):
+        run = [line for line, _ in group]
+        said = "\n".join(run)
+        if is_output and len(said) >= FOLDED_CHARS and not wanted(said):
+            kept.append(f"[{len(run)} line{'s' if len(run) > 1 else ''} of output]")
+        else:
+            kept += run
     return "\n".join(kept)
 
 
