@@ -11,13 +11,18 @@ facts in no slot.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, Field, PrivateAttr
 
 from sessions_graph_core.embeddings.passages import excerpt, passage_spans, shown_passages
 from sessions_graph_core.prose import fold_output
+from sessions_graph_core.recall.fusion import asks_about_asker
+from sessions_graph_core.reconcile.lexicon import naming_phrases
+from sessions_graph_core.reconcile.statements import OUR_TEAM, SELF
 from sessions_graph_core.text import content_words, stems
 
 READING_RULES = """These rows come from this user's own past conversations; each one carries the date it was written.
@@ -188,14 +193,33 @@ def ranked_rows(memories: list[MemoryNote], turns: list[RecalledTurn], facts: li
 
 
 def names_slot(question: str, slot: str) -> bool:
-    """Whether the question names the slot: it holds every word of the slot's attribute and, where
-    the slot has a subject, one of its words ("Which databases does the orders service use now?"
-    names "orders service/database": words are compared stemmed)."""
+    """Whether the question names the slot: it holds every word of the slot's attribute or of a word
+    attributes.toml names it by ("Where do I live?" names "me/location" by "live in"), and the slot's
+    subject: one of its words ("Which databases does the orders service use now?" names "orders
+    service/database"), or, for the user's own slot, words of the person asking ("I", "my"), for their
+    team's, "we", "our" or "us". Words are compared stemmed."""
     subject, _, attribute = slot.rpartition("/")
     asked = set(stems(question))
-    wanted = set(stems(attribute.replace("_", " ")))
+    if not any(wanted <= asked for wanted in _attribute_words(attribute.replace("_", " "))):
+        return False
+    if subject == SELF:
+        return asks_about_asker(question)
     named = set(stems(subject.replace("_", " ")))
-    return bool(wanted) and wanted <= asked and (not named or not named.isdisjoint(asked))
+    return not named or not named.isdisjoint(asked) or (subject == OUR_TEAM and _asks_about_us(question))
+
+
+@lru_cache(maxsize=1024)
+def _attribute_words(attribute: str) -> tuple[frozenset[str], ...]:
+    """The stemmed words of each way of naming the attribute: itself, and its nouns and verbs in attributes.toml."""
+    return tuple(found for phrase in (attribute, *naming_phrases(attribute)) if (found := frozenset(stems(phrase))))
+
+
+# "we", "us", "our": the person asking and their team.
+_FIRST_PLURAL = re.compile(r"\b(?:we|us|our|ours)\b", re.IGNORECASE)
+
+
+def _asks_about_us(question: str) -> bool:
+    return _FIRST_PLURAL.search(question) is not None
 
 
 def named_slots_first(rows: list[Row], question: str) -> list[Row]:

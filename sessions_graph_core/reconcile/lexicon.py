@@ -156,6 +156,12 @@ def base_attributes() -> dict[str, dict[str, Any]]:
     return parse_attributes(ATTRIBUTES_FILE.read_text(), str(ATTRIBUTES_FILE))
 
 
+def naming_phrases(attribute: str) -> tuple[str, ...]:
+    """The words that name a base attribute in attributes.toml: its nouns and the verbs that state it."""
+    spec = base_attributes().get(attribute, {})
+    return (*spec.get("nouns", ()), *spec.get("verbs", ()), *spec.get("inverse_verbs", ()))
+
+
 def lexicon(extra: Iterable[str] = ()) -> Lexicon:
     """The base attributes plus one per name in `extra` (the ontology's single-valued relations)."""
     return _lexicon(tuple(sorted(set(extra))))

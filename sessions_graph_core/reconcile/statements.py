@@ -26,6 +26,7 @@ from sessions_graph_core.text import comparable
 
 SELF = "me"
 PROJECT = "@project"  # the session's project; the pipeline puts its name in
+OUR_TEAM = "our team"  # who "we" are in a session of no project
 
 FOCUS_PRONOUNS = {"it", "he", "she", "they", "him", "her", "them", "its", "his", "their"}
 PERSON_PRONOUNS = {"he", "she", "him", "her", "his"}
@@ -482,7 +483,7 @@ def placed(fact: ExtractedFact, project: str | None) -> ExtractedFact:
 
 def project_holder(project: str | None) -> str:
     """Who "we" are in a session: its project, or "our team" in a session of no project."""
-    return project or "our team"
+    return project or OUR_TEAM
 
 
 @dataclass

@@ -141,6 +141,20 @@ def test_a_question_names_a_slot_by_its_attribute_and_subject():
     assert names_slot("Who is on call?", "on_call")
 
 
+@pytest.mark.parametrize(("question", "slot", "named"), [
+    ("Where do I live?", "me/location", True),  # by a verb that states it ("live in")
+    ("Which city do I live in now?", "me/location", True),  # by a noun that names it
+    ("Who do I report to?", "me/manager", True),
+    ("Where does Sam live?", "me/location", False),  # someone else's home, not the asker's
+    ("Where does Sam live?", "sam/location", True),
+    ("Which orchestrator do we use now?", "our team/orchestrator", True),  # "we" are the team of a session of no project
+    ("Which orchestrator does Priya like?", "our team/orchestrator", False),
+    ("How did the test run go?", "me/location", False),
+])
+def test_a_question_names_a_slot_by_the_words_that_state_it(question: str, slot: str, named: bool) -> None:
+    assert names_slot(question, slot) is named
+
+
 def test_a_small_budget_keeps_the_current_value_of_the_slot_the_question_names():
     rows = ranked_rows([], [STALE, TEST_OUTPUT], [CURRENT], 1500)
     assert rows[-1] is CURRENT  # ranked last: its turn is not among those found

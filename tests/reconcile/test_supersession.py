@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.ontology.model import DEFAULT_MODEL
 from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 from tests.seed002 import USER, record_session
 
@@ -38,6 +39,26 @@ def test_a_change_weeks_later_supersedes_and_recall_shows_what_it_replaced(graph
     now = graph.current_facts("u1", "me")
     assert [(x.slot, x.replaced) for x in now if x.slot == "me/location"] == [("me/location", ["I live in Austin these days."])]
     assert [x.text for x in graph.facts_as_of("u1", "me", "2026-01-10T00:00:00Z")] == ["I live in Austin these days."]
+
+
+def test_a_place_the_tagger_calls_a_person_is_still_where_we_moved(graph: SessionsGraph, spacy: SpacyBackend) -> None:
+    """spaCy's small model tags York a PERSON in "we moved to York on Saturday"; no one moves to a person."""
+    say(graph, "u1", "s1", "2026-01-05T09:00:00Z", "We live in Headingley in Leeds right now.")
+    say(graph, "u1", "s2", "2026-02-02T09:00:00Z", "Update: we moved to York on Saturday! The flat is lovely.")
+    for sid in ("s1", "s2"):
+        graph.reconcile_session(sid, backend=spacy)
+    now = [(x.slot, x.value, x.replaced) for x in graph.current_facts("u1", "me") if x.slot == "me/location"]
+    assert now == [("me/location", "York", ["We live in Headingley in Leeds right now."])]
+    for sid in ("s1", "s2"):
+        graph.embed_session(sid)
+    # "live" names the slot: its current value is the first row a small budget keeps.
+    first = graph.recall("u1", "Where do I live?", budget_tokens=60).facts[0].line()
+    assert first.startswith("FACT (current): me -[location @ 2026-02-02]-> York (was: Headingley)"), first
+
+
+def test_a_tool_the_tagger_calls_a_person_is_no_place(spacy: SpacyBackend) -> None:
+    """The embedder puts "Graphite" (a code-review tool, tagged PERSON) nearer a database than a place."""
+    assert not [f.slot for f in spacy.extract(["We moved to Graphite on Friday."], DEFAULT_MODEL)[0].facts if f.slot.endswith("location")]
 
 
 def test_we_is_the_sessions_project(graph: SessionsGraph, spacy: SpacyBackend) -> None:

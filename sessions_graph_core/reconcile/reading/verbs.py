@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from sessions_graph_core.reconcile import frames, senses
-from sessions_graph_core.reconcile.lexicon import PERSONAL, RELATIONAL, base_attributes
+from sessions_graph_core.reconcile.lexicon import PERSONAL, RELATIONAL, base_attributes, nearest_kind
 from sessions_graph_core.reconcile.reading.clause import Clause
 from sessions_graph_core.reconcile.reading.endings import ending_verb
 from sessions_graph_core.reconcile.reading.words import (
@@ -109,7 +109,7 @@ class Verbs:
         subject, who, negated = c.subject, c.who, c.negated
         if value_token is None:
             return None
-        if attribute == "location" and self.kind(value_token) != "location":
+        if attribute == "location" and self.kind(value_token) != "location" and not self.place_tagged_a_person(value_token):
             # "moved into a flat in San Jose": the place is the home's
             value_token = self.place_in(value_token) or (None if c.lemma in {"move", "settle", "stay"} else value_token)
             if value_token is None:
@@ -133,6 +133,12 @@ class Verbs:
         value = self.name(value_token)
         return [Claim.said(holder, attribute, value, negated,
                            decision=c.decider and c.lemma in CHOICE_VERBS)] + ([job] if job and attribute == "employer" else [])
+
+    def place_tagged_a_person(self, token: Any) -> bool:
+        """Whether a name that a verb of living or moving places someone in, which the tagger calls a person, is a
+        place by the embedder ("we moved to York on Saturday" tags York a PERSON): a person's name is never
+        guessed a kind (Values.kind), but no one lives in or moves to a person ("Graphite" stays no place)."""
+        return token.pos_ == "PROPN" and token.ent_type_ == "PERSON" and nearest_kind(self.phrase(token)) == "location"
 
     def stated_holder(self, c: Clause, attribute: str, value_token: Any) -> tuple[str, str | None]:
         """The attribute a verb states and whose it is, where the object or the subject names a thing."""
