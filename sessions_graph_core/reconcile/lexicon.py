@@ -237,8 +237,32 @@ def holds(attribute: str, value: str | None) -> bool:
     if not value:
         return True
     if attribute == "schedule":
-        return not common_words(value) or senses.sense_file(value) not in THING_FILES
-    return not holds_names(attribute) or listed(value) or not _common_phrase(value)
+        return not how_long(value) and (not common_words(value) or senses.sense_file(value) not in THING_FILES)
+    return not holds_names(attribute) or listed(value) or not (_common_phrase(value) or _no_name(value))
+
+
+# How long, not when: a count of a unit of time as the whole value ("2-4 seconds", "about 3 years", "twenty
+# minutes", "the last 4 weeks"); "every 2 weeks", "4 days a week" and "10:30" say when.
+_HOW_LONG = re.compile(
+    r"(?:about|around|roughly|nearly|almost|over|under|up to|just|only|the last|last|the first|first|~)?\s*"
+    r"(?:\d[\d.,\-\u2013]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|fifty|sixty|ninety|a few|a couple of|several)\s*(?:second|sec|minute|min|hour|hr|day|week|month|year)s?",
+    re.IGNORECASE,
+)
+# A quantity: a number first, then at most a unit ("9 min", "30-36 KB", "2,000 minutes", "9.8GB"); "1Password" is a name.
+_QUANTITY = re.compile(r"(?:about |around |roughly |~)?\d[\d.,\-\u2013]*(?:[a-z\u00b5%]{1,3})?(?:\s+\S+)?", re.IGNORECASE)
+
+
+def how_long(value: str) -> bool:
+    """Whether the value says how long something takes or lasts, not when."""
+    return _HOW_LONG.fullmatch(value.strip()) is not None
+
+
+def _no_name(value: str) -> bool:
+    """A quantity ("9 min", "30-36 KB"), or one lower-case word the dictionary knows but not as a noun ("cheap",
+    "invalidated", "preemptive"): no product's name."""
+    word = value.strip()
+    return _QUANTITY.fullmatch(word) is not None or (word.islower() and " " not in word and senses.no_noun(word))
 
 
 def listed(value: str) -> bool:

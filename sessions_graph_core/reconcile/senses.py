@@ -51,6 +51,12 @@ def known(phrase: str) -> bool:
     return bool(_noun_senses(tuple(phrase.lower().split())))
 
 
+def no_noun(word: str) -> bool:
+    """Whether WordNet knows the word, or a base form of it, only as another part of speech than a noun ("cheap",
+    "invalidated", "preemptive"); False for a noun and for a word it does not know ("pnpm")."""
+    return not wordnet.synsets(word, "n") and any(wordnet.synsets(word, pos) for pos in "avr")
+
+
 def placeable(phrase: str) -> bool:
     """Whether the most frequent sense of the phrase (or of its head word) is a thing that is somewhere: a
     person, a group, an artifact or a place ("the office", "the team"), not an activity or a record

@@ -11,6 +11,7 @@ import pytest
 from reading_helpers import reconciled, slots
 
 from sessions_graph_core import SessionsGraph
+from sessions_graph_core.ontology.model import DEFAULT_MODEL
 from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
 from sessions_graph_core.reconcile.lexicon import holds
 from sessions_graph_core.reconcile.statements import code_name, things_hold
@@ -73,10 +74,39 @@ def test_a_named_holder_and_a_value_of_its_kind_still_fill_the_slot(spacy: Spacy
         ("analytics", "clarity", True),  # one lower-case word may be a name
         ("occupation", "sous chef", True),
         ("owner", None, True),  # an ending holds no value
+        # How long is not when; how often is.
+        ("schedule", "2-4 seconds", False),
+        ("schedule", "about 3 years", False),
+        ("schedule", "twenty minutes", False),
+        ("schedule", "the last 4 weeks", False),
+        ("schedule", "every 2 weeks", True),
+        ("schedule", "4 days a week", True),
+        ("schedule", "10:30", True),
+        # A quantity, or a word that is no noun, is no product's name; a name said in lower case still is.
+        ("ci", "9 min", False),
+        ("version control", "2,000 minutes", False),
+        ("message broker", "cheap", False),
+        ("cache", "invalidated", False),
+        ("language", "elm", True),
+        ("package manager", "pnpm", True),
+        ("password manager", "1Password", True),
+        ("database", "Postgres 16", True),
     ],
 )
 def test_a_slot_holds_values_of_its_kind(attribute: str, value: str | None, expected: bool) -> None:
     assert holds(attribute, value) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "CI is slow (9 min).",
+    "Private repos get 2,000 minutes a month.",
+    "We've got about 3 years of billing history.",
+    "A small dedicated queue is cheap.",
+])
+def test_a_statement_whose_value_is_of_no_slots_kind_stays_in_no_slot(spacy: SpacyBackend, text: str) -> None:
+    """Refusing the slot keeps the statement: it is still said, in no slot."""
+    facts = spacy.extract([text], DEFAULT_MODEL)[0].facts
+    assert facts and not [f.slot for f in facts if f.slot], [(f.slot, f.value) for f in facts]
 
 
 @pytest.mark.parametrize(

@@ -681,6 +681,9 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: An
             reason = rationale(verb) or (rationale(verb.head) if verb.dep_ == "conj" else None)
             facts += [statements.fact_of(claim, text, about, reason, triple) for claim in claims]
             continue
+        if reader.refused:  # it named slots, none of a kind its value is ("CI is slow (9 min)"): a statement in none
+            facts.append(ExtractedFact(text=text, about=about, rationale=rationale(verb), **triple))
+            continue
         subject_word = subject.lower_
         if verb_lemma in DECISION_VERBS and (subject_word in DECIDERS or lemma(subject) in DECIDERS):
             # A choice whose role the reader could not name: a decision without a slot.

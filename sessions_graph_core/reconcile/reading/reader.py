@@ -100,9 +100,13 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
     focus: dict[str, str] = field(default_factory=dict)
     # The last clause's ending, for a clause coordinated with it ("cancelled Spotify and switched to X").
     ended: tuple[int, Claim] | None = None
+    # Whether the last clause read named slots that all held no value of their kind ("CI is slow (9 min)"):
+    # its statement goes on in no slot.
+    refused: bool = False
 
     def claims(self, verb: Any, subject: Any | None) -> list[Claim]:
         """The slotted claims of one clause (a verb and its subject, inherited when coordinated)."""
+        self.refused = False
         # "We moved to Denver" is the household's move; "the team" or "everyone relocated to Munich" is not mine.
         team = subject is not None and subject.lower_ not in FIRST_PLURAL and (
             self.lemma(subject) in TEAM_WORDS | GROUP_NOUNS or everyone(subject))
@@ -137,9 +141,12 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
         if not found:
             return found  # most clauses claim nothing: no need to read which of their nouns name nothing
         pointed, unnamed = self.pointed_at(verb), self.no_names(verb)
-        return [c for c in found if c.subject and not junk_name(c.subject) and not counted(c.subject)
-                and not names_nothing(c.attribute, c.value) and _fits(c, pointed, unnamed)
-                and (c.value is None or not junk_name(c.value)) and not self.refers_back(verb, c)]
+        named = [c for c in found if c.subject and not junk_name(c.subject) and not counted(c.subject)
+                 and not names_nothing(c.attribute, c.value)
+                 and (c.value is None or not junk_name(c.value)) and not self.refers_back(verb, c)]
+        kept = [c for c in named if _fits(c, pointed, unnamed)]
+        self.refused = bool(named) and not kept
+        return kept
 
     def no_names(self, verb: Any) -> set[str]:
         """The clause's common nouns said with an article or a possessive, in lower case and with no figure
