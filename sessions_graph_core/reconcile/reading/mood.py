@@ -4,8 +4,7 @@ condition of another clause (issue 38, thirteenth and fourteenth rounds).
 A clause's statement is written with its words; where those words tell the listener what to do ("Keep it to
 one page; the detail can live in linked docs.") or only say when or on what condition another clause holds
 ("When she was 12.", "After the bucket is deleted"), or are one of
-two alternatives ("Either the wheel expects libomp ...") or what another verb says something of ("That the
-image no longer has a shell."), the statement is not one of what is true.
+two alternatives ("Either the wheel expects libomp ..."), the statement is not one of what is true.
 statements.worth_stating decides what each mood costs, by speaker.
 """
 
@@ -36,11 +35,11 @@ _TENSE_TAGS = {"VBP", "VBD", "VBN"}
 
 def mood(verb: Any, words: Sequence[Any]) -> Mood:
     """The mood of the clause that `verb` heads, written as `words`: "hanging" where it is only a clause of
-    time or condition of another, one of two alternatives (one_of_two) or the "that" clause another verb says
-    something of (of_another), "advised" where its words hold an imperative, else "stated"."""
-    if hanging(verb) or one_of_two(verb, words) or of_another(verb, words):
+    time or condition of another or one of two alternatives (one_of_two), "advised" where its words hold an
+    imperative or it is what an imperative asks to make sure of (of_advice), else "stated"."""
+    if hanging(verb) or one_of_two(verb, words):
         return "hanging"
-    return "advised" if any(imperative(token) for token in words) else "stated"
+    return "advised" if of_advice(verb, words) or any(imperative(token) for token in words) else "stated"
 
 
 def hanging(verb: Any) -> bool:
@@ -60,10 +59,12 @@ def one_of_two(verb: Any, words: Sequence[Any]) -> bool:
     return either and (first is not verb or not any(token.lower_ in {"or", "nor"} for token in words))
 
 
-def of_another(verb: Any, words: Sequence[Any]) -> bool:
-    """Whether the clause is written from its own "that" ("That the image no longer has a shell."): the
-    object of another clause's verb ("make sure that ...", "check that ..."), which says whether it is so."""
-    return bool(words) and words[0].lower_ == "that" and words[0].dep_ == "mark" and words[0].head.i == verb.i
+def of_advice(verb: Any, words: Sequence[Any]) -> bool:
+    """Whether the clause is written from its own "that" under an imperative ("Make sure that the image no
+    longer has a shell."): what the listener is told to make sure of, not what is so. Under a verb that tells
+    ("Ana told me that she lives in Lima now") it is what was told, and stays a statement."""
+    return (bool(words) and words[0].lower_ == "that" and words[0].dep_ == "mark" and words[0].head.i == verb.i
+            and any(imperative(above) for above in verb.ancestors))
 
 
 def _joined_by_or(verb: Any) -> bool:
