@@ -1,9 +1,10 @@
 """How a clause is said, as the parse shows it: as something that is so, or as advice, or only the time or
-condition of another clause (issue 38, thirteenth round).
+condition of another clause (issue 38, thirteenth and fourteenth rounds).
 
 A clause's statement is written with its words; where those words tell the listener what to do ("Keep it to
 one page; the detail can live in linked docs.") or only say when or on what condition another clause holds
-("When she was 12.", "After the bucket is deleted"), the statement is not one of what is true.
+("When she was 12.", "After the bucket is deleted"), or are one of
+two alternatives ("Either the wheel expects libomp ..."), the statement is not one of what is true.
 statements.worth_stating decides what each mood costs, by speaker.
 """
 
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Literal
+
+from sessions_graph_core.reconcile.nlp import lemma
 
 Mood = Literal["stated", "advised", "hanging"]
 
@@ -25,14 +28,18 @@ _CLAUSE_DEPS = {"ROOT", "advcl", "ccomp", "parataxis", "conj"}
 _BEFORE_IMPERATIVE = {"advmod", "advcl", "prep", "punct", "intj", "npadvmod", "cc", "neg"}
 # What an imperative has none of: a subject or a passive's auxiliary (nor any other auxiliary but "do").
 _NOT_IMPERATIVE = {"nsubj", "nsubjpass", "csubj", "expl", "auxpass"}
+# Tags the tagger gives a base form it took for a tense ("In invoicer, write/VBP `0.00` ...", "set/VBN
+# `cancel-in-progress: false` on the apply workflow"); with no subject such a verb is the base form.
+_TENSE_TAGS = {"VBP", "VBD", "VBN"}
 
 
 def mood(verb: Any, words: Sequence[Any]) -> Mood:
     """The mood of the clause that `verb` heads, written as `words`: "hanging" where it is only a clause of
-    time or condition of another, "advised" where its words hold an imperative, else "stated"."""
-    if hanging(verb):
+    time or condition of another or one of two alternatives (one_of_two), "advised" where its words hold an
+    imperative or it is what an imperative asks to make sure of (of_advice), else "stated"."""
+    if hanging(verb) or one_of_two(verb, words):
         return "hanging"
-    return "advised" if any(imperative(token) for token in words) else "stated"
+    return "advised" if of_advice(verb, words) or any(imperative(token) for token in words) else "stated"
 
 
 def hanging(verb: Any) -> bool:
@@ -41,6 +48,27 @@ def hanging(verb: Any) -> bool:
     the clause it hangs on holds, not something of its own. One that tells when something happened says
     that it did ("when Lena left the company"): it is read without its opener (told_past)."""
     return opener(verb) is not None and not told_past(verb)
+
+
+def one_of_two(verb: Any, words: Sequence[Any]) -> bool:
+    """Whether the clause is one of two alternatives ("either the wheel expects libomp in the Intel location,
+    or you restored a venv ..."): the first, "either" before its verb and no "or" in its words (the second
+    cut off), or the one joined to it by "or". Neither alternative is said to be so."""
+    first = verb.head if verb.dep_ == "conj" and _joined_by_or(verb.head) else verb
+    either = any(token.lower_ == "either" and token.tag_ == "CC" and token.i < first.i for token in first.subtree)
+    return either and (first is not verb or not any(token.lower_ in {"or", "nor"} for token in words))
+
+
+def of_advice(verb: Any, words: Sequence[Any]) -> bool:
+    """Whether the clause is written from its own "that" under an imperative ("Make sure that the image no
+    longer has a shell."): what the listener is told to make sure of, not what is so. Under a verb that tells
+    ("Ana told me that she lives in Lima now") it is what was told, and stays a statement."""
+    return (bool(words) and words[0].lower_ == "that" and words[0].dep_ == "mark" and words[0].head.i == verb.i
+            and any(imperative(above) for above in verb.ancestors))
+
+
+def _joined_by_or(verb: Any) -> bool:
+    return any(child.dep_ == "cc" and child.lower_ in {"or", "nor"} for child in verb.children)
 
 
 def opener(verb: Any) -> Any | None:
@@ -66,23 +94,32 @@ def imperative(token: Any) -> bool:
     phrase and punctuation; a verb coordinated with one ("Start from X and use Y") is one too. "Let" proposes
     what we do ("Let's use Kafka"), which the reader reads as a decision, not advice; a verb whose object is a
     "that" clause says that clause ("Note that the LED is wired to the wifi chip")."""
-    if token.tag_ != "VB" or token.dep_ not in _CLAUSE_DEPS or token.lemma_ == "let" or _says_that(token):
+    if not _base_form(token) or token.dep_ not in _CLAUSE_DEPS or token.lemma_ == "let" or _says_that(token):
         return False
     heading = _heading_before(token)
     if any((child.dep_ in _NOT_IMPERATIVE and child.i not in heading) or (child.dep_ == "aux" and child.lower_ != "do")
            for child in token.children):
         return False
     if token.dep_ == "conj":
-        return imperative(token.head) or _of_a_tense(token.head)
+        return imperative(token.head) or (_of_a_tense(token.head) and (token.tag_ == "VB" or token.head.tag_ == "VBZ"))
     return all(child.dep_ in _BEFORE_IMPERATIVE or (child.dep_ == "aux" and child.lower_ == "do") or child.i in heading
                for child in token.lefts)
 
 
+def _base_form(verb: Any) -> bool:
+    """Whether the verb is its base form: tagged so, or tagged as a tense where the word is its own lemma
+    (_TENSE_TAGS); a subject, which would make it a tense, is looked for by the caller."""
+    return verb.tag_ == "VB" or (verb.tag_ in _TENSE_TAGS and verb.lower_ == lemma(verb))
+
+
 def _heading_before(verb: Any) -> set[int]:
     """The words before a colon that stands right before the verb: a heading the advice is under ("Now the
-    DNS: change the A record ...", "The serial port: use the stable path"), not the verb's subject."""
-    colon = next((child for child in verb.lefts if child.text == ":" and child.i == verb.i - 1), None)
-    return set() if colon is None else {t.i for child in verb.lefts if child.i < colon.i for t in child.subtree}
+    DNS: change the A record ...", "The serial port: use the stable path", "DPIA: reuse the Harrogate one"),
+    not the verb's subject, wherever the parser hung the colon."""
+    before = verb.doc[verb.i - 1] if verb.i > verb.sent.start else None
+    if before is None or before.text != ":":
+        return set()
+    return {t.i for child in verb.lefts if child.i < before.i for t in child.subtree}
 
 
 def _of_a_tense(verb: Any) -> bool:
