@@ -209,6 +209,15 @@ def asks_about_asker(question: str) -> bool:
     return _FIRST_PERSON.search(question) is not None
 
 
+# "we", "us", "our": the person asking and their team.
+_FIRST_PLURAL = re.compile(r"\b(?:we|us|our|ours)\b", re.IGNORECASE)
+
+
+def asks_about_us(question: str) -> bool:
+    """Whether the question speaks of the asker's team ("Which orchestrator do we use now?")."""
+    return _FIRST_PLURAL.search(question) is not None
+
+
 def speaker_named(row: Row, speaks: Mapping[str | None, float], about_asker: bool) -> float:
     """Whether the question names who said the turn: its speaker by name, or, where the transcript names
     no speakers (an agent's session: the user and the assistant), the user, when the question speaks

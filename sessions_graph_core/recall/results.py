@@ -11,7 +11,6 @@ facts in no slot.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -20,7 +19,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from sessions_graph_core.embeddings.passages import excerpt, passage_spans, shown_passages
 from sessions_graph_core.prose import fold_output
-from sessions_graph_core.recall.fusion import asks_about_asker
+from sessions_graph_core.recall.fusion import asks_about_asker, asks_about_us
 from sessions_graph_core.reconcile.lexicon import naming_phrases
 from sessions_graph_core.reconcile.statements import OUR_TEAM, SELF
 from sessions_graph_core.text import content_words, stems
@@ -205,21 +204,13 @@ def names_slot(question: str, slot: str) -> bool:
     if subject == SELF:
         return asks_about_asker(question)
     named = set(stems(subject.replace("_", " ")))
-    return not named or not named.isdisjoint(asked) or (subject == OUR_TEAM and _asks_about_us(question))
+    return not named or not named.isdisjoint(asked) or (subject == OUR_TEAM and asks_about_us(question))
 
 
 @lru_cache(maxsize=1024)
 def _attribute_words(attribute: str) -> tuple[frozenset[str], ...]:
     """The stemmed words of each way of naming the attribute: itself, and its nouns and verbs in attributes.toml."""
     return tuple(found for phrase in (attribute, *naming_phrases(attribute)) if (found := frozenset(stems(phrase))))
-
-
-# "we", "us", "our": the person asking and their team.
-_FIRST_PLURAL = re.compile(r"\b(?:we|us|our|ours)\b", re.IGNORECASE)
-
-
-def _asks_about_us(question: str) -> bool:
-    return _FIRST_PLURAL.search(question) is not None
 
 
 def named_slots_first(rows: list[Row], question: str) -> list[Row]:

@@ -20,6 +20,7 @@ import numpy as np
 
 from sessions_graph_core import validation
 from sessions_graph_core.reconcile import senses
+from sessions_graph_core.reconcile.tokens import DURATION_UNITS
 from sessions_graph_core.text import WORDS_CACHED, comparable
 
 ATTRIBUTES_FILE = Path(__file__).with_name("attributes.toml")
@@ -246,7 +247,7 @@ def holds(attribute: str, value: str | None) -> bool:
 _HOW_LONG = re.compile(
     r"(?:about|around|roughly|nearly|almost|over|under|up to|just|only|the last|last|the first|first|~)?\s*"
     r"(?:\d[\d.,\-\u2013]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-    r"forty|fifty|sixty|ninety|a few|a couple of|several)\s*(?:second|sec|minute|min|hour|hr|day|week|month|year)s?",
+    r"forty|fifty|sixty|ninety|a few|a couple of|several)\s*(?:" + "|".join(sorted(DURATION_UNITS | {"sec", "min", "hr"})) + ")s?",
     re.IGNORECASE,
 )
 # A quantity: a number first, then at most a unit ("9 min", "30-36 KB", "2,000 minutes", "9.8GB"); "1Password" is a name.
