@@ -333,7 +333,7 @@ def readable_alone(fact: ExtractedFact) -> bool:
     text = fact.text.strip()
     body = _BEFORE_SUBJECT.sub("", text)
     first = _first_word(body)
-    if _CUT_OFF.search(text.rstrip(".!?")) or _YOUR.search(body) or text.count("(") != text.count(")"):
+    if _CUT_OFF.search(text.rstrip(".!?")) or _YOUR.search(body) or _left_open(text):
         return False
     if first in _NEVER_A_STATEMENT or (first in _HANGING_ALWAYS and "," not in body) or _QUESTION.match(body):
         return False
@@ -358,6 +358,12 @@ def readable_alone(fact: ExtractedFact) -> bool:
     return first not in _UNNAMED and any(
         name and (_said(name, body) or (_said(name, text) and names_something(body, _ONESELF))) for name in named
     )
+
+
+def _left_open(text: str) -> bool:
+    """Whether the statement was cut inside a bracket or a span of code: a clause's words that stop before
+    the closing mark ("... with `pytest-xdist.", "... 0.41 (the highest.")."""
+    return text.count("(") != text.count(")") or text.count("`") % 2 == 1
 
 
 def _said_to_someone(fact: ExtractedFact, body: str) -> bool:

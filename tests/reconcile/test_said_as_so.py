@@ -61,6 +61,28 @@ def test_a_clause_of_time_or_condition_alone_is_no_statement(spacy: SpacyBackend
         assert not any(hanging in fact.lower() and not fact.lower().startswith(("we keep", "my aunt")) for fact in said)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The demo app id thing, can we have one build that reads the app id at runtime.",
+        "Can Terraform move the Frankfurt buckets over to eu-west-1.",  # read into a slot
+        "The invoice template: should I move the VAT line to the footer.",
+    ],
+)
+def test_a_question_without_its_mark_is_no_statement(spacy: SpacyBackend, text: str) -> None:
+    for by_assistant in (True, False):
+        assert kept(spacy, text, by_assistant=by_assistant) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["So do we: we moved the staging deploy to the old runner.", "Only then did we move the exports to Snowflake.",
+     "Never have we had an outage this long on the payments API."],
+)
+def test_an_order_that_only_looks_asked_still_says(spacy: SpacyBackend, text: str) -> None:
+    assert kept(spacy, text, by_assistant=False) != []
+
+
 def test_a_clause_telling_when_something_happened_says_it_did(spacy: SpacyBackend) -> None:
     found = spacy.extract(["The checkout PO role went to Marcus when Lena left the company."], DEFAULT_MODEL)[0].facts
     assert ("lena/employer", "Lena left the company.") in {(fact.slot, fact.text) for fact in found}

@@ -14,6 +14,7 @@ from typing import Literal, Protocol
 from pydantic import BaseModel, Field
 
 from sessions_graph_core.ontology.model import OntologyModel
+from sessions_graph_core.reconcile.reading.mood import Mood
 
 
 class ExtractedEntity(BaseModel):
@@ -40,9 +41,9 @@ class ExtractedFact(BaseModel):
     # it then repeats the statement before it in the slot, whatever words it says the value in.
     kept: bool = False
     # How the clause is said (reading/mood.py): "stated" as something that is so, else as advice ("Keep it to
-    # one page; ...") or only another clause's time or condition ("When she was 12."). Backends that do not
-    # read the parse leave it "stated".
-    mood: Literal["stated", "advised", "hanging"] = "stated"
+    # one page; ..."), only another clause's time or condition ("When she was 12.") or a question without its
+    # mark. Backends that do not read the parse leave it "stated".
+    mood: Mood = "stated"
 
 
 class Extraction(BaseModel):

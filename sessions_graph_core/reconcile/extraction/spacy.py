@@ -602,6 +602,21 @@ def _finite(verb: Any) -> bool:
     return not any(t.dep_ == "aux" and t.lower_ == "to" for t in verb.children)
 
 
+def _heads_a_clause(verb: Any) -> bool:
+    """Whether the parse's verb heads a clause that says something: not a noun the tagger took for a verb
+    after a subject, a word WordNet knows no verb for ("The Vellum solver/VB for sway", "The GitHub Actions
+    workflow/VB from pip to uv", "Tidebreak, a co-op roguelite/VBP for up to 4 players"; "A13s cancel/VB
+    discharges" is a verb mistagged), nor a sentence that is only an infinitive ("The splash to also leave a
+    ripple", what is wanted, not what is)."""
+    auxiliaries = [t for t in verb.children if t.dep_ in {"aux", "auxpass"}]
+    if verb.dep_ == "ROOT" and any(t.lower_ == "to" for t in auxiliaries):
+        return False
+    subject = next((t for t in verb.children if t.dep_ == "nsubj"), None)
+    if subject is None or subject.pos_ not in {"NOUN", "PROPN"} or verb.tag_ not in {"VB", "VBP"} or auxiliaries:
+        return True
+    return senses.verb(verb.lower_)
+
+
 def _verb_taken_for_a_noun(gerund: Any) -> bool:
     """The small parser's misreading of "My dogs love meeting new people": the finite verb ("love") taken for a
     noun set beside the subject, the gerund after it made the head. The statement is said all the same."""
@@ -659,7 +674,7 @@ def _sentence_facts(sentence: Any, spans: list[tuple[int, int, str]], reader: An
     facts: list[ExtractedFact] = []
     for verb in _clauses(sentence):
         subject = _subject(verb)
-        if subject is None:
+        if subject is None or not _heads_a_clause(verb):
             continue
         about = _about([(t.i, t.i + 1) for t in _without_reasons(verb)], spans)
         obj, preposition = _object_of(verb)

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from sessions_graph_core.reconcile.nlp import lemma
 
-Mood = Literal["stated", "advised", "hanging"]
+Mood = Literal["stated", "advised", "hanging", "asked"]
 
 # Words that open a clause of time: said in the past, what it tells happened ("when Lena left the company").
 _TIME_OPENERS = {"when", "after", "since", "once", "as"}
@@ -28,6 +28,10 @@ _CLAUSE_DEPS = {"ROOT", "advcl", "ccomp", "parataxis", "conj"}
 _BEFORE_IMPERATIVE = {"advmod", "advcl", "prep", "punct", "intj", "npadvmod", "cc", "neg"}
 # What an imperative has none of: a subject or a passive's auxiliary (nor any other auxiliary but "do").
 _NOT_IMPERATIVE = {"nsubj", "nsubjpass", "csubj", "expl", "auxpass"}
+# An auxiliary (or "be") that opens a question when put before its subject, and what may stand before it there.
+_ASKING_AUXILIARIES = {"can", "could", "should", "would", "will", "shall", "do", "does", "did", "is", "are", "am",
+                       "was", "were"}
+_BEFORE_ASKING = {"and", "but", "also", "ok", "okay", "btw"}
 # Tags the tagger gives a base form it took for a tense ("In invoicer, write/VBP `0.00` ...", "set/VBN
 # `cancel-in-progress: false` on the apply workflow"); with no subject such a verb is the base form.
 _TENSE_TAGS = {"VBP", "VBD", "VBN"}
@@ -35,10 +39,13 @@ _TENSE_TAGS = {"VBP", "VBD", "VBN"}
 
 def mood(verb: Any, words: Sequence[Any]) -> Mood:
     """The mood of the clause that `verb` heads, written as `words`: "hanging" where it is only a clause of
-    time or condition of another or one of two alternatives (one_of_two), "advised" where its words hold an
+    time or condition of another or one of two alternatives (one_of_two), "asked" where it is a question
+    whose mark was left off (asked), "advised" where its words hold an
     imperative or it is what an imperative asks to make sure of (of_advice), else "stated"."""
     if hanging(verb) or one_of_two(verb, words):
         return "hanging"
+    if asked(verb):
+        return "asked"
     return "advised" if of_advice(verb, words) or any(imperative(token) for token in words) else "stated"
 
 
@@ -57,6 +64,20 @@ def one_of_two(verb: Any, words: Sequence[Any]) -> bool:
     first = verb.head if verb.dep_ == "conj" and _joined_by_or(verb.head) else verb
     either = any(token.lower_ == "either" and token.tag_ == "CC" and token.i < first.i for token in first.subtree)
     return either and (first is not verb or not any(token.lower_ in {"or", "nor"} for token in words))
+
+
+def asked(verb: Any) -> bool:
+    """Whether the clause asks, though no question mark ends it: its auxiliary, or its own "be", put before its
+    subject, with nothing before them in the sentence but a heading, a mark or a word that joins it on ("The
+    demo build, can we read the app id at runtime.", "The backup slide: should I put the CI time there too.",
+    "Can ADR move the nodes down from SF9."). "So do we" and "Never have I" say, not ask."""
+    subjects = [child.i for child in verb.children if child.dep_ in {"nsubj", "nsubjpass"}]
+    auxiliaries = [child for child in verb.children if child.dep_ in {"aux", "auxpass"}] + [verb]
+    first = next((t for t in auxiliaries if t.lower_ in _ASKING_AUXILIARIES and any(t.i < i for i in subjects)), None)
+    if first is None:
+        return False
+    before = first.doc[first.i - 1] if first.i > first.sent.start else None
+    return before is None or before.is_punct or before.lower_ in _BEFORE_ASKING
 
 
 def of_advice(verb: Any, words: Sequence[Any]) -> bool:
