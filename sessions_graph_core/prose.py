@@ -100,6 +100,10 @@ _OUTPUT_LINE = re.compile(
         r"^(docker (compose|run|build|exec|ps|logs)|kubectl [a-z]+|terraform (init|plan|apply)|cargo (build|run|test|add)|"
         r"go (build|test|mod|vet)) ",
         r"^(Successfully (installed|built)|Requirement already satisfied|added \d+ packages?|HTTP/\d)",
+        r"^\s*(Collecting [\w.-]+(\[[\w,]+\])?([=<>!~]=\S+)?$|(Downloading|Using cached) \S+\.(whl|tar\.gz)\b|"
+        r"Installing collected packages:)",                          # pip
+        r"^#\d+ (\[|\d+\.\d+ |DONE |CACHED$|ERROR\b)",                   # docker buildx/BuildKit: "#12 18.41 ERROR: ..."
+        r"^Run (pip3?|npm|npx|yarn|pnpm|uv|pytest|python3?|cargo|go|make|docker|bundle|mvn|gradle|\./)\S*( |$)",  # an Actions step
         r"^[A-Z_][A-Z0-9_]+=\S",                                    # an environment variable set
         r"^(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE (TABLE|INDEX)|ALTER TABLE|EXPLAIN)\b",  # SQL
         r"^\s*->\s+\w",                                              # a query plan

@@ -155,6 +155,13 @@ Seq Scan on transfers  (cost=0.00..1834.00 rows=12 width=64)
 +    return sum - discount + fee""",
     "compose logs": """web-1  | [error] upstream timed out while reading the response
 db-1   | LOG:  checkpoint complete""",
+    "pip in a CI log": """Run pip install -r requirements.txt -r requirements-dev.txt
+  Collecting polars==1.26.0
+    Downloading polars-1.26.0-cp39-abi3-manylinux_2_17_x86_64.whl (34.6 MB)
+  Installing collected packages: polars, pytest""",
+    "docker build": """#7 [builder 3/6] RUN npm ci --omit=dev
+#7 12.83 npm ERR! code ERESOLVE
+#7 ERROR: process "/bin/sh -c npm ci --omit=dev" did not complete successfully: exit code: 1""",
     "kubectl": """NAME                    READY   STATUS    RESTARTS   AGE
 web-7d9f8b6c5-x2kqp     1/1     Running   0          3d""",
 }
