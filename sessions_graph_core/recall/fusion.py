@@ -200,12 +200,14 @@ def named_speaker(speaker: str | None, question_words: set[str]) -> bool:
     return bool(speaker) and not question_words.isdisjoint(content_words(speaker))
 
 
-# "I", "me", "my": the person asking, who in a transcript that names no speakers is its user.
-_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself)\b", re.IGNORECASE)
+# "I", "me", "my": the person asking, who in a transcript that names no speakers is its user; and "the user",
+# as an agent asks on the user's behalf ("Which city does the user live in?").
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|the user)\b", re.IGNORECASE)
 
 
 def asks_about_asker(question: str) -> bool:
-    """Whether the question speaks of the person asking it ("Which team am I on now?")."""
+    """Whether the question speaks of the person asking it ("Which team am I on now?"), or of the user, as an
+    agent asking for them does ("Which team is the user on now?")."""
     return _FIRST_PERSON.search(question) is not None
 
 

@@ -376,7 +376,9 @@ def test_a_question_about_the_asker_favours_what_the_user_said_where_no_speaker_
         return graph.recall("alice", question, config=config).ranked_turns()[0].turn_id
     assert first("Which team am I on?") == "t-b-user"
     assert first("Which payouts service is my team on?") == "t-b-user"
+    assert first("Which team is the user on?") == "t-b-user"  # an agent asking on the user's behalf
     assert first("Which team took over the payouts service?") == "t-a-assistant"
+    assert first("Which team took over the payouts service for the users?") == "t-a-assistant"
 
 
 def test_what_the_user_said_of_themselves_outranks_the_assistants_talk(graph):
