@@ -83,6 +83,22 @@ def test_an_order_that_only_looks_asked_still_says(spacy: SpacyBackend, text: st
     assert kept(spacy, text, by_assistant=False) != []
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["That our agency hired a new art director, Lena Brandt.",  # read into slots
+     "That the company moved its office to Ghent.",
+     "Until Marta took over the billing team."],
+)
+def test_a_sentence_that_is_only_a_clause_cut_from_another_is_no_statement(spacy: SpacyBackend, text: str) -> None:
+    for by_assistant in (True, False):
+        assert kept(spacy, text, by_assistant=by_assistant) == []
+
+
+def test_a_sentence_opened_by_a_reason_or_telling_what_happened_still_says(spacy: SpacyBackend) -> None:
+    assert kept(spacy, "Because the billing API changed its auth.", by_assistant=False) != []
+    assert kept(spacy, "After the office had moved to Ghent.", by_assistant=False) == ["The office had moved to Ghent."]
+
+
 def test_a_clause_telling_when_something_happened_says_it_did(spacy: SpacyBackend) -> None:
     found = spacy.extract(["The checkout PO role went to Marcus when Lena left the company."], DEFAULT_MODEL)[0].facts
     assert ("lena/employer", "Lena left the company.") in {(fact.slot, fact.text) for fact in found}

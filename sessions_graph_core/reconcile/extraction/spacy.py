@@ -606,10 +606,10 @@ def _heads_a_clause(verb: Any) -> bool:
     """Whether the parse's verb heads a clause that says something: not a noun the tagger took for a verb
     after a subject, a word WordNet knows no verb for ("The Vellum solver/VB for sway", "The GitHub Actions
     workflow/VB from pip to uv", "Tidebreak, a co-op roguelite/VBP for up to 4 players"; "A13s cancel/VB
-    discharges" is a verb mistagged), nor a sentence that is only an infinitive ("The splash to also leave a
-    ripple", what is wanted, not what is)."""
+    discharges" is a verb mistagged), nor an infinitive with a subject of its own ("[if you want] the splash to
+    also leave a ripple", what is wanted, not what is)."""
     auxiliaries = [t for t in verb.children if t.dep_ in {"aux", "auxpass"}]
-    if verb.dep_ == "ROOT" and any(t.lower_ == "to" for t in auxiliaries):
+    if any(t.lower_ == "to" for t in auxiliaries):
         return False
     subject = next((t for t in verb.children if t.dep_ == "nsubj"), None)
     if subject is None or subject.pos_ not in {"NOUN", "PROPN"} or verb.tag_ not in {"VB", "VBP"} or auxiliaries:

@@ -28,6 +28,8 @@ _CLAUSE_DEPS = {"ROOT", "advcl", "ccomp", "parataxis", "conj"}
 _BEFORE_IMPERATIVE = {"advmod", "advcl", "prep", "punct", "intj", "npadvmod", "cc", "neg"}
 # What an imperative has none of: a subject or a passive's auxiliary (nor any other auxiliary but "do").
 _NOT_IMPERATIVE = {"nsubj", "nsubjpass", "csubj", "expl", "auxpass"}
+# Openers of a sentence that is only the clause of another, which does not say that its words are so.
+_CUT_FROM_A_SENTENCE = {"that", "if", "unless", "whether", "when", "while", "until", "till", "before", "after", "once"}
 # An auxiliary (or "be") that opens a question when put before its subject, and what may stand before it there.
 _ASKING_AUXILIARIES = {"can", "could", "should", "would", "will", "shall", "do", "does", "did", "is", "are", "am",
                        "was", "were"}
@@ -93,11 +95,17 @@ def _joined_by_or(verb: Any) -> bool:
 
 
 def opener(verb: Any) -> Any | None:
-    """The conjunction or wh-adverb that opens an adverbial clause ("when", "after", "(only) until", "if"), if any."""
-    if verb.dep_ != "advcl":
+    """The conjunction or wh-adverb that opens an adverbial clause ("when", "after", "(only) until", "if"), if any;
+    or a sentence's own, where the sentence is only a clause of time, condition or report cut from the one it
+    belonged to ("That the studio hired a technical director.", "When she was 12."). A sentence opened by a
+    reason or a concession still says it ("Though I still live in York.")."""
+    if verb.dep_ not in {"advcl", "ROOT"}:
         return None
-    return next((child for child in verb.lefts if child.dep_ == "mark" or (child.dep_ == "advmod" and child.tag_ == "WRB")),
-                None)
+    found = next((child for child in verb.lefts if child.dep_ == "mark" or (child.dep_ == "advmod" and child.tag_ == "WRB")),
+                 None)
+    if verb.dep_ == "ROOT" and found is not None and found.lower_ not in _CUT_FROM_A_SENTENCE:
+        return None
+    return found
 
 
 def told_past(verb: Any) -> bool:
