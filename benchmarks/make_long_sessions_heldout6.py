@@ -12,34 +12,20 @@ is its supporting sessions and four others, in date order, so the set serves as 
 
 from __future__ import annotations
 
-import json
-import random
-from datetime import datetime
 from pathlib import Path
+
+from long_sessions_kit import A, Question, Sessions, U, questions, write
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "long_sessions_heldout6.json"
 QUESTION_DATE = "2025-07-01 09:30"
 OTHERS = 4  # sessions in each haystack besides the supporting ones
 SEED = 6
 
-
-def U(content: str) -> dict[str, str]:
-    return {"role": "user", "content": content.strip("\n")}
-
-
-def A(content: str) -> dict[str, str]:
-    return {"role": "assistant", "content": content.strip("\n")}
-
-
 # session id -> (its date, its turns), in the order written
-SESSIONS: dict[str, tuple[str, list[dict[str, str]]]] = {}
+SESSIONS = Sessions()
 
 
-def session(session_id: str, when: str, *turns: dict[str, str]) -> None:
-    SESSIONS[session_id] = (when, list(turns))
-
-
-session(
+SESSIONS.add(
     "team-01", "2024-10-02 10:12",
     U("""hi! some context first since I'll be using you a lot. I'm a gameplay programmer at Lanternfish Games, we're 11 people in Glasgow (office in the Merchant City). We're making Tidebreak, a co-op roguelite for up to 4 players, you're a salvage crew diving into drowned ruins. Unity 2022.3 LTS, URP, C#. My manager is Callum, he's one of the two co-founders. Early Access target is April 24, 2025.
 
@@ -87,7 +73,7 @@ If you tell me which netcode stack and version control you're on I can fill in s
     U("we don't have a wiki anyway, just a google drive nobody can search. repo it is"),
 )
 
-session(
+SESSIONS.add(
     "net-01", "2024-10-08 15:40",
     U("""Projectiles desync between host and clients. Host sees the harpoon hit, client sees it miss by like half a metre. Log from the client:
 
@@ -136,7 +122,7 @@ void FireServerRpc(Vector3 origin, Vector3 dir, int fireTick)
     U("nobody noticed in the office test. leaving it"),
 )
 
-session(
+SESSIONS.add(
     "perf-01", "2024-10-15 11:03",
     U("""Profiling on Steam Deck. FYI I bought an OLED Deck for testing with my own money (£479) since the studio only has one LCD Deck and the artists hog it. Our target on Deck is 30 fps. Here's the profiler hierarchy for a bad frame in the Flooded Archive room:
 
@@ -199,7 +185,7 @@ Squared distance avoids the square root, and the registry means you never need t
     U("we have an input replay tool from the jam build, I'll hook it up"),
 )
 
-session(
+SESSIONS.add(
     "life-01", "2024-10-22 20:45",
     U("""not work stuff tonight. My partner Sam just got offered a postdoc at the University of Edinburgh (marine ecology, starts in January) so we're moving from Glasgow to Edinburgh. I'll keep my job, the studio is fine with me being hybrid and coming into the Glasgow office twice a week. We also want to adopt a retired greyhound once we've moved, so we need a flat that allows dogs. Can you help me make a checklist for flat hunting?"""),
     A("""Congratulations to Sam! Here's a flat-hunting checklist tuned for your situation (hybrid commuter, dog on the way, Edinburgh rental market):
@@ -249,7 +235,7 @@ Fill it in right after each viewing; details blur fast when you see four flats i
     U("ok, references doc ready by mid nov. thanks!"),
 )
 
-session(
+SESSIONS.add(
     "save-01", "2024-10-29 14:20",
     U("""our save files are JSON via Newtonsoft and they're getting big. a late-game save:
 
@@ -301,7 +287,7 @@ Test a save/load round trip in an IL2CPP build on the Deck early, not in the edi
     U("noted. integer keys it is"),
 )
 
-session(
+SESSIONS.add(
     "misc-01", "2024-11-01 17:55",
     U("""git question (my side project, not work, work is still perforce). what happened here
 
@@ -342,7 +328,7 @@ Note that during a rebase "ours" and "theirs" are swapped compared to a merge: `
     U("set both. ty"),
 )
 
-session(
+SESSIONS.add(
     "ai-01", "2024-11-08 13:30",
     U("""we use a homemade behaviour tree for enemies and the eels get stuck circling pillars. each tick they pick the nearest player, get a path from NavMesh, and move. I think the problem is they re-path every tick (30/s) and the path flips between going left and right around the pillar. could you suggest a fix"""),
     A("""That diagnosis sounds right: two near-equal paths around a symmetric obstacle and a re-path every tick is the classic recipe for dithering. Fixes that work well together:
@@ -358,7 +344,7 @@ Since eels swim, also check that the NavMesh agent's `autoBraking` is off for th
     U("ooh, that would make the dark rooms scarier. adding it to the backlog"),
 )
 
-session(
+SESSIONS.add(
     "vc-01", "2024-11-05 10:05",
     U("""We're thinking about leaving Perforce. Quick note on why: Helix Core is free up to 5 users and we're 11 people + 2 contractors, and the quote for the rest was more than our whole tools budget. We'd go to Git with LFS on GitHub, we picked GitHub because the artists already use GitHub Desktop for their personal stuff and we get LFS storage packs cheaper than a second Perforce server. Worried about: binary merges, locking, repo size. Current depot is about 38 GB at head.
 
@@ -405,7 +391,7 @@ If your art team is 5 or fewer, the "Perforce for art source only" option costs 
     U("we have 3 artists, so perforce for source art stays. game repo goes to git. nice, that solves the politics too"),
 )
 
-session(
+SESSIONS.add(
     "playtest-01", "2024-11-12 18:10",
     U("""first external playtest done! 14 people from our Discord played 90 min sessions in groups. I exported the feedback form, can you cluster it? sample:
 
@@ -441,7 +427,7 @@ The average fun score in the sample is 3.9/5, which is a good place for a first 
     U("ours is 8px lol. bumping to 12"),
 )
 
-session(
+SESSIONS.add(
     "net-02", "2024-11-19 16:00",
     U("""thinking of replacing NGO. the harpoon fix helped but we'll need proper client-side prediction for the dash and the grapple, and NGO doesn't do it. candidates: Fish-Networking, Mirror, Photon Fusion. we can't pay per-CCU so Fusion is probably out. opinions?"""),
     A("""Given your constraints (no per-CCU fees, co-op of up to 4, Steam as the platform, prediction needed for movement abilities), here's how I'd compare them:
@@ -472,7 +458,7 @@ For your case I'd pick Fish-Networking. Before committing, I'd prototype the das
     A("""Those are good numbers: 0.6 ms is well within budget, and a small snap on a wall mispredict is what every predicted game shows. For the migration, do it on a branch in one go rather than running NGO and FishNet side by side; two netcode stacks in one project cause more trouble than a two-week freeze on multiplayer features."""),
 )
 
-session(
+SESSIONS.add(
     "course-01", "2024-11-26 21:15",
     U("""Btw, I started an evening Blender course last Thursday, Glasgow School of Art's "3D modelling for beginners", 10 weeks on Thursday nights. Mainly so I can talk to our artists better and make my own greybox props. Question: I want a script that exports the selected objects each to its own FBX for Unity. Can you write one?"""),
     A("""Nice idea, and it'll help a lot for greyboxing. Here's a script for Blender 4.x that exports each selected mesh to its own FBX, with settings that import cleanly into Unity (correct axes, scale 1, no extra root rotation):
@@ -521,7 +507,7 @@ Run it from the Scripting workspace with the objects selected. Files go to a `fb
 - **F3** searches every operator by name, so you can always find something you forgot the key for."""),
     U("F3 is a lifesaver, thanks"),
 )
-session(
+SESSIONS.add(
     "team-02", "2024-12-03 09:20",
     U("""Update: Callum told us yesterday that the studio hired a technical director, Priya Raman. She was a lead engine programmer at a big studio in Dundee for eight years. She starts Monday the 9th and I'll report to her from then on instead of Callum, who wants to focus on design and the publisher hunt. I'm weirdly nervous. What should I prepare for a first 1:1 with a new manager?"""),
     A("""That's a normal feeling, and it's also a good sign for the studio: a technical director usually means someone whose job is to unblock you. Here's what I'd prepare for the first 1:1:
@@ -574,7 +560,7 @@ Number them and never delete one; when a decision changes, write a new record th
     U("first one will be the fishnet decision. 0001"),
 )
 
-session(
+SESSIONS.add(
     "audio-01", "2024-12-06 15:45",
     U("we use FMOD. sound designer says the eel screech plays 4 times when 4 players are near because each client triggers it. how do we make one-shot sounds play once per event but still be positional for everyone"),
     A("""The trick is to separate "the event happened" from "play a sound here". Right now every client detects the eel's screech locally (animation event or state change), so the host and each client each play it, and with voice stealing off you hear it stacked.
@@ -593,7 +579,7 @@ Also set a **max instances** limit on the FMOD event (e.g. 2, with "steal oldest
     U("she's going to love not needing me for that"),
 )
 
-session(
+SESSIONS.add(
     "net-03", "2024-12-10 11:30",
     U("""FYI we went with Fish-Networking (4.5.2). I finished the switch yesterday on a branch, Priya signed it off on her second day. I'm getting errors on the prediction for the dash:
 
@@ -623,7 +609,7 @@ Also set `Physics mode` to `TimeManager` so physics steps with the network tick 
     U("""oh that explains a weird bug from yesterday where two doors shared an id. rebuilt, fixed"""),
 )
 
-session(
+SESSIONS.add(
     "build-01", "2024-12-17 14:00",
     U("""TeamCity build for Linux fails, Windows is fine. We ship on Steam for Windows and Linux (Linux mostly for the Deck). log:
 
@@ -659,7 +645,7 @@ Windows builds are unaffected because they use the MSVC toolchain on the agent i
     U("library is wiped every build right now 🙃 fixing that first"),
 )
 
-session(
+SESSIONS.add(
     "life-02", "2024-12-23 19:00",
     U("""Home for Christmas at my parents' in Inverness. Quick note: my sister Marta is getting married in Porto on May 24 (her fiancé is Portuguese) and I'm doing a reading. I want to write something short that isn't cheesy. She's a vet, they met hiking the West Highland Way. Can you help me draft 150 words?"""),
     A("""Here's a draft, about 150 words. It leans on the hiking story rather than on big statements:
@@ -681,7 +667,7 @@ Want it warmer, funnier, or with a line in Portuguese for his family?"""),
     A("Merry Christmas! Enjoy Inverness, and good luck with the migration when you're back."),
 )
 
-session(
+SESSIONS.add(
     "vc-02", "2025-01-07 10:40",
     U("""we did the perforce -> git lfs migration over christmas like planned. mostly good! current state:
 
@@ -730,7 +716,7 @@ Do one room first (the Flooded Archive, since it caused the conflict), and check
     U("doing the archive this week as the pilot"),
 )
 
-session(
+SESSIONS.add(
     "life-03", "2025-01-14 08:05",
     U("""We moved to Edinburgh! Moved on the 4th, we're in a flat in Leith near the Shore, pets allowed in writing as you told me to insist. I'm on the train to Glasgow now (office days are Tue + Thu). I want a setup for coding on the train: ~50 min each way, wifi is flaky. Laptop is a ThinkPad with an RTX 4060, 32 GB. Unity on battery is terrible. Ideas?"""),
     A("""Congrats on the move, Leith is lovely. Fifty minutes twice a day is a good chunk of focused time if the setup doesn't fight you. Here's what I'd do:
@@ -757,7 +743,7 @@ session(
     U("didn't know that existed, nice"),
 )
 
-session(
+SESSIONS.add(
     "shader-01", "2025-01-24 16:30",
     U("""writing a water surface shader in URP shader graph for the flooded rooms. the artists want the surface to show where players are (ripples around them). we have up to 4 players + eels. how would you feed positions into the shader without a render texture?"""),
     A("""For a handful of moving sources, a small global array is simpler and cheaper than a render texture:
@@ -791,7 +777,7 @@ Sixteen iterations per pixel is cheap on the Deck for a surface that covers part
     U("decaying w entry, nice. ok"),
 )
 
-session(
+SESSIONS.add(
     "jam-01", "2025-01-28 20:40",
     U("""I did Global Game Jam last weekend (Jan 24-26) at Abertay in Dundee with three friends from uni. The theme was "Bubble". We made "Kelp Courier", a little game where you deliver air bubbles to divers through a kelp forest, in Godot 4.3 since none of us wanted to touch Unity on a weekend. Can you help me write a short post-mortem for our itch page? what went well: scope, art style; badly: we lost 5 hours to a physics bug with the bubbles sticking to kelp."""),
     A("""Here's a short post-mortem you can paste on itch.io:
@@ -825,7 +811,7 @@ Fill in the actual fix if it was something else; I guessed at the one-way collis
     U("free + donations. done"),
 )
 
-session(
+SESSIONS.add(
     "demo-01", "2025-01-21 13:15",
     U("""We're in Steam Next Fest, Feb 24 - Mar 3. Need to cut a demo. Plan is: first biome only (the Flooded Archive), 3 dives, tutorial, solo or co-op, boss at the end. Our producer wants a timer to cap playtime but I think that's hostile. We'll put the demo on a separate Steam app (demo app id). How should I structure the demo build in the codebase?"""),
     A("""Good plan on scope; one biome plus the boss is a strong demo. For structure, the goal is that the demo is the same game with things removed, not a fork:
@@ -853,7 +839,7 @@ On the playtime cap: I agree with you. Capping by **content** (3 dives + boss) a
     U("ok two build profiles, one SteamSettings each"),
 )
 
-session(
+SESSIONS.add(
     "playtest-02", "2025-01-28 17:30",
     U("""second playtest wrapped, bigger this time: twenty-two testers, some from a uni games society. Survey results:
 
@@ -890,7 +876,7 @@ The median session of 74 minutes also tells you the demo length is right: 3 dive
 I'd start with opening the weak points more often: it's a tuning change, not new content, and you can test it in the next internal playtest."""),
     U("tuning change it is, designer agrees"),
 )
-session(
+SESSIONS.add(
     "perf-02", "2025-02-04 10:50",
     U("""deck is now at 30 fps most of the time after the pooling + spawner fixes. but there are hitches the first time things appear on screen, like the first eel or the first explosion. player log:
 
@@ -915,7 +901,7 @@ On Linux/Proton, Steam's **shader pre-caching** also helps players who have it e
     U("per biome collection, noted"),
 )
 
-session(
+SESSIONS.add(
     "team-03", "2025-02-11 09:45",
     U("""news: Priya moved Early Access from April 24 to June 12. reasons: (1) the Next Fest demo will give us feedback we won't have time to act on before April, (2) we're talking to a publisher and they'd want input on the launch. honestly relieved. she asked me to draft a revised milestone plan for the netcode and perf work, here's what's left:
 
@@ -959,7 +945,7 @@ I'd put host migration explicitly on the "after EA" list now, so nobody half-sta
     U("ok callum is writing it, I'll send him that framing"),
 )
 
-session(
+SESSIONS.add(
     "health-01", "2025-02-14 20:30",
     U("""been getting lower back pain for a few weeks, physio says it's from sitting 10 hours a day and told me to alternate sitting and standing. I ordered a FlexiSpot E7 standing desk (£389) for the home office. what's a sane routine for alternating + should I set reminders?"""),
     A("""I'm not a clinician, so follow your physio's plan first, but here's a routine many people with desk-related back pain find workable:
@@ -983,7 +969,7 @@ If the pain changes (radiates into a leg, numbness), go back to your physio or G
     A("""Good to hear. Keep alternating even when it feels fine: standing for hours has its own problems (feet, lower back again). The aim is to change position often, so a few short stands in the afternoon beat one long one."""),
 )
 
-session(
+SESSIONS.add(
     "net-04", "2025-02-18 16:20",
     U("""fixed a nasty desync in the boss fight this morning!! the Archivist boss picks attack patterns with UnityEngine.Random on host AND clients, and clients predicted the wrong pattern sometimes. stack from the client when it went wrong:
 
@@ -1012,7 +998,7 @@ So: keep your seeded RNG as the fallback for cosmetic randomness, but make patte
     U("adding it after next fest, put it in the backlog"),
 )
 
-session(
+SESSIONS.add(
     "demo-02", "2025-02-25 22:10",
     U("""next fest started yesterday and the demo is live!!! numbers from steamworks after ~30h:
 
@@ -1045,7 +1031,7 @@ Crash reporting that groups by stack like this is gold; keep an eye on whether a
     U("ok I'll reply to the crash ones, the hotfix is a nice thing to point at"),
 )
 
-session(
+SESSIONS.add(
     "demo-03", "2025-03-04 11:00",
     U("""next fest is over. final numbers:
 
@@ -1079,7 +1065,7 @@ If Priya wants one sentence: "The demo proved people want to play this with frie
     U("range, not forecast. got it"),
 )
 
-session(
+SESSIONS.add(
     "u6-01", "2025-03-11 14:35",
     U("""we're upgrading to Unity 6 (6000.0.41f1) from 2022.3. Priya's call: the GPU Resident Drawer and the better Deck perf, plus 2022.3 LTS support ending in 2025. upgrade on a branch, errors:
 
@@ -1113,7 +1099,7 @@ The `Physics.autoSimulation` warning in FishNet is harmless (it's `Physics.simul
     U("it was the BRG variants setting. draw calls dropped a LOT"),
 )
 
-session(
+SESSIONS.add(
     "dog-01", "2025-03-18 19:30",
     U("""we adopted a retired racing greyhound!!! her name is Biscuit, she's 4, brindle, very tall and very confused by stairs. We picked her up on Saturday from the rescue in Fife. She's never lived in a house. Any tips for the first weeks, especially leaving her alone on my office days (Sam's at the uni those days too)?"""),
     A("""Congratulations, and welcome, Biscuit! Ex-racers are usually gentle and sleep a lot, but a house is a new world for them. For the first weeks:
@@ -1141,7 +1127,7 @@ Enjoy her, greyhounds are the best couch companions."""),
     U("treats + dishwasher, she'll like that plan"),
 )
 
-session(
+SESSIONS.add(
     "publisher-01", "2025-03-25 10:10",
     U("""We have a pitch with Northlight Publishing on Thursday. Callum is presenting, I'm doing the tech slides. Draft:
 
@@ -1172,7 +1158,7 @@ Keep the detailed version (Fish-Networking, MessagePack, TeamCity) as a backup s
     A("Good luck! Lead with the Next Fest numbers; they're the strongest thing you have."),
 )
 
-session(
+SESSIONS.add(
     "misc-02", "2025-03-28 15:00",
     U("""we send playtest + demo telemetry to a Postgres db. I ran this to find where players die:
 
@@ -1231,7 +1217,7 @@ If `deaths_per_run` is much higher in the chapel than elsewhere, a few groups ar
     U("""deaths_per_run chapel 1.9, arena 1.4, others ~1.1. so revive loops at the door. the spawn move should fix both"""),
 )
 
-session(
+SESSIONS.add(
     "perf-03", "2025-04-01 11:20",
     U("""Unity 6 gave us a nice boost on the Deck. Priya says we're now targeting 40 fps on Deck (using the 40Hz refresh mode) for EA instead of 30. Profiler on the same Flooded Archive fight as back in October:
 
@@ -1265,7 +1251,7 @@ I'd make a per-room budget sheet: GPU ≤ 20 ms and main thread ≤ 20 ms in the
     U("manager loop first, then see"),
 )
 
-session(
+SESSIONS.add(
     "save-02", "2025-04-08 13:40",
     U("""save v8 (messagepack) shipped to the internal beta last week. one tester lost progress. their Player.log:
 
@@ -1302,7 +1288,7 @@ With the `.bak` rotation this tester would have lost at most one dive. Ask them 
     U("done"),
 )
 
-session(
+SESSIONS.add(
     "input-01", "2025-04-10 09:30",
     U("quick one. steam deck players can't rebind the grapple in our menu because we use the old Input Manager for some actions and the new Input System for others. is it worth moving everything to the Input System before EA?"),
     A("""Yes, I'd do it before EA, for three reasons:
@@ -1318,7 +1304,7 @@ To keep it small: list the actions still on the old Input Manager (usually a han
     A("""Nice. For glyphs, the Input System's `InputControlPath.ToHumanReadableString` gets you names, but for icons you'll want a lookup from control path to sprite per device family (Xbox, PlayStation, Switch Pro, Deck). Steam Input can also tell you the glyph for an action when Steam Input is active; that's the most accurate on the Deck."""),
 )
 
-session(
+SESSIONS.add(
     "course-02", "2025-04-15 21:00",
     U("""finished the Blender course last week, my final project was a low-poly rowing boat that our artist said she'd actually use as a background prop 🥲 next: I signed up for an intro to Houdini course online (SideFX's free one + a paid 6-week cohort on Thursdays starting May 8) because our tech artist wants procedural kelp. anything I should know before starting Houdini as a programmer?"""),
     A("""Congratulations on the boat, that's a great outcome for a first course. Houdini will feel very different from Blender; as a programmer, here's what helps:
@@ -1337,7 +1323,7 @@ The SideFX "Foundations" series is a good start before the cohort begins."""),
     U("1-2h on sunday mornings while biscuit naps. doable"),
 )
 
-session(
+SESSIONS.add(
     "team-04", "2025-04-22 18:15",
     U("""Big news: we signed with Northlight Publishing last Friday! And the EA date moves again, now to September 2025 (they want to launch after Gamescom, in late August, and fund localisation into 5 languages first). The June 12 date is dead. Priya says the extra time also means late join can be done properly. Feeling good about it tbh.
 
@@ -1372,7 +1358,7 @@ Put a two-week buffer before the launch date; September dates tend to move when 
     U("reset hotkey is a very good idea. adding to my list"),
 )
 
-session(
+SESSIONS.add(
     "loc-01", "2025-04-29 14:50",
     U("""localisation: languages are French, German, Spanish, Brazilian Portuguese and Japanese. we exported our string table to CSV for the agency:
 
@@ -1400,7 +1386,7 @@ For `{0}` in the revive prompt specifically: it'll be a button glyph, so tell th
     A("""Yes. Add a Japanese font (Noto Sans JP is a common free choice with a permissive licence) as a **fallback** font asset in TextMesh Pro, and generate its atlas dynamically or with a character set taken from your translated strings (a static atlas with all kanji would be huge). Check line breaking too: TMP has Japanese line-breaking rules (kinsoku) you should enable in the TMP settings."""),
     U("noto sans jp as fallback, dynamic atlas. will test when the first strings come back"),
 )
-session(
+SESSIONS.add(
     "tests-01", "2025-02-21 08:20",
     U("""on the train. moved loot generation into a plain C# lib (Tidebreak.Loot, netstandard2.1) with an xunit project like we discussed. first run:
 
@@ -1474,7 +1460,7 @@ The `throw` replaces the silent `Common` fallback: if the loop ever ends, it's a
     U("added to teamcity, it's the first build step now"),
 )
 
-session(
+SESSIONS.add(
     "build-02", "2025-05-06 16:05",
     U("""trying to automate steam uploads from teamcity with steamcmd. it fails:
 
@@ -1526,7 +1512,7 @@ Steam never lets `SetLive` set the **default** branch: releasing to players alwa
     A("Nice. If the 40 minutes matters, the next win is usually caching the `Library` folder between builds on the agent, since the IL2CPP step can reuse its cache too."),
 )
 
-session(
+SESSIONS.add(
     "life-04", "2025-05-13 21:20",
     U("""heading to Porto on the 21st for Marta's wedding (24th), then Sam and I stay on for 5 days in Lisbon, back on the 30th. Biscuit is staying with our downstairs neighbour Aileen who has a lurcher she gets on with. I'll be offline for the whole trip which is a first since I started at lanternfish. can you help me write an out-of-office handover for the team? I own netcode + perf, the late join branch is half done"""),
     A("""Here's a handover you can post in the team channel and pin:
@@ -1562,7 +1548,7 @@ Change the ticket numbers and links to your real ones."""),
     U("thx! I think I'll add the portuguese line, Marta's fiancé's mum is going to cry"),
 )
 
-session(
+SESSIONS.add(
     "net-05", "2025-05-20 10:30",
     U("""decision made yesterday: co-op is now capped at 3 players instead of 4. reasons: design says revives and loot split feel better with 3 (4 turned into chaos in the late biomes), and our late join snapshot + prediction bandwidth with 4 on bad connections was borderline. here's the per-client bandwidth from the last 4-player test:
 
@@ -1597,7 +1583,7 @@ Also update the store page and the pitch materials: "co-op for up to 3 players" 
     U("trailer end card says 1-4 players. I'll tell marketing"),
 )
 
-session(
+SESSIONS.add(
     "late-01", "2025-06-04 15:10",
     U("""back from holiday, great trip, Marta cried at the portuguese line. ok: late join. player inventories are in the snapshot now. integration tests (playmode, via the Unity test runner in batchmode):
 
@@ -1640,7 +1626,7 @@ The snapshot test staying under 64 KB is a good guardrail; keep it."""),
     U("ran it 20x, all green. merging tomorrow after Priya reviews"),
 )
 
-session(
+SESSIONS.add(
     "perf-04", "2025-06-10 11:45",
     U("""Switch port prep. Northlight's porting partner says budget is 3 GB for the game on Switch. memory profiler snapshot from the Deck build in the Drowned Chapel:
 
@@ -1681,7 +1667,7 @@ Do textures and Read/Write first: they're mechanical changes with big wins."""),
     U("""read/write was on for 214 meshes. turned it off for everything except the 12 used by the destruction system. meshes 412 -> 239 MB. textures override next week"""),
 )
 
-session(
+SESSIONS.add(
     "team-05", "2025-06-17 17:40",
     U("""some news: Priya promoted me to lead gameplay programmer (effective this month). we also hired a junior, Ewan, who joined on June 2 straight out of Abertay. I'm now his mentor. It's my first time mentoring someone properly. what should his first month look like?"""),
     A("""Congratulations on the promotion, it's well earned from everything you've shipped this year. A first month for a junior, built around small wins and gradually more ownership:
@@ -1710,7 +1696,7 @@ You'll also want to protect your own focus time, since you're now lead and mento
     U("done. thanks for all the help this year honestly"),
 )
 
-session(
+SESSIONS.add(
     "ach-01", "2025-06-26 14:25",
     U("""Ewan's achievements PR. he asked why the stats don't show in steam. He pasted me this from his test:
 
@@ -1733,7 +1719,7 @@ And a tip for testing: the Steamworks API `ResetAllStats(true)` clears achieveme
 
 
 # Each question: (id suffix, type, question, answer, {supporting session: [a phrase of each answering turn]}).
-QUESTIONS: list[tuple[str, str, str, str, dict[str, list[str]]]] = [
+QUESTIONS: list[Question] = [
     ("ssu-01", "single-session-user", "What is the name of the greyhound the user adopted?",
      "Biscuit, a four-year-old brindle ex-racer.", {"dog-01": ["her name is Biscuit"]}),
     ("ssu-02", "single-session-user", "What game did the user make at the Global Game Jam, and in which engine?",
@@ -1847,55 +1833,6 @@ QUESTIONS: list[tuple[str, str, str, str, dict[str, list[str]]]] = [
 ]
 
 
-def lme_date(when: str) -> str:
-    return datetime.strptime(when, "%Y-%m-%d %H:%M").strftime("%Y/%m/%d (%a) %H:%M")
-
-
-def marked(session_id: str, phrases: list[str]) -> list[dict]:
-    """The session's turns, those holding one of `phrases` marked has_answer (each phrase must be found)."""
-    turns = [dict(turn) for turn in SESSIONS[session_id][1]]
-    for phrase in phrases:
-        hits = [turn for turn in turns if phrase in turn["content"]]
-        if not hits:
-            raise ValueError(f"{session_id}: no turn holds {phrase!r}")
-        hits[0]["has_answer"] = True
-    return turns
-
-
-def haystack(support: dict[str, list[str]], uses: dict[str, int], rng: random.Random) -> list[str]:
-    """The supporting sessions and OTHERS more, the least used so far first, in date order."""
-    others = sorted((sid for sid in SESSIONS if sid not in support), key=lambda sid: (uses[sid], rng.random()))
-    chosen = [*support, *others[:OTHERS]]
-    for sid in chosen:
-        uses[sid] += 1
-    return sorted(chosen, key=lambda sid: SESSIONS[sid][0])
-
-
-def questions() -> list[dict]:
-    rng = random.Random(SEED)
-    uses = dict.fromkeys(SESSIONS, 0)
-    out = []
-    for suffix, kind, question, answer, support in QUESTIONS:
-        ids = haystack(support, uses, rng)
-        out.append({
-            "question_id": f"heldout6-{suffix}",
-            "question_type": kind,
-            "question": question,
-            "answer": answer,
-            "question_date": lme_date(QUESTION_DATE),
-            "haystack_session_ids": ids,
-            "haystack_dates": [lme_date(SESSIONS[sid][0]) for sid in ids],
-            "haystack_sessions": [marked(sid, support.get(sid, [])) for sid in ids],
-            "answer_session_ids": [sid for sid in ids if sid in support],
-        })
-    unused = [sid for sid, count in uses.items() if not count]
-    if unused:
-        raise ValueError(f"sessions in no haystack: {unused}")
-    return out
-
-
 if __name__ == "__main__":
-    written = questions()
-    OUT.write_text(json.dumps(written, indent=1, ensure_ascii=False) + "\n")
-    turns = sum(len(turns) for _, turns in SESSIONS.values())
-    print(f"{OUT.name}: {len(SESSIONS)} sessions, {turns} turns, {len(written)} questions")
+    write(OUT, SESSIONS, questions(SESSIONS, QUESTIONS, name="heldout6", seed=SEED, question_date=QUESTION_DATE,
+                                   others=OTHERS))

@@ -12,34 +12,20 @@ is its supporting sessions and four others, in date order, so the set serves as 
 
 from __future__ import annotations
 
-import json
-import random
-from datetime import datetime
 from pathlib import Path
+
+from long_sessions_kit import A, Question, Sessions, U, questions, write
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "long_sessions_heldout7.json"
 QUESTION_DATE = "2025-06-03 10:00"
 OTHERS = 4  # sessions in each haystack besides the supporting ones
 SEED = 7
 
-
-def U(content: str) -> dict[str, str]:
-    return {"role": "user", "content": content.strip("\n")}
-
-
-def A(content: str) -> dict[str, str]:
-    return {"role": "assistant", "content": content.strip("\n")}
-
-
 # session id -> (its date, its turns), in the order written
-SESSIONS: dict[str, tuple[str, list[dict[str, str]]]] = {}
+SESSIONS = Sessions()
 
 
-def session(session_id: str, when: str, *turns: dict[str, str]) -> None:
-    SESSIONS[session_id] = (when, list(turns))
-
-
-session(
+SESSIONS.add(
     "intro-01", "2024-09-03 09:40",
     U("""Hi. Some background first because I'll be leaning on you a lot over the next few months. I started yesterday as the first (and only) security engineer at Quillpay. We're a payouts API for marketplaces: platforms call us to pay out sellers and freelancers across the EU and UK. 38 people, office on Grand Canal Dock in Dublin. I report to Declan Byrne, the CTO. Stack is Go services on EKS in AWS eu-west-1, Postgres (RDS), Terraform, GitHub Actions.
 
@@ -77,7 +63,7 @@ The next question for you is whether card-vault runs in its own AWS account or s
     A("""Very common. Write it down as a known scoping risk in the plan so nobody is surprised later; moving card-vault into a separate account is a well-understood project, and it usually pays for itself in audit effort within one ROC cycle."""),
 )
 
-session(
+SESSIONS.add(
     "secrets-01", "2024-09-10 14:05",
     U("""ran gitleaks over all our repos for the first time. this is from payouts-core:
 
@@ -158,7 +144,7 @@ jobs:
 `fetch-depth: 0` matters: without it the action only sees the last commit and the weekly scan is pointless. If your org is on GitHub Enterprise you'll also want to set `GITLEAKS_LICENSE`, since the action needs a license for organisation accounts."""),
 )
 
-session(
+SESSIONS.add(
     "iam-01", "2024-09-17 11:20",
     U("""Access Analyzer flagged this. Role is used by the payout-worker pods via IRSA.
 
@@ -202,7 +188,7 @@ Before you apply it, look at the last-accessed information for the role over the
     A("""There's no normal number, but 214 for 38 people usually means roles were created per experiment and never deleted. Sort them by `RoleLastUsed` and start with the ones never used or unused for a year; those are nearly free to delete. I'd expect you to get below 100 without touching anything that's in use."""),
 )
 
-session(
+SESSIONS.add(
     "pci-01", "2024-09-24 10:00",
     U("""We signed with our QSA today, Halden Assurance. Their lead assessor is Gráinne. The onsite assessment is planned for March 10, 2025, and they want a scoping workshop in October.
 
@@ -225,7 +211,7 @@ Given card-vault shares the EKS cluster, you'll also need to show the Kubernetes
     A("""Then those runners are almost certainly in scope if they can deploy card-vault. Two common fixes: a dedicated runner group for card-vault's repo in a separate namespace or account, or moving card-vault deploys to GitHub-hosted runners with OIDC into a deploy role that can only touch card-vault. The second is less work if the build doesn't need access to private network resources."""),
 )
 
-session(
+SESSIONS.add(
     "climb-01", "2024-09-29 19:15",
     U("""non-work question. I started bouldering in the summer at Gravity Lab in Dublin 8, climbing V3 fairly reliably now and want to get to V5 by christmas. I go twice a week, tues and thurs evenings after work. what should a training plan look like?"""),
     A("""V3 to V5 in about three months is realistic for someone climbing twice a week, as long as you stay injury-free. At this stage technique matters more than strength, so most of the gains come from how you spend session time.
@@ -251,7 +237,7 @@ And keep one thing in mind: big dynamic moves (dynos) on steep terrain load the 
     A("""Good luck, enjoy it. Write down the problems you send each week; it's motivating to see the grade creep up."""),
 )
 
-session(
+SESSIONS.add(
     "vault-01", "2024-10-03 16:45",
     U("""We're moving payouts-core to HashiCorp Vault dynamic Postgres credentials. Works locally but in staging I get this after about an hour:
 
@@ -304,7 +290,7 @@ then `db := sql.OpenDB(vaultConnector{path: "/vault/secrets/db"})` and `db.SetCo
     A("""Good. With `max_ttl = 24h` the agent will have to request brand-new credentials once a day, so expect the username to change daily; your connector handles that already. Make sure your Postgres has a job revoking leftover roles, or let Vault's revocation on lease expiry do it and alert if revocation fails, since orphaned `v-k8s-...` roles pile up quietly."""),
 )
 
-session(
+SESSIONS.add(
     "bounty-01", "2024-10-08 13:30",
     U("""Declan approved a private bug bounty on HackerOne. We're inviting 40 researchers to start. Proposed payouts:
 
@@ -334,7 +320,7 @@ Is this reasonable for a fintech our size? I don't want to be stingy but budget 
     A("""Sounds good. Before launch, write a one-page internal runbook: who gets paged for a critical report, who can approve a payout, and how fixes are tracked. The first critical always arrives at an inconvenient time."""),
 )
 
-session(
+SESSIONS.add(
     "siem-01", "2024-10-15 10:50",
     U("""our logging is self-hosted ELK (elasticsearch 8.13 on 3 EC2 nodes, kibana, logstash). this query to find failed dashboard logins takes 40+ seconds and sometimes times out:
 
@@ -377,7 +363,7 @@ I'd do 2 today and 1 as a ticket for the dashboard team."""),
     U("""yeah retention is 90 days right now. I know. it's on the list"""),
 )
 
-session(
+SESSIONS.add(
     "oswe-01", "2024-10-20 21:10",
     U("""Quick personal/career one. I've signed up for OffSec's WEB-300 course to go for the OSWE. Quillpay is paying for it as training budget. The exam is booked for January 18. I have decent Go and Python but my PHP and Java are rusty, and the course leans on both. How would you split 12 weeks of study around a full-time job?"""),
     A("""That's a good certification for your role, since so much of payments security is application security and the OSWE is about white-box review of real code. Twelve weeks alongside a full-time job is tight but doable if you protect the time.
@@ -405,7 +391,7 @@ The main risk is fatigue. Book a day off after the exam."""),
     A("""It sounds worse than it is; most people sleep during it. Plan your breaks in advance: after each machine's first foothold, stop and eat. You'll find the second bug faster rested."""),
 )
 
-session(
+SESSIONS.add(
     "threat-01", "2024-10-24 15:30",
     U("""Can you threat model our payouts API with me? Flow: marketplace calls POST /v1/payouts with amount, currency, recipient (bank account id or card token), idempotency key. We validate, put a job on SQS, payout-worker picks it up, calls the bank partner or card-vault for push-to-card, and we send a webhook back to the marketplace when it settles. Auth is API keys per marketplace (secret key in Authorization header), plus optional IP allowlist."""),
     A("""Let's do it with STRIDE over the main elements. I'll focus on what's specific to a payouts API rather than generic web threats.
@@ -440,7 +426,7 @@ If I had to pick the top three to check this week: tenant scoping on every payou
     U("""ok that's a Q1 project then"""),
 )
 
-session(
+SESSIONS.add(
     "dep-01", "2024-10-29 11:05",
     U("""govulncheck on payouts-core, is any of this actually reachable or is it noise?
 
@@ -485,7 +471,7 @@ Then add govulncheck to CI so it fails on symbol-level findings only; failing on
     A("""Nice. One more tip: pin the govulncheck version in CI (`go run golang.org/x/vuln/cmd/govulncheck@v1.1.3`) so a new release doesn't change the output format under you."""),
 )
 
-session(
+SESSIONS.add(
     "trip-01", "2024-11-05 18:20",
     U("""Going on holiday to Lisbon with my partner Aoife from the 14th to the 19th of November, first proper break since I started. Problem: I'm the only security person, and the bug bounty is live. Can you help me write a handover checklist so Declan and the on-call engineer know what to do?"""),
     A("""Happy to. Here's a checklist you can drop into a doc:
@@ -512,7 +498,7 @@ And genuinely: leave the laptop at home. Five days is short enough that nothing 
     A("""Fair compromise. Enjoy Lisbon: the pastéis de nata in Belém are worth the queue, and the tram 28 is worth avoiding in the middle of the day."""),
 )
 
-session(
+SESSIONS.add(
     "sqli-01", "2024-11-12 09:15",
     U("""Our external pentest from Blackthorn Security came back. Mostly low stuff, but one high. Pasting their finding:
 
@@ -574,7 +560,7 @@ Then:
     A("""Good result. Ask Blackthorn for a free retest of BTS-2024-017 once it's deployed; most firms include one, and the retest letter is useful evidence for your QSA under requirement 6."""),
 )
 
-session(
+SESSIONS.add(
     "trivy-01", "2024-11-20 10:30",
     U("""back from holiday, refreshed. first thing today: adding trivy to the image build. output on our base image:
 
@@ -625,7 +611,7 @@ And for this image specifically, everything in your table is fixed by moving off
     U("""liveness probe used `wget`. switched to httpGet. all good"""),
 )
 
-session(
+SESSIONS.add(
     "bounty-02", "2024-11-28 16:00",
     U("""First month of the bug bounty done. Numbers: 14 reports, 3 valid. The best one was an IDOR on GET /v1/payouts/{id}: a researcher with a sandbox key from one merchant could read another merchant's payouts if they knew the ID. We paid it as a high, €1,200. The other two valid were a missing rate limit on password reset (low) and a verbose error leaking a stack trace (low).
 
@@ -644,7 +630,7 @@ Also: 3 valid out of 14 in the first month is a normal ratio. Don't read much in
     A("""It's a fair worry, but with an index on `merchant_id` (which you need anyway for tenant queries) the RLS predicate just becomes part of the plan. The costs appear in two places: functions in policies that aren't marked `STABLE` or that do lookups, and queries that previously didn't filter by merchant at all (reports, admin tools). Run `EXPLAIN ANALYZE` on your ten most frequent queries with RLS enabled in staging before deciding."""),
 )
 
-session(
+SESSIONS.add(
     "climb-02", "2024-12-03 20:40",
     U("""ugh. hurt my left shoulder on sunday going for a dyno at the wall. felt a pop then pain reaching overhead. saw a physio today, she says it's probably a rotator cuff strain, not a tear, and no climbing for six weeks. she gave me some exercises but I lost the sheet already (classic). what are typical rehab exercises for this so I can ask her if they're the right ones"""),
     A("""Sorry to hear that, and good call getting it checked quickly. I can't replace her advice, but these are the exercises physios commonly give for a rotator cuff strain in the early and middle phases, so you can match them against what she showed you:
@@ -672,7 +658,7 @@ Six weeks feels long, but coming back early is the most common way a strain turn
     A("""Probably not, but plenty of people come back from a six-week break and progress faster, because they use the time for legs, core and technique drills that don't load the shoulder. V5 by spring is still very realistic."""),
 )
 
-session(
+SESSIONS.add(
     "tls-01", "2024-12-05 14:10",
     U("""We want mTLS between payout-worker and card-vault inside the cluster, with cert-manager issuing from a private CA. I set up the Issuer and Certificate but card-vault rejects the client:
 
@@ -716,7 +702,7 @@ Two more things for the PCI side: check the client's identity after verification
     A("""Good. For the SAN check, do it in `VerifyPeerCertificate` or in middleware using `r.TLS.PeerCertificates[0].DNSNames`, and keep the allowed names in config so adding a second client later doesn't need a code change."""),
 )
 
-session(
+SESSIONS.add(
     "soc2-01", "2024-12-10 11:00",
     U("""FYI the board wants SOC 2 Type II as well, because two big marketplace prospects asked for it. We're using Vanta to collect evidence, and our auditor will be Kessler & Moore. Observation window is January 1 to June 30, 2025.
 
@@ -745,7 +731,7 @@ The important difference: SOC 2 Type II checks that controls operated *throughou
     A("""Yes, as long as it covers every in-scope system for SOC 2 (which is usually wider than the CDE: GitHub, AWS, Google Workspace, your HR system) and keeps evidence of who reviewed, when, and what was removed."""),
 )
 
-session(
+SESSIONS.add(
     "pci-02", "2024-12-17 15:20",
     U("""Update: Halden moved our onsite. It was March 10, now it's April 7, 2025, because Gráinne is on another engagement that overran. Honestly a relief, it gives us four more weeks for the card-vault account move.
 
@@ -777,7 +763,7 @@ Until then, this result technically means anything in the cluster that can reach
     A("""Sensible order. Note that security groups for pods need the VPC CNI with `ENABLE_POD_ENI=true` and only work on Nitro instance types; check your node group instance types first."""),
 )
 
-session(
+SESSIONS.add(
     "family-01", "2024-12-22 12:30",
     U("""home in Cork for Christmas. big news: my brother Kieran got engaged to his girlfriend Zofia, they're getting married in Kraków on 3 May, and he's asked me to be best man!! I've never been to Poland. Any advice on what a best man actually has to do at a Polish-Irish wedding?"""),
     A("""Congratulations to them, and to you. A Polish-Irish wedding is a great one to be best man at, although the roles differ a bit between the two traditions, so it's worth asking Kieran and Zofia what they expect.
@@ -802,7 +788,7 @@ Do you want help with the stag plan or the speech later on?"""),
     A("""Merry Christmas! Enjoy the time in Cork."""),
 )
 
-session(
+SESSIONS.add(
     "manager-01", "2025-01-07 09:05",
     U("""Happy new year. News from work: we've hired a Head of Security, Amara Okafor, she starts on Monday the 13th. She was at a bigger card issuer in London before. From then on I'll report to her instead of Declan. I'm genuinely happy about it, I've been making every security decision alone for four months.
 
@@ -826,7 +812,7 @@ Resist the urge to present everything as under control. A new head of security t
     A("""It surfaces mismatches early. If Declan told her the PCI work is nearly done and you think it's 60%, you want to find that out in week one, not in March."""),
 )
 
-session(
+SESSIONS.add(
     "webhooks-01", "2025-01-14 14:00",
     U("""Starting the webhook signing project from the threat model. Current state: one global HMAC-SHA256 secret, header `Quillpay-Signature: <hex>` over the raw body, no timestamp. Plan is per-endpoint secrets. Can you design the new scheme properly? Marketplaces will have to implement verification so it needs to be simple."""),
     A("""Here's a design that's simple for marketplaces to verify and closes the gaps in the current one. It follows the same pattern several payment APIs use, so many of your customers will already have written code like it.
@@ -878,7 +864,7 @@ def verify(header: str, body: bytes, secret: str, tolerance: int = 300) -> bool:
     A("""60 days is fine if you email early and give the big marketplaces a direct contact. Put the end date in every email and in the dashboard banner, so nobody can say they weren't told."""),
 )
 
-session(
+SESSIONS.add(
     "oswe-02", "2025-01-20 19:45",
     U("""sat the OSWE on saturday. failed. got the first machine fully (auth bypass + RCE) but only the auth bypass on the second one, so 70 points, need 85. I spent 14 hours on the second RCE and was one step away, I could see the deserialization sink but couldn't get a working gadget chain.
 
@@ -896,7 +882,7 @@ Two months is plenty to close the gap."""),
     U("""yeah I'll take the week off. thanks"""),
 )
 
-session(
+SESSIONS.add(
     "siem-02", "2025-01-28 10:20",
     U("""Decision made with Amara yesterday: we're dropping the self-hosted ELK stack and moving security logging to Datadog Cloud SIEM. Reasons: we already pay for Datadog APM so the agents are everywhere, and ELK was eating about two days a month of my time in upgrades and disk alerts. Retention will be 15 months, which also fixes the PCI log retention gap.
 
@@ -927,7 +913,7 @@ One caution: Datadog's cost scales with ingested volume. VPC flow logs and verbo
     A("""Then that one decision will probably decide whether the project stays on budget. Use Datadog's log rehydration if you ever need to search them for an investigation."""),
 )
 
-session(
+SESSIONS.add(
     "move-01", "2025-02-04 20:15",
     U("""personal update: we're leaving Dublin. Aoife got a lecturer post at the University of Galway, so we're moving west. moving day is saturday 22 feb. Quillpay is fine with it, I'll be remote four days a week and in the Dublin office one week a month.
 
@@ -949,7 +935,7 @@ And on your in-office week, eat lunch with a different team each day. It sounds 
     A("""Then you know exactly why it matters. Good luck with the move."""),
 )
 
-session(
+SESSIONS.add(
     "k8s-01", "2025-02-11 13:35",
     U("""we need to enforce pod security on the cluster before the QSA visit. I've been comparing Pod Security Admission and Kyverno. went with Kyverno in the end because we need to mutate pods too (add the seccomp default profile), and we want an allowlist of image registries, which PSA can't do. does this policy look right?
 
@@ -996,7 +982,7 @@ For the seccomp mutation, Kyverno's sample `add-default-seccomp` policy does exa
     A("""Good. When you switch to Enforce, do it per namespace with `match.resources.namespaces` first, starting with card-vault's namespace; that's the one the QSA will look at."""),
 )
 
-session(
+SESSIONS.add(
     "secrets-02", "2025-02-18 11:40",
     U("""Quick note: we replaced gitleaks with TruffleHog, in pre-commit and in CI. Amara pushed for it, and she was right: TruffleHog verifies whether a found secret is actually live by calling the provider, and that cut our false positives from about 30 a week to 2 or 3. gitleaks is gone completely now.
 
@@ -1019,7 +1005,7 @@ A middle ground many teams use: verify in CI on pull requests (small diffs, your
     A("""Exactly right: for your own `sk_live_` keys you can check validity internally against your database instead of calling your own API, which is also faster."""),
 )
 
-session(
+SESSIONS.add(
     "phish-01", "2025-02-25 16:30",
     U("""ran our first phishing simulation with GoPhish last week. fake "Vanta: action required on your SOC 2 controls" email. results from the campaign export:
 
@@ -1053,7 +1039,7 @@ Next campaign in three months with a different lure, and track the report rate o
     A("""That's the strongest argument you'll get this year for rolling passkeys out to everyone: three real credential submissions in a controlled test. Bring the numbers to Amara."""),
 )
 
-session(
+SESSIONS.add(
     "move-02", "2025-03-01 12:10",
     U("""We're in! Moved into the Salthill place last Saturday, the sea is literally across the road. Internet is Siro fibre, 1Gb. I've got the second bedroom as an office.
 
@@ -1084,7 +1070,7 @@ Your work laptop will still use the company VPN or zero-trust client, so the Wor
     A("""Good choice for this. Set the IoT network up first; it's the one that matters most."""),
 )
 
-session(
+SESSIONS.add(
     "account-01", "2025-02-06 10:00",
     U("""card-vault account move. the terraform plan for the new account's VPC peering is failing:
 
@@ -1111,7 +1097,7 @@ If you do need peering for something else (e.g. a shared logging collector), giv
     A("""Great. One thing to check: mTLS still matters over PrivateLink. The endpoint limits who can connect at the network level, but your SAN check is what proves which workload is calling."""),
 )
 
-session(
+SESSIONS.add(
     "bounty-03", "2025-03-06 11:25",
     U("""Big one came in on the bounty on Tuesday. SSRF in the webhook URL validation: when a marketplace registers a webhook URL, we do a test POST to it, and the validator only checked the hostname against a blocklist before DNS resolution. Researcher registered a domain that resolves to 169.254.169.254. Their PoC, trimmed:
 
@@ -1170,7 +1156,7 @@ On the payout change: €5,000 for critical is a much stronger signal for a publ
     A("""That's the right order. When the dialer ships, add a test with a hostname resolving to 169.254.169.254 and another resolving to `::ffff:169.254.169.254`; the IPv4-mapped case is the one most implementations miss."""),
 )
 
-session(
+SESSIONS.add(
     "pci-03", "2025-03-11 14:45",
     U("""Doing the quarterly access review for the CDE. Query and result:
 
@@ -1209,7 +1195,7 @@ And with the ROC due by May 30 and the onsite on April 7, you'll want this revie
     A("""That's a clean outcome, and Declan agreeing to break-glass will read very well to the QSA. Re-run the query and attach both outputs to the review ticket."""),
 )
 
-session(
+SESSIONS.add(
     "incident-01", "2025-03-18 08:50",
     U("""incident this morning. GitHub's secret scanning partner program notified us at 06:41 that a live key `sk_live_4f...` was pushed to a public repo. It belongs to one of our marketplaces, not us. Timeline so far from our logs:
 
@@ -1243,7 +1229,7 @@ For PCI, keep the incident record: requirement 12.10 expects you to show the inc
     U("""expiry dates, yes. writing up the PIR now"""),
 )
 
-session(
+SESSIONS.add(
     "oswe-03", "2025-03-24 18:30",
     U("""PASSED the OSWE!!! retake on saturday, got both machines fully, 100 points. the deserialization practice paid off, the second machine had a Java gadget chain and I had it in 3 hours. report submitted sunday, result came through this afternoon."""),
     A("""Congratulations, that's a great result, and a full 100 after coming so close the first time says a lot about how you used the two months. Well deserved.
@@ -1256,7 +1242,7 @@ Some ways to make the most of it:
     A("""Best possible next thing. Enjoy the cake."""),
 )
 
-session(
+SESSIONS.add(
     "climb-03", "2025-03-29 17:55",
     U("""shoulder update: physio cleared me, and my first session back was two weeks ago today. It took way longer than the six weeks, more like fifteen. I'm climbing at Cliffhanger Galway now, it's 10 min from the house.
 
@@ -1275,7 +1261,7 @@ Listen for early warning signs: a dull ache the day after that wasn't there befo
     U("""slab is my jam apparently. ok!"""),
 )
 
-session(
+SESSIONS.add(
     "k8s-02", "2025-04-02 10:15",
     U("""switched the kyverno image policy to Enforce in the cde namespace and now card-vault pods won't start:
 
@@ -1314,7 +1300,7 @@ Since the Vault injector sets the agent image cluster-wide, changing it there fi
     A("""Good. Now is a good time to take a policy report snapshot (`kubectl get clusterpolicyreport -o yaml`) for the QSA's evidence folder, showing zero violations in the cde namespace."""),
 )
 
-session(
+SESSIONS.add(
     "pci-04", "2025-04-09 18:00",
     U("""Onsite with Halden done (7-9 April). Gráinne was tough but fair. Two findings, both minor, that we have to remediate before the ROC:
 
@@ -1340,7 +1326,7 @@ Send it to Gráinne with a proposed date for evidence review, e.g. 30 April. Tha
     A("""Then finding 1 is a configuration slip with no data loss, which is the best version of that finding. Good luck with the last stretch."""),
 )
 
-session(
+SESSIONS.add(
     "hire-01", "2025-04-15 12:40",
     U("""Amara got approval for a second security engineer on the team. We want someone with cloud security and a bit of detection engineering. Salary band €75-90k, hybrid, Dublin or remote in Ireland. Could you draft a job ad that doesn't sound like every other security job ad?"""),
     A("""Sure. Here's a draft that leans on what's specific about Quillpay, which is what makes a job ad stand out:
@@ -1380,7 +1366,7 @@ Two suggestions: put the salary band at the top (you have it; many don't, and it
     A("""That's a good addition, and a concrete one. Something like: "We pay for training and certifications; our last one was the OSWE." It shows rather than tells."""),
 )
 
-session(
+SESSIONS.add(
     "siem-03", "2025-04-22 15:15",
     U("""writing Datadog Cloud SIEM detections for brute force on the dashboard login. here's what I've got, it fires way too much:
 
@@ -1422,7 +1408,7 @@ Run it in a test mode for a week (`"isEnabled": false` plus the rule preview) an
     A("""That's the ratio you want. Block that IP range at the WAF if it's still active, and check whether any of those 30 emails had a successful login from another IP around the same time."""),
 )
 
-session(
+SESSIONS.add(
     "wedding-01", "2025-04-28 21:30",
     U("""ok it's speech time. wedding is this saturday in Kraków. Kieran and Zofia met at a climbing wall in Berlin in 2019 (yes really, she was belaying a friend of his), they moved to Dublin together in 2021, she's a vet, he's a secondary school teacher. I want 3-4 minutes, funny but not cruel, something in Polish, and a toast at the end. can you give me a structure and a draft I can rewrite in my own words?"""),
     A("""Lovely material to work with. Here's a structure for about 3-4 minutes (roughly 450-550 words), then a draft to rewrite.
@@ -1458,7 +1444,7 @@ So please raise your glasses. To Kieran and Zofia: may you always have someone h
     A("""Those are usually the lines people remember. Enjoy Saturday, and good luck."""),
 )
 
-session(
+SESSIONS.add(
     "wedding-02", "2025-05-06 09:30",
     U("""back from Kraków. the wedding was amazing, the speech went down well (the rope line got a round of applause, and my mother laughed at the vet one, so I live). the poprawiny on sunday nearly killed me.
 
@@ -1486,7 +1472,7 @@ A buddy outside security (an engineer on the payouts team) helps a lot in the fi
     U("""good, I'll be her buddy for security stuff and ask siobhan to be her engineering buddy"""),
 )
 
-session(
+SESSIONS.add(
     "vault-02", "2025-05-13 14:20",
     U("""following the incident review, Amara and I tightened the Vault database roles. max_ttl for dynamic Postgres creds is now 8h instead of 24h, default_ttl stays at 1h. anything that breaks when you drop max_ttl like that?
 
@@ -1507,7 +1493,7 @@ So: watch the revocation errors for a week and check for long-running jobs."""),
     A("""Then you're fine. Add an alert on Vault revocation failures in Datadog anyway; it's the signal that something started holding connections too long."""),
 )
 
-session(
+SESSIONS.add(
     "perf-01", "2025-05-20 17:10",
     U("""had my review with Amara today. I'm being promoted to Senior Security Engineer from June 1! she specifically called out the PCI work, the incident response in March and the OSWE.
 
@@ -1525,7 +1511,7 @@ Four goals is fine if one of them is explicitly smaller. I'd say 2 is the one to
     U("""reworded 2 like you said. thanks!"""),
 )
 
-session(
+SESSIONS.add(
     "pci-05", "2025-05-28 11:00",
     U("""ROC signed! Halden signed it off yesterday, three days before the deadline, and we have the AOC. First ROC for Quillpay done, 0 open findings.
 
@@ -1549,7 +1535,7 @@ Keep the thank-yous to teams rather than individuals in a public post, and thank
     A("""The correct unit of success for a compliance announcement. Well done."""),
 )
 
-session(
+SESSIONS.add(
     "cli-01", "2024-09-19 16:05",
     U("""jq question. cloudtrail events in a file, one json object per line. want eventName + sourceIPAddress + userIdentity.arn for everything where errorCode is AccessDenied"""),
     A("""```
@@ -1581,7 +1567,7 @@ ronan's user is still active?? he left"""),
     A("""Good. When you find it, give the cron job its own role (instance profile) instead of user keys, and add "IAM users of leavers" to the offboarding checklist."""),
 )
 
-session(
+SESSIONS.add(
     "tf-01", "2024-10-10 12:30",
     U("""terraform plan wants to destroy and recreate our prod RDS instance because I changed the KMS key. I want to enable encryption with a customer managed key instead of the default aws/rds key. obviously not going to apply this
 
@@ -1612,7 +1598,7 @@ Rehearse it on staging first. The sequences step is the one people forget, and y
     U("""ok. parking it until after the scoping workshop, it's not urgent enough to rush"""),
 )
 
-session(
+SESSIONS.add(
     "policy-01", "2024-11-25 10:40",
     U("""Hello! Could you please help me draft our incident response policy? It needs to satisfy PCI 12.10 and SOC 2, but I'd really like it to be something people actually read. Ideally no more than two pages."""),
     A("""Of course. Here's a two-page draft. The trick with incident response policies is to keep the policy short and stable, and put the changing detail (contacts, tools, steps) in a runbook the policy points to.
@@ -1656,7 +1642,7 @@ Run each for 90 minutes with engineering leads, support and Declan. The third on
     U("""Wonderful, thank you so much."""),
 )
 
-session(
+SESSIONS.add(
     "gpg-01", "2024-12-12 15:55",
     U("""we now require signed commits on main (branch protection turned on monday). half the team is hitting this:
 
@@ -1688,7 +1674,7 @@ in their shell profile, or install `pinentry-mac` and set `pinentry-program` in 
     A("""That's a better setup anyway: GitHub App tokens are short-lived and scoped to the repos you install it on, while a PAT is usually tied to a person and outlives their interest in it."""),
 )
 
-session(
+SESSIONS.add(
     "rls-01", "2025-01-23 11:30",
     U("""testing postgres RLS on payouts in staging like we discussed after the IDOR. the policy:
 
@@ -1723,7 +1709,7 @@ The places to look before rolling it out:
     U("""done, rolling to prod next tuesday"""),
 )
 
-session(
+SESSIONS.add(
     "tabletop-01", "2025-02-13 16:20",
     U("""ran the first tabletop today, the card-vault anomaly scenario from the policy. Amara facilitated. biggest gap: nobody knew who can actually freeze card-vault (stop all decryption) at 3am, and the answer turned out to be "only Declan, via a manual scale-to-zero". second gap: support didn't know what they're allowed to tell merchants.
 
@@ -1749,7 +1735,7 @@ Everything else from the session goes into a "noted" section of the write-up. If
 *Next exercise:* leaked merchant API key scenario, May 2025."""),
 )
 
-session(
+SESSIONS.add(
     "mdm-01", "2025-03-14 13:10",
     U("""btw we finally have MDM. we went with Kandji for the macs (everyone's on macOS except two linux people in platform). picked Kandji over Jamf because it's simpler and has the CIS benchmark profiles built in, and we don't have anyone to run Jamf.
 
@@ -1765,7 +1751,7 @@ For two devices I'd do option 3 now, documented as an exception in your asset ma
     A("""Make the script print the hostname, serial number and date at the top, so each output is self-identifying evidence. And save the outputs where Vanta can link to them."""),
 )
 
-session(
+SESSIONS.add(
     "h1-01", "2025-04-25 10:05",
     U("""exported all our hackerone reports to csv to make charts for the board. loaded it in a notebook:
 
@@ -1800,7 +1786,7 @@ For the board, three charts work well: valid reports per month by severity (stac
     U("""ok thanks, board deck done"""),
 )
 
-session(
+SESSIONS.add(
     "apikeys-01", "2025-05-16 15:00",
     U("""after the march incident we want restricted API keys: a merchant can create a key that can only read balances, or only create payouts up to a limit, etc. I'd like your view on the data model before I write the design doc. thinking: key has a list of permission strings like "payouts:write", "balance:read", plus optional constraints json"""),
     A("""That's a sensible starting point, and close to how several payment APIs do it. Some suggestions to make it safer and easier to reason about:
@@ -1823,7 +1809,7 @@ session(
     A("""Good. Registration takes a few weeks, so start it now; GitHub needs a regex for the key format and an endpoint to receive the alerts, which you already have from the March incident."""),
 )
 
-session(
+SESSIONS.add(
     "go-01", "2024-11-14 07:50",
     U("""at the airport, quick one before boarding. test failing after I added constant time compare for the api key check:
 
@@ -1849,7 +1835,7 @@ if subtle.ConstantTimeCompare(sum[:], stored.Hash) != 1 {
     A("""Have a good trip."""),
 )
 
-session(
+SESSIONS.add(
     "gd-01", "2025-01-10 08:30",
     U("""GuardDuty finding overnight, is this bad?
 
@@ -1875,7 +1861,7 @@ Steps:
     A("""Then it's a good outcome: GuardDuty worked, and the hop limit fixes the underlying exposure. Worth a short friendly note in #eng explaining why node credentials must never leave AWS, without naming anyone."""),
 )
 
-session(
+SESSIONS.add(
     "stag-01", "2025-03-03 21:05",
     U("""stag do question. kieran doesn't want anything wild. 10 lads, one weekend, probably in galway now that I live here. he climbs a bit (that's how he met zofia). ideas?"""),
     A("""Galway is a great base for a low-key stag, and the climbing angle gives you an easy theme:
@@ -1896,7 +1882,7 @@ session(
     A("""Good choice of date, before the wedding rush. Book the guide this week; spring weekends fill up."""),
 )
 
-session(
+SESSIONS.add(
     "sso-01", "2025-04-18 11:45",
     U("""Quick note: we moved AWS access to IAM Identity Center with Google Workspace as the IdP last week, no more IAM users for humans at all. 0 IAM users left except two break-glass ones in a safe.
 
@@ -1913,7 +1899,7 @@ Add one more: after any use, rotate the password and MFA, and reseal. That shows
 )
 
 # (suffix, kind, question, answer, {supporting session: phrases marking its answering turns})
-QUESTIONS: list[tuple[str, str, str, str, dict[str, list[str]]]] = [
+QUESTIONS: list[Question] = [
     ("ssu-01", "single-session-user", "Which firm is Quillpay's QSA for its PCI DSS assessment?",
      "Halden Assurance (lead assessor Gráinne).", {"pci-01": ["Halden Assurance"]}),
     ("ssu-02", "single-session-user", "Why did the user choose Kyverno over Pod Security Admission?",
@@ -2038,55 +2024,6 @@ QUESTIONS: list[tuple[str, str, str, str, dict[str, list[str]]]] = [
 ]
 
 
-def lme_date(when: str) -> str:
-    return datetime.strptime(when, "%Y-%m-%d %H:%M").strftime("%Y/%m/%d (%a) %H:%M")
-
-
-def marked(session_id: str, phrases: list[str]) -> list[dict]:
-    """The session's turns, those holding one of `phrases` marked has_answer (each phrase must be found)."""
-    turns = [dict(turn) for turn in SESSIONS[session_id][1]]
-    for phrase in phrases:
-        hits = [turn for turn in turns if phrase in turn["content"]]
-        if not hits:
-            raise ValueError(f"{session_id}: no turn holds {phrase!r}")
-        hits[0]["has_answer"] = True
-    return turns
-
-
-def haystack(support: dict[str, list[str]], uses: dict[str, int], rng: random.Random) -> list[str]:
-    """The supporting sessions and OTHERS more, the least used so far first, in date order."""
-    others = sorted((sid for sid in SESSIONS if sid not in support), key=lambda sid: (uses[sid], rng.random()))
-    chosen = [*support, *others[:OTHERS]]
-    for sid in chosen:
-        uses[sid] += 1
-    return sorted(chosen, key=lambda sid: SESSIONS[sid][0])
-
-
-def questions() -> list[dict]:
-    rng = random.Random(SEED)
-    uses = dict.fromkeys(SESSIONS, 0)
-    out = []
-    for suffix, kind, question, answer, support in QUESTIONS:
-        ids = haystack(support, uses, rng)
-        out.append({
-            "question_id": f"heldout7-{suffix}",
-            "question_type": kind,
-            "question": question,
-            "answer": answer,
-            "question_date": lme_date(QUESTION_DATE),
-            "haystack_session_ids": ids,
-            "haystack_dates": [lme_date(SESSIONS[sid][0]) for sid in ids],
-            "haystack_sessions": [marked(sid, support.get(sid, [])) for sid in ids],
-            "answer_session_ids": [sid for sid in ids if sid in support],
-        })
-    unused = [sid for sid, count in uses.items() if not count]
-    if unused:
-        raise ValueError(f"sessions in no haystack: {unused}")
-    return out
-
-
 if __name__ == "__main__":
-    written = questions()
-    OUT.write_text(json.dumps(written, indent=1, ensure_ascii=False) + "\n")
-    turns = sum(len(turns) for _, turns in SESSIONS.values())
-    print(f"{OUT.name}: {len(SESSIONS)} sessions, {turns} turns, {len(written)} questions")
+    write(OUT, SESSIONS, questions(SESSIONS, QUESTIONS, name="heldout7", seed=SEED, question_date=QUESTION_DATE,
+                                   others=OTHERS))
