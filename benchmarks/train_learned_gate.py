@@ -1,7 +1,8 @@
 """Train the reader's junk gate (sessions_graph_core/reconcile/learned_gate.py) from the labelled FACT rows.
 
-The rows are every labelled sample of tests/data/junk_facts but the held-out ones (fresh6, fresh7, fresh8), which measured the gate on
-chat it never saw (a text labelled twice keeps its first label, in file-name order). The model is an L2-regularised logistic regression over the default embedder's vector
+The rows are every labelled sample of tests/data/junk_facts but the held-out ones (HELD_OUT: fresh6 to fresh14),
+which measured the gate and later rounds on chat they never saw (a text labelled twice keeps its first label, in
+file-name order). The model is an L2-regularised logistic regression over the default embedder's vector
 of the text plus the gate's lexical features, fitted by Newton's method on standardised features. The
 threshold is chosen by cross-validation grouped by sample file (each file left out in turn, its rows
 scored by a gate trained on the others): the table gives, for each threshold, the junk share of what is
