@@ -104,6 +104,7 @@ _OUTPUT_LINE = re.compile(
         r"Installing collected packages:)",                          # pip
         r"^#\d+ (\[|\d+\.\d+ |DONE |CACHED$|ERROR\b)",                   # docker buildx/BuildKit: "#12 18.41 ERROR: ..."
         r"^Run (pip3?|npm|npx|yarn|pnpm|uv|pytest|python3?|cargo|go|make|docker|bundle|mvn|gradle|\./)\S*( |$)",  # an Actions step
+        r"^(Starting Nmap |Nmap scan report for |Host is up\b|Not shown: \d+ |Nmap done: )|^\d+/(tcp|udp)\s+(open|closed|filtered)\b",  # nmap
         r"^[A-Z_][A-Z0-9_]+=\S",                                    # an environment variable set
         r"^(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE (TABLE|INDEX)|ALTER TABLE|EXPLAIN)\b",  # SQL
         r"^\s*->\s+\w",                                              # a query plan

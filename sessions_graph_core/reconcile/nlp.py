@@ -47,9 +47,16 @@ def _with_list_items(nlp: Any) -> None:
     nlp.add_pipe("list_items", before="parser")
 
 
+# A label that opens a question run on after a statement and its mark: "... to Graviton, question: do the arm64
+# images build ...". "Work question: I've got ..." is a lead-in, "... should answer one question: ..." a noun.
+_QUESTION_LABEL = re.compile(r"(?<=[.,;!?)] )(?:question|q)\s*:\s", re.IGNORECASE)
+
+
 def _list_items(doc: Any) -> Any:
-    """The doc with the first token of each list item (_LIST_ITEM) marked as a sentence's start."""
+    """The doc with the first token of each list item (_LIST_ITEM), and a question's label (_QUESTION_LABEL)
+    typed in lower case after a statement, marked as a sentence's start."""
     starts = {found.start(1) for found in _LIST_ITEM.finditer(doc.text)}
+    starts |= {found.start() for found in _QUESTION_LABEL.finditer(doc.text)}
     for token in doc:
         if token.idx in starts:
             token.is_sent_start = True

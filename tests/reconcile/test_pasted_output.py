@@ -162,6 +162,10 @@ db-1   | LOG:  checkpoint complete""",
     "docker build": """#7 [builder 3/6] RUN npm ci --omit=dev
 #7 12.83 npm ERR! code ERESOLVE
 #7 ERROR: process "/bin/sh -c npm ci --omit=dev" did not complete successfully: exit code: 1""",
+    "nmap": """Nmap scan report for orders-db.internal (10.0.3.14)
+Host is up, received syn-ack (0.0009s latency).
+Not shown: 998 filtered tcp ports (no-response)
+5432/tcp open  postgresql""",
     "kubectl": """NAME                    READY   STATUS    RESTARTS   AGE
 web-7d9f8b6c5-x2kqp     1/1     Running   0          3d""",
 }

@@ -99,6 +99,19 @@ def test_a_sentence_opened_by_a_reason_or_telling_what_happened_still_says(spacy
     assert kept(spacy, "After the office had moved to Ghent.", by_assistant=False) == ["The office had moved to Ghent."]
 
 
+def test_a_verb_the_tagger_took_for_a_name_is_advice(spacy: SpacyBackend) -> None:
+    # "Enforce/NNP IMDSv2/VBZ": the code name made the verb, the imperative its subject
+    text = "Enforce IMDSv2 on every node group, including staging."
+    assert kept(spacy, text, by_assistant=True) == []
+    assert kept(spacy, text, by_assistant=False) == [text]  # the user's own imperative stays
+    assert kept(spacy, "Deploy freezes start on Friday.", by_assistant=True) != []  # a noun, before a verb
+
+
+def test_a_question_labelled_after_a_statement_is_not_run_into_it(spacy: SpacyBackend) -> None:
+    text = "We moved the staging cluster to Graviton, question: do the arm64 images build on the hosted runners"
+    assert kept(spacy, text, by_assistant=False) == ["We moved the staging cluster to Graviton."]
+
+
 def test_a_clause_telling_when_something_happened_says_it_did(spacy: SpacyBackend) -> None:
     found = spacy.extract(["The checkout PO role went to Marcus when Lena left the company."], DEFAULT_MODEL)[0].facts
     assert ("lena/employer", "Lena left the company.") in {(fact.slot, fact.text) for fact in found}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from sessions_graph_core.reconcile import senses
 from sessions_graph_core.reconcile.nlp import lemma
 
 Mood = Literal["stated", "advised", "hanging", "asked"]
@@ -30,6 +31,7 @@ _BEFORE_IMPERATIVE = {"advmod", "advcl", "prep", "punct", "intj", "npadvmod", "c
 _NOT_IMPERATIVE = {"nsubj", "nsubjpass", "csubj", "expl", "auxpass"}
 # Openers of a sentence that is only the clause of another, which does not say that its words are so.
 _CUT_FROM_A_SENTENCE = {"that", "if", "unless", "whether", "when", "while", "until", "till", "before", "after", "once"}
+_NOUN_TAGS = {"NN", "NNS", "NNP", "NNPS"}
 # An auxiliary (or "be") that opens a question when put before its subject, and what may stand before it there.
 _ASKING_AUXILIARIES = {"can", "could", "should", "would", "will", "shall", "do", "does", "did", "is", "are", "am",
                        "was", "were"}
@@ -48,7 +50,8 @@ def mood(verb: Any, words: Sequence[Any]) -> Mood:
         return "hanging"
     if asked(verb):
         return "asked"
-    return "advised" if of_advice(verb, words) or any(imperative(token) for token in words) else "stated"
+    advised = of_advice(verb, words) or verb_read_as_a_name(verb, words) or any(imperative(token) for token in words)
+    return "advised" if advised else "stated"
 
 
 def hanging(verb: Any) -> bool:
@@ -80,6 +83,16 @@ def asked(verb: Any) -> bool:
         return False
     before = first.doc[first.i - 1] if first.i > first.sent.start else None
     return before is None or before.is_punct or before.lower_ in _BEFORE_ASKING
+
+
+def verb_read_as_a_name(verb: Any, words: Sequence[Any]) -> bool:
+    """Whether the clause opens its sentence on a verb the tagger took for a name or a noun, capitalised as the
+    sentence's first word, a word WordNet knows as a verb and never as a noun, and made a verb of the word after
+    it, which WordNet knows no verb for ("Enforce/NNP IMDSv2/VBZ with a hop limit of 1 everywhere"). It tells
+    the listener what to do, as an imperative the tagger saw does; "Install takes 4 minutes" does not."""
+    first = words[0] if words else None
+    return (first is not None and first.i == first.sent.start and first.is_title and first.tag_ in _NOUN_TAGS
+            and senses.verb(first.lower_) and senses.no_noun(first.lower_) and not senses.verb(verb.lower_))
 
 
 def of_advice(verb: Any, words: Sequence[Any]) -> bool:
