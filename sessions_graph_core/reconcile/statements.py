@@ -175,8 +175,8 @@ _CUT_OFF = re.compile(r"(\b(and|or|but|nor|of|to|the|a|an|with|for|from|that|whi
 # What may come before the subject of a statement: a speaker's name (chat: "Jon: ..."), an interjection or a
 # connective ("So, ...", "Yeah, ...", "However, ...").
 _BEFORE_SUBJECT = re.compile(
-    r"^(?:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?:\s+)?(?:(?:so|then|also|and|but|however|yeah|yes|yep|yup|oh|well|now|just|"
-    r"wait|ok|okay|anyway|actually|plus|even)\b,?\s+)*",
+    r"^(?:[A-Z][\w'.-]*(?: [A-Z][\w'.-]*)?:\s+)?(?:(?:so|then|also|and|but|however|yeah|yea|yes|yep|yup|oh|ah|aw|"
+    r"hmm|haha|lol|well|now|just|wait|ok|okay|anyway|actually|plus|even)\b,?\s+)*",
     re.I,
 )
 # First words that make a clause something other than a statement: a question ("Does qmd support ...", "What

@@ -91,6 +91,9 @@ def kept(spacy: SpacyBackend, text: str, *, by_assistant: bool) -> list[str]:
         # said to someone by name, nothing of the speaker's own
         ("locomo", "Evan: Take care, Sam."),
         ("locomo", "Sam: The salad idea from a restaurant is a smart move, Evan."),
+        # a promise after an interjection; a sentence that is only a clause cut from another
+        ("locomo", "Yea I can't wait for the hike."),
+        ("locomo", "Where this journey leads me."),
         # lines run together, the next one's first word inside the sentence
         ("corpus", "The data is lost Where filtered - Recommended fix approach."),
     ],

@@ -30,7 +30,8 @@ _BEFORE_IMPERATIVE = {"advmod", "advcl", "prep", "punct", "intj", "npadvmod", "c
 # What an imperative has none of: a subject or a passive's auxiliary (nor any other auxiliary but "do").
 _NOT_IMPERATIVE = {"nsubj", "nsubjpass", "csubj", "expl", "auxpass"}
 # Openers of a sentence that is only the clause of another, which does not say that its words are so.
-_CUT_FROM_A_SENTENCE = {"that", "if", "unless", "whether", "when", "while", "until", "till", "before", "after", "once"}
+_CUT_FROM_A_SENTENCE = {"that", "if", "unless", "whether", "when", "while", "until", "till", "before", "after", "once",
+                        "where", "how", "why"}
 _NOUN_TAGS = {"NN", "NNS", "NNP", "NNPS"}
 # An auxiliary (or "be") that opens a question when put before its subject, and what may stand before it there.
 _ASKING_AUXILIARIES = {"can", "could", "should", "would", "will", "shall", "do", "does", "did", "is", "are", "am",
