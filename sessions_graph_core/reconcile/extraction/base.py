@@ -14,12 +14,16 @@ from typing import Literal, Protocol
 from pydantic import BaseModel, Field
 
 from sessions_graph_core.ontology.model import OntologyModel
-from sessions_graph_core.reconcile.reading.mood import Mood
 
 
 class ExtractedEntity(BaseModel):
     name: str
     type: str
+
+
+# How a clause is said: as something that is so, as advice, only as another clause's time or condition, or as a
+# question without its mark (reconcile/reading/mood.py reads it from the parse).
+Mood = Literal["stated", "advised", "hanging", "asked"]
 
 
 class ExtractedFact(BaseModel):

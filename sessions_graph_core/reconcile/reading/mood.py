@@ -11,12 +11,11 @@ statements.worth_stating decides what each mood costs, by speaker.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 from sessions_graph_core.reconcile import senses
+from sessions_graph_core.reconcile.extraction.base import Mood
 from sessions_graph_core.reconcile.nlp import lemma
-
-Mood = Literal["stated", "advised", "hanging", "asked"]
 
 # Words that open a clause of time: said in the past, what it tells happened ("when Lena left the company").
 _TIME_OPENERS = {"when", "after", "since", "once", "as"}
