@@ -1,11 +1,11 @@
-"""How a clause is said, as the parse shows it: as something that is so, or as advice, or only the time or
-condition of another clause (issue 38, thirteenth and fourteenth rounds).
+"""How a clause is said, as the parse shows it: as something that is so, as advice, only as the time or
+condition of another clause, or as a question (issue 38, thirteenth to fifteenth rounds).
 
 A clause's statement is written with its words; where those words tell the listener what to do ("Keep it to
-one page; the detail can live in linked docs.") or only say when or on what condition another clause holds
-("When she was 12.", "After the bucket is deleted"), or are one of
-two alternatives ("Either the wheel expects libomp ..."), the statement is not one of what is true.
-statements.worth_stating decides what each mood costs, by speaker.
+one page; the detail can live in linked docs."), only say when or on what condition another clause holds
+("When she was 12.", "After the bucket is deleted"), are one of two alternatives ("Either the wheel expects
+libomp ..."), or ask without a question mark ("can we have one build that ..."), the statement is not one of
+what is true. statements.worth_stating decides what each mood costs, by speaker.
 """
 
 from __future__ import annotations
