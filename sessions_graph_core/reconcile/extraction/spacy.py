@@ -586,20 +586,14 @@ def _listed(token: Any) -> bool:
     return comparable(token.text) in lexicon().values
 
 
-# The tags of a verb that says something is so (or was, or will be): a tense or a modal.
-FINITE_TAGS = {"VBD", "VBP", "VBZ", "MD"}
-
-
 def _finite(verb: Any) -> bool:
     """Whether the clause says something is so: not a gerund without an auxiliary ("the retry loop firing 22
-    times", what a log showed; "Been doing some promotion" is chat that leaves out "I've") nor an infinitive
-    with "to". A bare participle is taken as said: lower-case chat gets a past tense tagged as one ("the
-    saturday league folded over the winter")."""
-    if verb.tag_ in FINITE_TAGS:
+    times", what a log showed; "Been doing some promotion" is chat that leaves out "I've"); an infinitive with
+    "to" heads no clause at all (_heads_a_clause). A bare participle is taken as said: lower-case chat gets a
+    past tense tagged as one ("the saturday league folded over the winter")."""
+    if verb.tag_ != "VBG":
         return True
-    if verb.tag_ == "VBG":
-        return any(t.dep_ in {"aux", "auxpass"} for t in verb.children) or _verb_taken_for_a_noun(verb)
-    return not any(t.dep_ == "aux" and t.lower_ == "to" for t in verb.children)
+    return any(t.dep_ in {"aux", "auxpass"} for t in verb.children) or _verb_taken_for_a_noun(verb)
 
 
 def _heads_a_clause(verb: Any) -> bool:
