@@ -11,6 +11,11 @@ kept and the ok rows lost, on all rows and on the rows of the samples drawn afte
 
     .venv/bin/python benchmarks/train_learned_gate.py            # the cross-validation table
     .venv/bin/python benchmarks/train_learned_gate.py --write    # and learned_gate.json from all rows
+
+`--with-held-out --shown DIR ...` asks whether a gate retrained on every label would do better than the
+shipped one on what the reader writes now: DIR is `bench_import.py --facts-out`'s folder, whose `*_all.json`
+rows are shown and `*_candidates.json` rows held back; each labelled row found there is scored by a gate
+trained on every other sample file, and the table gives the junk share of what would be shown, by sample kind.
 """
 
 from __future__ import annotations
@@ -41,11 +46,12 @@ THRESHOLDS = (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
 console = Console()
 
 
-def labelled_rows() -> list[dict]:
-    """Every labelled row once, with the sample file it came from as `group`; the held-out samples left out."""
+def labelled_rows(with_held_out: bool = False) -> list[dict]:
+    """Every labelled row once, with the sample file it came from as `group`; the held-out samples left out
+    unless asked for."""
     rows: dict[str, dict] = {}
     for path in sorted(LABELLED.glob("*_*.json")):
-        if path.stem.startswith(HELD_OUT):
+        if path.stem.startswith(HELD_OUT) and not with_held_out:
             continue
         for row in json.loads(path.read_text()):
             rows.setdefault(row["text"], row | {"group": path.stem})
@@ -114,16 +120,61 @@ def table(title: str, y: np.ndarray, scores: np.ndarray) -> Table:
     return shown
 
 
+def written(folders: list[Path]) -> dict[str, tuple[str, bool, bool]]:
+    """What the reader wrote, by text: the sample kind ("locomo", "longmemeval", "corpus"), whether in a slot,
+    and whether held back as a candidate."""
+    found: dict[str, tuple[str, bool, bool]] = {}
+    for folder in folders:
+        for path in sorted(folder.glob("*_all.json")) + sorted(folder.glob("*_candidates.json")):
+            kind, _, part = path.stem.partition("_")
+            for row in json.loads(path.read_text()):
+                found[row["text"]] = (kind, bool(row.get("slot")), part == "candidates")
+    return found
+
+
+def shown_table(rows: list[dict], y: np.ndarray, scores: np.ndarray, folders: list[Path]) -> Table:
+    """Junk share of the labelled rows the reader shows now (the shipped gate) and with the retrained gate
+    deciding instead, on statements in no slot, at each threshold; and the ok rows held back."""
+    now = written(folders)
+    kinds = sorted({kind for kind, _, _ in now.values()})
+    at = {kind: [i for i, row in enumerate(rows) if now.get(row["text"], ("",))[0] == kind] for kind in kinds}
+    shown = Table(title="labelled rows the reader writes now: junk share of those shown (ok rows held back)")
+    shown.add_column("gate")
+    for kind in kinds:
+        shown.add_column(f"{kind}, {len(at[kind])} rows", justify="right")
+    shown.add_row("shipped", *[_share(y[at[kind]], np.array([now[rows[i]["text"]][2] for i in at[kind]], dtype=bool))
+                              for kind in kinds])
+    for threshold in THRESHOLDS:
+        cells = []
+        for kind in kinds:
+            free = np.array([not now[rows[i]["text"]][1] for i in at[kind]], dtype=bool)
+            cells.append(_share(y[at[kind]], free & (scores[at[kind]] >= threshold)))
+        shown.add_row(f"retrained, {threshold:.2f}", *cells)
+    return shown
+
+
+def _share(y: np.ndarray, held: np.ndarray) -> str:
+    kept = ~held
+    return f"{y[kept].mean():.1%} ({int(((y == 0) & held).sum())} ok)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threshold", type=float, default=None, help="the junk probability held back as a candidate (default: the shipped one)")
     parser.add_argument("--write", action="store_true", help="write learned_gate.json, trained on every labelled row")
     parser.add_argument("--l2", type=float, nargs="*", default=[L2], help="penalties to compare by cross-validation")
+    parser.add_argument("--with-held-out", action="store_true", help="train on the held-out samples too")
+    parser.add_argument("--shown", type=Path, nargs="*", default=[],
+                        help="bench_import.py --facts-out folders: score the labelled rows the reader writes now")
     args = parser.parse_args()
+    if missing := [str(folder) for folder in args.shown if not any(folder.glob("*_all.json"))]:
+        parser.error(f"--shown {' '.join(missing)}: no *_all.json there; give bench_import.py --facts-out folders")
+    if args.write and args.with_held_out:
+        parser.error("--write --with-held-out: the shipped weights are trained without the held-out samples")
     threshold = args.threshold if args.threshold is not None else learned_gate.shipped().threshold
     if not 0 < threshold < 1:
         parser.error(f"--threshold {threshold}: give a probability between 0 and 1")
-    rows = labelled_rows()
+    rows = labelled_rows(args.with_held_out)
     x, y = design(rows)
     current = np.array([row["group"] in CURRENT for row in rows])
     lexical = len(learned_gate.LEXICAL)
@@ -132,6 +183,8 @@ def main() -> None:
             scores = out_of_fold(rows, x[:, columns], y, l2)
             console.print(table(f"{name}, l2 {l2}: all {len(rows)} rows, each sample file left out", y, scores))
             console.print(table(f"{name}, l2 {l2}: the rows of {', '.join(CURRENT)}", y[current], scores[current]))
+            if args.shown and name == "embedding + lexical":
+                console.print(shown_table(rows, y, scores, args.shown))
     if args.write:
         gate = trained(rows, x, y, threshold)
         learned_gate.WEIGHTS_FILE.write_text(gate.model_dump_json(indent=1) + "\n")
