@@ -30,6 +30,10 @@ from sessions_graph_core.reconcile.statements import code_name, things_hold
         "The sidebar goes on my list.",
         "`sync_users` moved to Frankfurt.",  # a function has no home
         "parseInvoice is in Lisbon now.",
+        # what the sentence describes, with no "we" in it, is no attribute of ours (sixteenth round)
+        "The histogram is informative.",
+        "Usually the first sprint is overconfident.",
+        "The atmosphere was unreal.",
     ],
 )
 def test_no_slot_for_a_pointed_holder_or_a_value_of_another_kind(spacy: SpacyBackend, text: str) -> None:
@@ -51,6 +55,9 @@ def test_no_slot_for_a_pointed_holder_or_a_value_of_another_kind(spacy: SpacyBac
         ("fetch_rates uses Redis as its cache.", [("fetch_rates/cache", "Redis")]),
         # What "a couple of" counts is the value, not the count ("couple" is no host).
         ("We host the API on a couple of Hetzner boxes.", [("api/hosting", "Hetzner boxes")]),
+        # the thing we have, by its name, as "our crm is" says; and a figure of ours
+        ("the crm is pipedrive now", [("@project/crm", "pipedrive")]),
+        ("The frame budget is 16.6 ms.", [("@project/frame budget", "16.6 ms")]),
     ],
 )
 def test_a_named_holder_and_a_value_of_its_kind_still_fill_the_slot(spacy: SpacyBackend, text: str, expected: list) -> None:

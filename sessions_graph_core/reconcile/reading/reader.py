@@ -144,9 +144,21 @@ class Reader(Subjects, Values, Copulas, Endings, Roles, Transitions, Verbs):
         named = [c for c in found if c.subject and not junk_name(c.subject) and not counted(c.subject)
                  and not names_nothing(c.attribute, c.value)
                  and (c.value is None or not junk_name(c.value)) and not self.refers_back(verb, c)]
-        kept = [c for c in named if _fits(c, pointed, unnamed)]
+        kept = [c for c in named if _fits(c, pointed, unnamed) and not self.described_as_ours(c, verb, subject)]
         self.refused = bool(named) and not kept
         return kept
+
+    def described_as_ours(self, claim: Claim, verb: Any, subject: Any | None) -> bool:
+        """Whether the claim makes what the clause describes ("The distribution is informative.", "Usually day 1
+        is overconfident.", "The feeling was unreal.") an attribute of ours: its subject's own words as an
+        attribute no list names, no name as its value, and no "we", "our" or "team" in the sentence. That the
+        thing is the team's is the reader's guess from "the", which a name of a tool or service bears out ("the
+        crm is on pipedrive now") and a description does not."""
+        if claim.subject != PROJECT or subject is None or claim.attribute in self.lex.nouns.values():
+            return False
+        own_words = set(self.words(subject))
+        return (set(claim.attribute.split()) <= own_words and _no_thing_named(claim.value)
+                and not any(t.lower_ in FIRST_PLURAL or self.lemma(t) in TEAM_WORDS for t in verb.sent))
 
     def no_names(self, verb: Any) -> set[str]:
         """The clause's common nouns said with an article or a possessive, in lower case and with no figure
@@ -343,6 +355,12 @@ def _fits(claim: Claim, pointed: set[str], unnamed: set[str]) -> bool:
     if code_name(claim.subject) and not things_hold(claim.attribute):
         return False
     return not (claim.value in unnamed and holds_names(claim.attribute) and not listed(claim.value))
+
+
+def _no_thing_named(value: str | None) -> bool:
+    """No value, common words ("scarcest thing"), or a word the dictionary knows but not as a noun ("informative",
+    "unreal"): what describes, not a tool's name ("pipedrive") nor a figure ("16.6 ms")."""
+    return not value or common_words(value) or (value.islower() and " " not in value and senses.no_noun(value))
 
 
 def _household(claim: Claim) -> Claim:
