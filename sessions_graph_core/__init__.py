@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,11 @@ _EXPORTS = {
     "Turn": "sessions.records", "TurnIn": "sessions.records", "StoreSettings": "store.location",
     "ValidationError": "validation",
 }
+
+
+def package_version() -> str:
+    """The installed sessions-graph's version: the MCP server reports it, and a chunk's reader includes it."""
+    return importlib.metadata.version("sessions-graph")
 
 
 def __getattr__(name: str) -> Any:
