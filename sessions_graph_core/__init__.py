@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ _EXPORTS = {
 }
 
 
+@cache  # the running code's version: looked up once (each lookup scans the installed packages)
 def package_version() -> str:
     """The installed sessions-graph's version: the MCP server reports it, and a chunk's reader includes it."""
     return importlib.metadata.version("sessions-graph")
