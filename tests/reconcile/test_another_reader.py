@@ -127,3 +127,43 @@ def memory_facts(graph: SessionsGraph, memory_id: str) -> list[str]:
     rows = graph.store.run("MATCH (x:Fact)-[:FROM]->(:Memory {memory_id: $mid}) RETURN x.text AS text ORDER BY text",
                            {"mid": memory_id})
     return [row["text"] for row in rows]
+
+
+class CountedNames(Counted):
+    """Counted, also noting the texts read for their entities alone."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.named: list[str] = []
+
+    def extract_entities(self, texts: Sequence[str], ontology: OntologyModel) -> list[Extraction]:
+        self.named += texts
+        return super().extract_entities(texts, ontology)
+
+
+def said_in(graph: SessionsGraph, sid: str, turns: list[dict]) -> str:
+    start = STORY["sessions"][0]["startedAt"]
+    graph.record_session_start(sid, user_id=USER, started_at=start)
+    graph.record_turns(sid, [{"timestamp": start, **turn} for turn in turns], user_id=USER)
+    return sid
+
+
+def test_a_tool_printing_what_the_model_read_is_read_for_its_entities_by_the_rules(graph: SessionsGraph) -> None:
+    text, api, rules = TEXTS[0], FakeApi(), CountedNames()
+    llm = backend("anthropic", api)
+    graph.reconcile_session(said_in(graph, "said", [{"role": "user", "text": text}]), backend=llm)
+    printed = [{"type": "tool_result", "tool_name": "Bash", "output": text}]
+
+    # The model's whole reading is not the rules': they read the tool's output for its entities.
+    assert graph.reconcile_session(said_in(graph, "printed", printed), backend=rules).status == "completed"
+    assert rules.named == [text] and rules.asked == []
+    chunk = graph.store.run("MATCH (c:Chunk {hash: $hash}) RETURN c.read_by AS reader, c.entities_only AS only",
+                            {"hash": chunk_hash(USER, text)})
+    assert chunk == [{"reader": read_by(rules), "only": True}]
+
+    # A message saying it again under the model is read whole by it again, and the chunk holds that reading.
+    graph.reconcile_session(said_in(graph, "said-again", [{"role": "user", "text": text}]), backend=llm)
+    assert asked(api) == [text, text]
+    chunk = graph.store.run("MATCH (c:Chunk {hash: $hash}) RETURN c.read_by AS reader, c.entities_only AS only",
+                            {"hash": chunk_hash(USER, text)})
+    assert chunk == [{"reader": read_by(llm), "only": None}]
