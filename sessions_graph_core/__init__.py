@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.metadata
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +24,12 @@ _EXPORTS = {
     "Turn": "sessions.records", "TurnIn": "sessions.records", "StoreSettings": "store.location",
     "ValidationError": "validation",
 }
+
+
+@cache  # the running code's version: looked up once (each lookup scans the installed packages)
+def package_version() -> str:
+    """The installed sessions-graph's version: the MCP server reports it, and a chunk's reader includes it."""
+    return importlib.metadata.version("sessions-graph")
 
 
 def __getattr__(name: str) -> Any:

@@ -7,7 +7,6 @@ model can fix its call; a missing user or a bad config says how to fix them.
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 import sys
 import threading
@@ -23,7 +22,7 @@ from mcp.shared.message import SessionMessage
 from mcp_types import INVALID_REQUEST, PARSE_ERROR
 from pydantic import ValidationError as PydanticError
 
-from sessions_graph_core import validation
+from sessions_graph_core import package_version, validation
 from sessions_graph_core.config.model import (
     Config,
     ConfigError,
@@ -311,11 +310,6 @@ def build_server(tools: Tools, refusals: dict[Any, str] | None = None) -> Server
         return _result(await anyio.to_thread.run_sync(run))
 
     return Server(SERVER_NAME, version=package_version(), on_list_tools=list_tools, on_call_tool=call_tool)
-
-
-def package_version() -> str:
-    """The installed sessions-graph's version, which the server reports to its clients."""
-    return importlib.metadata.version("sessions-graph")
 
 
 async def serve_stdio() -> None:

@@ -3,8 +3,8 @@
 Everything is extracted before anything is written, so a backend failure leaves the graph as it
 was. Then each unit of text is written by idempotent statements ending with the source's
 `HAS_CHUNK` link, which marks the unit done: a re-run after a crash redoes only the unfinished
-units and converges on the graph a clean run makes. A chunk keeps its extraction, so text seen
-before (in any source of the user) is never extracted twice.
+units and converges on the graph a clean run makes. A chunk keeps its extraction and who read it
+(read_by), so text seen before (in any source of the user) is not extracted twice by the same reader.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from sessions_graph_core import prose, validation
+from sessions_graph_core import package_version, prose, validation
 from sessions_graph_core.clock import now_iso
 from sessions_graph_core.llm import MAX_ATTEMPTS
 from sessions_graph_core.memory.tool_calls import is_memory_tool
@@ -166,14 +166,27 @@ def memory_units(memory_id: str, user_id: str, content: str, valid_at: str) -> l
 # -- extracting ----------------------------------------------------------------------------
 
 
-def cached(store: GraphStore, user_id: str, units: Sequence[Unit]) -> tuple[dict[str, Extraction], dict[str, str]]:
-    """The units' extractions the user's chunks already hold, by key (Unit.key), and the texts still to
-    extract. A chunk that holds only entities serves a unit that needs only those."""
+def read_by(backend: ExtractionBackend) -> str:
+    """Who reads a text, as the chunk keeping its extraction records it (`c.read_by`): the backend, the model it
+    asks (an LLM client's provider and model, GLiNER's weights) and the package's version, whose rules and
+    prompts every backend reads with. Another reader's extraction is not served (cached): a switched backend,
+    model or upgraded package reads the text again."""
+    llm = getattr(backend, "llm", None)  # the llm and spacy+llm backends carry their client as `llm`
+    model = f"{llm.provider}/{llm.model}" if llm is not None else getattr(backend, "model", None)
+    return " ".join(filter(None, [backend.name, model, package_version()]))
+
+
+def cached(store: GraphStore, user_id: str, units: Sequence[Unit],
+           reader: str) -> tuple[dict[str, Extraction], dict[str, str]]:
+    """The units' extractions the user's chunks already hold from `reader` (read_by), by key (Unit.key), and
+    the texts still to extract. A chunk that holds only entities serves a unit that needs only those; a chunk
+    another reader read (or one written before chunks said who read them) serves none."""
     unique = {unit.key: unit for unit in units}
     stored = store.run(
         "MATCH (c:Chunk) WHERE c.hash IN $hashes AND c.user_id = $user_id AND c.extraction IS NOT NULL "
+        "AND c.read_by = $reader "
         "RETURN c.hash AS hash, c.extraction AS extraction, coalesce(c.entities_only, false) AS entities_only",
-        {"hashes": list({unit.hash for unit in units}), "user_id": user_id},
+        {"hashes": list({unit.hash for unit in units}), "user_id": user_id, "reader": reader},
     )
     rows = {row["hash"]: row for row in stored}
     found = {key: Extraction.model_validate_json(rows[unit.hash]["extraction"]) for key, unit in unique.items()
@@ -222,7 +235,7 @@ def extract(
     store: GraphStore, user_id: str, units: Sequence[Unit], backend: ExtractionBackend, model: OntologyModel
 ) -> tuple[dict[str, Extraction], int]:
     """The extraction of every unit's text by hash, and how many texts the backend was asked for."""
-    found, todo = cached(store, user_id, units)
+    found, todo = cached(store, user_id, units, read_by(backend))
     found.update(extract_texts(backend, todo, model, _known_slots(store, user_id, backend) if todo else ()))
     return found, len(todo)
 
@@ -292,10 +305,14 @@ _WRITE_CHUNKS = (
     "UNWIND $chunks AS u "
     "MERGE (c:Chunk {hash: u.hash}) "
     "ON CREATE SET c.user_id = $user_id, c.user_key = $user_key, c.text = u.text, c.extraction = u.extraction, "
-    "  c.entities_only = u.entities_only "
-    # A chunk that held only entities takes the whole extraction of a unit that needed it.
-    "ON MATCH SET c.extraction = CASE WHEN c.entities_only AND u.entities_only IS NULL THEN u.extraction "
-    "  ELSE c.extraction END, c.entities_only = CASE WHEN u.entities_only THEN c.entities_only ELSE null END "
+    "  c.entities_only = u.entities_only, c.read_by = $read_by "
+    # Another reader's chunk takes this reader's extraction, whole or of entities only; a chunk of this reader
+    # that held only entities takes the whole extraction of a unit that needed it. read_by is set last: the
+    # CASEs before it read the reader the chunk had.
+    "ON MATCH SET c.extraction = CASE WHEN coalesce(c.read_by <> $read_by, true) "
+    "  OR (c.entities_only AND u.entities_only IS NULL) THEN u.extraction ELSE c.extraction END, "
+    "  c.entities_only = CASE WHEN coalesce(c.read_by <> $read_by, true) OR u.entities_only IS NULL "
+    "  THEN u.entities_only ELSE c.entities_only END, c.read_by = $read_by "
     "FOREACH (key IN u.entities | MERGE (n:Entity {user_id: $user_id, entity_key: key}) "
     "  MERGE (n)-[m:MENTIONED_IN]->(c) "
     "  SET m.sources = coalesce(m.sources, []) + [s IN u.source_ids WHERE NOT s IN coalesce(m.sources, [])] "
@@ -363,9 +380,10 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
     return batch
 
 
-def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: Plan, flags: TypingFlags) -> None:
-    """Entities and their labels, then statements, then chunks with the HAS_CHUNK links that mark the
-    units done: a run killed before those links redoes the whole batch, labels included."""
+def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: Plan, flags: TypingFlags,
+                reader: str) -> None:
+    """Entities and their labels, then statements, then chunks (read by `reader`, read_by) with the HAS_CHUNK
+    links that mark the units done: a run killed before those links redoes the whole batch, labels included."""
     params = {"user_id": user_id, "user_key": user_key(user_id)}
     rows = [row.model_dump() | {"names": batch.aliases[key]} for key, row in batch.entities.items()]
     store.run(_UPSERT_ENTITIES, params | {"entities": rows})
@@ -387,7 +405,8 @@ def write_batch(store: GraphStore, kind: facts.SourceKind, user_id: str, batch: 
     facts.promote_stated_again(store, user_id, [*written, *(item.fact_id for item in claims)])
     if claims or any(statements.waits(item.slot) for item in slotted):
         facts.hold_said(store, user_id)
-    store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]), params | {"chunks": list(batch.chunks.values())})
+    store.run(_WRITE_CHUNKS.replace("{source}", facts.SOURCE_BY_ID[kind]),
+              params | {"chunks": list(batch.chunks.values()), "read_by": reader})
 
 
 # Entity types that are names of their own (a person, an organisation, a place): a statement about one names
@@ -426,8 +445,10 @@ def write_units(
     extractions: dict[str, Extraction],
     model: OntologyModel,
     flags: TypingFlags,
+    reader: str,
 ) -> tuple[int, int]:
-    """Write the units in order, a batch at a time; returns the distinct entities and the statements written."""
+    """Write the units in order, a batch at a time, their chunks as read by `reader` (read_by); returns the
+    distinct entities and the statements written."""
     names = [entity.name for extraction in extractions.values() for entity in extraction.entities]
     types = entities.known_types(store, user_id, names)
     touched: dict[str, EntityRow] = {}
@@ -436,7 +457,7 @@ def write_units(
     context = statements.Context(known=lambda: facts.known_slots(store, user_id))
     for start in range(0, len(units), BATCH_UNITS):
         batch = plan(units[start : start + BATCH_UNITS], extractions, types, model, context)
-        write_batch(store, units[start].source.kind, user_id, batch, flags)
+        write_batch(store, units[start].source.kind, user_id, batch, flags, reader)
         touched.update(batch.entities)
         statements_written += len(batch.slotted) + len(batch.claims)
     return len(touched), statements_written
@@ -484,7 +505,7 @@ def _read_session(store: GraphStore, session_id: str, backend: ExtractionBackend
         reading.backend = backend or get_backend()
         reading.version = ontology.adopted(store, reading.user_id)
         reading.units = session_units(store, sid, reading.user_id)
-        reading.found, reading.todo = cached(store, reading.user_id, reading.units)
+        reading.found, reading.todo = cached(store, reading.user_id, reading.units, read_by(reading.backend))
         for digest in [digest for digest in reading.todo if digest in extracted]:
             reading.found[digest] = extracted[digest]
             del reading.todo[digest]
@@ -560,7 +581,7 @@ def _write_and_record(store: GraphStore, reading: _Reading, flags: TypingFlags) 
             attempts = count_turn_failures(store, reading.user_id, sid, reading.units, reading.found)
             failed, given_up = give_up(reading.found, attempts, max_attempts(reading.backend))
             touched, statements_written = write_units(
-                store, reading.user_id, reading.units, reading.found, reading.version.model, flags
+                store, reading.user_id, reading.units, reading.found, reading.version.model, flags, read_by(reading.backend)
             )
         except Exception as exc:  # noqa: BLE001 - any failure is the session's outcome, recorded for the sweep
             error = _failure(exc)
@@ -755,7 +776,7 @@ def reconcile_memory(
         failed, given_up = give_up(extractions, attempts, max_attempts(chosen))
         forgetting.forget_memory(store, user_id, mid)
         flags = TypingFlags(enforce_ontology=enforce_ontology, promote_labels=promote_labels)
-        touched, statements = write_units(store, user_id, units, extractions, version.model, flags)
+        touched, statements = write_units(store, user_id, units, extractions, version.model, flags, read_by(chosen))
     except Exception as exc:  # noqa: BLE001 - recorded on the memory for the sweep
         error = f"{type(exc).__name__}: {exc}"
         store.run(

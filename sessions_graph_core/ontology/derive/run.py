@@ -222,10 +222,11 @@ def reextract(
                          "catch_all": list(CATCH_ALL_LABELS), "labels": sorted(labels)},
                     )
                     retype(store, user_id, [row["key"] for row in loose], entity.type)
+        reader = reconcile.read_by(backend)
         for digest, extraction in extractions.items():
             store.run(
-                "MATCH (c:Chunk {hash: $hash, user_id: $uid}) SET c.extraction = $extraction",
-                {"hash": digest, "uid": user_id, "extraction": extraction.model_dump_json()},
+                "MATCH (c:Chunk {hash: $hash, user_id: $uid}) SET c.extraction = $extraction, c.read_by = $reader",
+                {"hash": digest, "uid": user_id, "extraction": extraction.model_dump_json(), "reader": reader},
             )
         units = [
             reconcile.Unit(
@@ -236,9 +237,10 @@ def reextract(
             )
             for row in rows
         ]
-        # Statements do not depend on types and are already written: only entities are written again.
+        # Statements do not depend on types and are already written: only entities are written again (the
+        # chunks, read by this reader, keep the whole extraction set above).
         mentions = {digest: Extraction(entities=extraction.entities) for digest, extraction in extractions.items()}
-        reconcile.write_units(store, user_id, units, mentions, model, reconcile.TypingFlags(enforce_ontology=True))
+        reconcile.write_units(store, user_id, units, mentions, model, reconcile.TypingFlags(enforce_ontology=True), reader)
         store.run(
             "MATCH (s:Session {session_id: $sid, user_id: $uid}) SET s.ontology_version = $version",
             {"sid": sid, "uid": user_id, "version": version},
