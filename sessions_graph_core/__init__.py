@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -29,6 +28,8 @@ _EXPORTS = {
 @cache  # the running code's version: looked up once (each lookup scans the installed packages)
 def package_version() -> str:
     """The installed sessions-graph's version: the MCP server reports it, and a chunk's reader includes it."""
+    import importlib.metadata  # here: it loads dataclasses and inspect, which a hook must not pay for
+
     return importlib.metadata.version("sessions-graph")
 
 
