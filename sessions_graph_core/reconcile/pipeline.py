@@ -348,6 +348,7 @@ def plan(units: Sequence[Unit], extractions: dict[str, Extraction], types: dict[
         stated = context.resolve([statements.placed(fact, unit.source.project) for fact in said])
         if not unit.from_tool:
             context.notice(extraction.entities, stated)
+        stated = statements.one_row_each(stated, by_assistant=unit.by_assistant)
         # What a failed reading holds (hybrid: the rules' statements; LLM: nothing) is written, but no chunk
         # or HAS_CHUNK link: the turn stays unreconciled, so the next run asks the model again, and the
         # statements written again converge on these (a slotted statement's id is its source's).

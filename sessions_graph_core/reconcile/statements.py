@@ -468,6 +468,72 @@ def _said_as_so(fact: ExtractedFact, *, by_assistant: bool) -> bool:
     return fact.mood == "stated" or (fact.mood == "advised" and not by_assistant)
 
 
+def one_row_each(stated: Sequence[ExtractedFact], *, by_assistant: bool) -> list[ExtractedFact]:
+    """A turn's statements worth stating, no two of them saying the same words: where the parser hangs one clause
+    under another ("My new manager is Ana Kovač, she led the hardware team": "is" under "led"), the reader reads
+    the inner clause, and the outer one as the whole sentence around it. A statement in no slot whose text lies
+    inside another's, or repeats an earlier one's, is not written: the other says it. One in a slot or a decision
+    is never dropped; the statement whose text starts or ends with it says the rest of its sentence without it
+    ("She led the hardware team."), so that each row says its own clause and nothing of the sentence is lost. One
+    in no slot whose rest would not be worth stating on its own ("Which is great.") keeps its whole sentence."""
+    kept = [fact for n, fact in enumerate(stated) if _carries(fact) or not _said_by_another(n, stated)]
+    found = []
+    for fact in kept:
+        rest = _without_parts(fact, [other for other in kept if other is not fact and _carries(other)])
+        found.append(rest if _carries(fact) or worth_stating(rest, by_assistant=by_assistant) else fact)
+    return found
+
+
+def _carries(fact: ExtractedFact) -> bool:
+    """Whether the statement holds more than its words: a slot's value or a decision."""
+    return bool(fact.slot) or fact.kind == "decision"
+
+
+def _said_by_another(n: int, stated: Sequence[ExtractedFact]) -> bool:
+    """Whether the n-th statement's words lie inside another statement's, or are an earlier one's."""
+    said = comparable(stated[n].text)
+    return any(_lies_inside(said, comparable(other.text)) and (len(other.text) > len(stated[n].text) or m < n)
+               for m, other in enumerate(stated) if m != n)
+
+
+def _lies_inside(inner: str, outer: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(inner)}(?!\w)", outer) is not None
+
+
+# What joined a clause to the one cut from before or after it: punctuation and a conjunction at the seam.
+_SEAM_START = re.compile(r"^[\s,;:\u2013\u2014-]*(?:(?:and|but|or|so|then)\b[\s,]*)?", re.I)
+_SEAM_END = re.compile(r"[\s,;:\u2013\u2014-]*(?:\b(?:and|but|or|so|then)[\s,]*)?$", re.I)
+
+
+def _without_parts(fact: ExtractedFact, parts: Sequence[ExtractedFact]) -> ExtractedFact:
+    """The statement without the statements of its turn (`parts`) its text starts or ends with, one after another,
+    the longest first, where what is left says something."""
+    text = fact.text.strip()
+    body = rest = text.rstrip(" .!?")
+    cores = sorted({part.text.strip().rstrip(" .!?") for part in parts}, key=len, reverse=True)
+    while (cut := _cut(rest, cores)) is not None:
+        rest = cut
+    if rest == body or not any(ch.isalpha() for ch in rest):
+        return fact
+    return fact.model_copy(update={"text": rest[:1].upper() + rest[1:] + (text[len(body):].strip() or ".")})
+
+
+def _cut(text: str, cores: Sequence[str]) -> str | None:
+    """The text without the first of `cores` it starts or ends with, nor what joined it to the rest; None for none."""
+    for core in cores:
+        if _starts_with(text, core):
+            return _SEAM_START.sub("", text[len(core) :])
+        if _starts_with(text[::-1], core[::-1]):
+            return _SEAM_END.sub("", text[: len(text) - len(core)])
+    return None
+
+
+def _starts_with(text: str, start: str) -> bool:
+    """Whether the text starts with `start` (case aside) as whole words, with more after it."""
+    return (0 < len(start) < len(text) and text[: len(start)].lower() == start.lower()
+            and not text[len(start)].isalnum())
+
+
 def _the_assistants_own(fact: ExtractedFact) -> bool:
     """Whether, in the assistant's words, the statement is its own: about itself, its reaction ("Good, ..."),
     or, in no slot, naming nothing of the user's work or world ("The format includes indentation")."""
