@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import shutil
 import sys
 import tempfile
@@ -28,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_import import console, fact_rows, labelled_table, record_locomo, record_longmemeval  # noqa: E402
 
 from sessions_graph_core import SessionsGraph  # noqa: E402
+from sessions_graph_core.reconcile.statements import lies_inside  # noqa: E402
 from sessions_graph_core.store.falkordb.store import FalkorDBStore  # noqa: E402
 from sessions_graph_core.text import comparable  # noqa: E402
 
@@ -42,7 +42,7 @@ def nested(texts: dict[str, str]) -> dict[str, str]:
     found = {}
     for fid, inner in said.items():
         outer = next((other for other, words in said.items()
-                      if other != fid and re.search(rf"(?<!\w){re.escape(inner)}(?!\w)", words)), None)
+                      if other != fid and lies_inside(inner, words)), None)
         if outer is not None:
             found[fid] = texts[outer]
     return found

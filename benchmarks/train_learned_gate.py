@@ -144,12 +144,10 @@ def shown_table(rows: list[dict], y: np.ndarray, scores: np.ndarray, folders: li
         shown.add_column(f"{kind}, {len(at[kind])} rows", justify="right")
     shown.add_row("shipped", *[_share(y[at[kind]], np.array([now[rows[i]["text"]][2] for i in at[kind]], dtype=bool))
                               for kind in kinds])
+    free = {kind: np.array([not now[rows[i]["text"]][1] for i in at[kind]], dtype=bool) for kind in kinds}
     for threshold in THRESHOLDS:
-        cells = []
-        for kind in kinds:
-            free = np.array([not now[rows[i]["text"]][1] for i in at[kind]], dtype=bool)
-            cells.append(_share(y[at[kind]], free & (scores[at[kind]] >= threshold)))
-        shown.add_row(f"retrained, {threshold:.2f}", *cells)
+        shown.add_row(f"retrained, {threshold:.2f}",
+                      *[_share(y[at[kind]], free[kind] & (scores[at[kind]] >= threshold)) for kind in kinds])
     return shown
 
 

@@ -263,7 +263,12 @@ def _no_name(value: str) -> bool:
     """A quantity ("9 min", "30-36 KB"), or one lower-case word the dictionary knows but not as a noun ("cheap",
     "invalidated", "preemptive"): no product's name."""
     word = value.strip()
-    return _QUANTITY.fullmatch(word) is not None or (word.islower() and " " not in word and senses.no_noun(word))
+    return _QUANTITY.fullmatch(word) is not None or no_noun_word(word)
+
+
+def no_noun_word(word: str) -> bool:
+    """One lower-case word the dictionary knows but not as a noun ("cheap", "informative"): it describes."""
+    return word.islower() and " " not in word and senses.no_noun(word)
 
 
 def listed(value: str) -> bool:

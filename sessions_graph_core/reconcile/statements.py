@@ -492,11 +492,12 @@ def _carries(fact: ExtractedFact) -> bool:
 def _said_by_another(n: int, stated: Sequence[ExtractedFact]) -> bool:
     """Whether the n-th statement's words lie inside another statement's, or are an earlier one's."""
     said = comparable(stated[n].text)
-    return any(_lies_inside(said, comparable(other.text)) and (len(other.text) > len(stated[n].text) or m < n)
+    return any(lies_inside(said, comparable(other.text)) and (len(other.text) > len(stated[n].text) or m < n)
                for m, other in enumerate(stated) if m != n)
 
 
-def _lies_inside(inner: str, outer: str) -> bool:
+def lies_inside(inner: str, outer: str) -> bool:
+    """Whether the words of `inner` stand in `outer` as whole words (both compared as `comparable` gives them)."""
     return re.search(rf"(?<!\w){re.escape(inner)}(?!\w)", outer) is not None
 
 

@@ -9,13 +9,12 @@ store and the real model: a turn is reconciled and its FACT rows read back.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from reading_helpers import record
 
 from sessions_graph_core import SessionsGraph
 from sessions_graph_core.reconcile.extraction.spacy import SpacyBackend
+from sessions_graph_core.reconcile.statements import lies_inside
 from sessions_graph_core.text import comparable
 
 
@@ -35,7 +34,7 @@ def nested(texts: list[str]) -> list[tuple[str, str]]:
     """Pairs of rows where the first's words lie inside the second's."""
     said = [comparable(text) for text in texts]
     return [(texts[m], texts[n]) for m, inner in enumerate(said) for n, outer in enumerate(said)
-            if m != n and re.search(rf"(?<!\w){re.escape(inner)}(?!\w)", outer)]
+            if m != n and lies_inside(inner, outer)]
 
 
 @pytest.mark.parametrize(

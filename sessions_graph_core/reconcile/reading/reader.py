@@ -35,6 +35,7 @@ from sessions_graph_core.reconcile.lexicon import (
     holds,
     holds_names,
     listed,
+    no_noun_word,
 )
 from sessions_graph_core.reconcile.nlp import lemma
 from sessions_graph_core.reconcile.reading.clause import Clause
@@ -360,7 +361,7 @@ def _fits(claim: Claim, pointed: set[str], unnamed: set[str]) -> bool:
 def _no_thing_named(value: str | None) -> bool:
     """No value, common words ("scarcest thing"), or a word the dictionary knows but not as a noun ("informative",
     "unreal"): what describes, not a tool's name ("pipedrive") nor a figure ("16.6 ms")."""
-    return not value or common_words(value) or (value.islower() and " " not in value and senses.no_noun(value))
+    return not value or common_words(value) or no_noun_word(value)
 
 
 def _household(claim: Claim) -> Claim:
